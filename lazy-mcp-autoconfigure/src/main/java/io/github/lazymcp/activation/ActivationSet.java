@@ -1,0 +1,211 @@
+package io.github.lazymcp.activation;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/*
+ * The value is immutable so that a session can publish it through one AtomicReference:
+ * readers get a consistent snapshot without locking, and writers apply one of the pure
+ * functions below and retry on contention. A function may therefore run several times
+ * for one logical change and must not have side effects.
+ *
+ * Two orders live in the value and must not be confused:
+ * - List order is activation order. It changes only by removing entries or appending new
+ *   ones, so the tool list rendered into the prompt keeps a stable prefix and provider
+ *   prompt caches stay valid. Using a tool never moves it.
+ * - Recency is a per-entry use number drawn from a counter carried in the value. It
+ *   strictly increases with every use, so eviction never depends on two uses landing in
+ *   the same clock tick; the clock only supplies the timestamps shown to people.
+ */
+
+/**
+ * An immutable set of active tools, in activation order.
+ *
+ * <p>
+ * <b>Cap contract.</b> The size can never exceed the cap of the session holding the set:
+ * activation is the only way to add tools, and it evicts or rejects so that the result
+ * holds at most that cap. When new names do not fit, the least recently used tools are
+ * evicted first, where a tool is used when it is activated, requested again while active,
+ * or successfully called; ties cannot occur because recency is a sequence, not a time.
+ * Names that are part of the same request are never evicted by it; new names that still
+ * do not fit are rejected, keeping the first ones in request order. Nothing is ever
+ * reordered: eviction removes entries and activation appends them.
+ */
+public final class ActivationSet {
+
+	private static final ActivationSet EMPTY = new ActivationSet(List.of(), 0);
+
+	private final List<Slot> slots;
+
+	/** The use number the next use gets; greater than every use number in the set. */
+	private final long nextUse;
+
+	private final List<ActiveTool> tools;
+
+	private final List<String> names;
+
+	private final Set<String> nameSet;
+
+	private ActivationSet(List<Slot> slots, long nextUse) {
+		this.slots = List.copyOf(slots);
+		this.nextUse = nextUse;
+		this.tools = this.slots.stream().map(Slot::tool).toList();
+		this.names = this.tools.stream().map(ActiveTool::name).toList();
+		this.nameSet = Set.copyOf(this.names);
+	}
+
+	/** Return the set without any active tool. */
+	public static ActivationSet empty() {
+		return EMPTY;
+	}
+
+	/** Return the active tools as an unmodifiable list in activation order. */
+	public List<ActiveTool> tools() {
+		return this.tools;
+	}
+
+	/** Return the active tool names as an unmodifiable list in activation order. */
+	public List<String> names() {
+		return this.names;
+	}
+
+	/** Return whether the named tool is in this set. */
+	public boolean contains(String name) {
+		return this.nameSet.contains(name);
+	}
+
+	/** Return the number of active tools. */
+	public int size() {
+		return this.slots.size();
+	}
+
+	/**
+	 * Activate names under the cap contract described on this class. Blank names are
+	 * ignored and duplicates collapse to their first occurrence.
+	 * @param requested the names to activate, in request order
+	 * @param cap the maximum size of the result, at least 1
+	 * @param now the timestamp recorded for new and reused tools
+	 * @return the new set and the report
+	 */
+	Transition<ActivationResult> activate(Collection<String> requested, int cap, Instant now) {
+		if (cap < 1) {
+			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
+		}
+		List<String> wanted = distinctNonBlank(requested);
+		List<String> again = wanted.stream().filter(this::contains).toList();
+		List<String> fresh = wanted.stream().filter((name) -> !contains(name)).toList();
+		int room = Math.max(0, cap - again.size());
+		List<String> admitted = fresh.subList(0, Math.min(room, fresh.size()));
+		List<String> rejected = fresh.subList(admitted.size(), fresh.size());
+		List<Slot> touched = useAll(again, now);
+		List<String> evicted = leastRecentlyUsed(touched, touched.size() + admitted.size() - cap, again);
+		List<Slot> next = new ArrayList<>(touched.size() + admitted.size());
+		touched.stream().filter((slot) -> !evicted.contains(slot.name())).forEach(next::add);
+		long use = this.nextUse + again.size();
+		for (String name : admitted) {
+			next.add(new Slot(new ActiveTool(name, now, now), use++));
+		}
+		ActivationSet result = wanted.isEmpty() ? this : new ActivationSet(next, use);
+		return new Transition<>(result, new ActivationResult(admitted, again, evicted, rejected, result.size(), cap));
+	}
+
+	/**
+	 * Record a successful use of a tool. Its position does not change.
+	 * @param name the tool name
+	 * @param now the timestamp recorded as last use
+	 * @return the new set, or this very instance if the tool is not active
+	 */
+	ActivationSet touch(String name, Instant now) {
+		int index = this.names.indexOf(name);
+		if (index < 0) {
+			return this;
+		}
+		List<Slot> next = new ArrayList<>(this.slots);
+		next.set(index, this.slots.get(index).usedAt(now, this.nextUse));
+		return new ActivationSet(next, this.nextUse + 1);
+	}
+
+	/**
+	 * Keep only the tools that still exist. The predicate is asked once per tool.
+	 * @param stillExists whether a tool name is still in the catalog
+	 * @return the new set (this very instance if nothing was dropped) and the dropped
+	 * names in activation order
+	 */
+	Transition<List<String>> retainOnly(Predicate<String> stillExists) {
+		List<Slot> kept = new ArrayList<>(this.slots.size());
+		List<String> dropped = new ArrayList<>();
+		for (Slot slot : this.slots) {
+			if (stillExists.test(slot.name())) {
+				kept.add(slot);
+			}
+			else {
+				dropped.add(slot.name());
+			}
+		}
+		ActivationSet next = dropped.isEmpty() ? this : new ActivationSet(kept, this.nextUse);
+		return new Transition<>(next, List.copyOf(dropped));
+	}
+
+	/** Marks the given active names as used, in request order, keeping positions. */
+	private List<Slot> useAll(List<String> again, Instant now) {
+		List<Slot> next = new ArrayList<>(this.slots);
+		for (int i = 0; i < again.size(); i++) {
+			int index = this.names.indexOf(again.get(i));
+			next.set(index, next.get(index).usedAt(now, this.nextUse + i));
+		}
+		return next;
+	}
+
+	/*
+	 * Callers guarantee count <= slots not spared: admitted new names never exceed cap -
+	 * spared, so size + admitted - cap <= size - spared. That is what keeps the result
+	 * within the cap, even for a set that was somehow over it.
+	 */
+	private static List<String> leastRecentlyUsed(List<Slot> slots, int count, List<String> spared) {
+		if (count <= 0) {
+			return List.of();
+		}
+		return slots.stream()
+			.filter((slot) -> !spared.contains(slot.name()))
+			.sorted(Comparator.comparingLong(Slot::lastUse))
+			.limit(count)
+			.map(Slot::name)
+			.toList();
+	}
+
+	/** Names come from model output, so tolerate nulls the same way as blanks. */
+	private static List<String> distinctNonBlank(Collection<String> requested) {
+		Set<String> distinct = new LinkedHashSet<>();
+		for (String name : requested) {
+			if (name != null && !name.isBlank()) {
+				distinct.add(name);
+			}
+		}
+		return List.copyOf(distinct);
+	}
+
+	@Override
+	public String toString() {
+		return this.names.toString();
+	}
+
+	/** An active tool and the use number that ranks its recency. */
+	private record Slot(ActiveTool tool, long lastUse) {
+
+		String name() {
+			return this.tool.name();
+		}
+
+		Slot usedAt(Instant now, long use) {
+			return new Slot(new ActiveTool(this.tool.name(), this.tool.activatedAt(), now), use);
+		}
+
+	}
+
+}

@@ -1,0 +1,60 @@
+package io.github.lazymcp.actuate;
+
+import java.util.function.ToDoubleFunction;
+
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.tool.UsageStats;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+/**
+ * Micrometer meters for lazy-mcp: counters of searches, activations, evictions and model
+ * requests, tool-schema tokens sent versus eager, and gauges of sessions and deferred
+ * tools.
+ */
+public final class LazyMcpMeters implements MeterBinder {
+
+	private final UsageStats stats;
+
+	private final SessionStore sessions;
+
+	private final McpToolCatalog catalog;
+
+	public LazyMcpMeters(UsageStats stats, SessionStore sessions, McpToolCatalog catalog) {
+		this.stats = stats;
+		this.sessions = sessions;
+		this.catalog = catalog;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		counter(registry, "lazy.mcp.searches", "ToolSearch requests", UsageStats::searches);
+		counter(registry, "lazy.mcp.activations", "Tools activated in sessions", UsageStats::activations);
+		counter(registry, "lazy.mcp.evictions", "Tools evicted from sessions to respect the cap",
+				UsageStats::evictions);
+		counter(registry, "lazy.mcp.model.requests", "Model requests whose tools lazy-mcp narrowed",
+				UsageStats::modelRequests);
+		FunctionCounter.builder("lazy.mcp.tool.schema.tokens", this.stats, UsageStats::tokensSent)
+			.description("o200k tokens of tool schemas in model requests")
+			.tag("loading", "lazy")
+			.register(registry);
+		FunctionCounter.builder("lazy.mcp.tool.schema.tokens", this.stats, UsageStats::tokensEager)
+			.description("o200k tokens of tool schemas in model requests")
+			.tag("loading", "eager")
+			.register(registry);
+		Gauge.builder("lazy.mcp.sessions", this.sessions, SessionStore::size)
+			.description("Sessions holding activated tools")
+			.register(registry);
+		Gauge.builder("lazy.mcp.tools.deferred", this.catalog, (catalog) -> catalog.current().deferred().size())
+			.description("MCP tools held back until activated")
+			.register(registry);
+	}
+
+	private void counter(MeterRegistry registry, String name, String description, ToDoubleFunction<UsageStats> f) {
+		FunctionCounter.builder(name, this.stats, f).description(description).register(registry);
+	}
+
+}

@@ -1,0 +1,49 @@
+package io.github.lazymcp.advisor;
+
+import java.util.Map;
+
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Finds the session a chat request belongs to, from its advisor parameters: the
+ * conversation id names the session; an optional parent conversation id seeds a new
+ * session (a sub-agent's) with a snapshot of the parent's active tools, unless the
+ * inherit parameter is false. Without a conversation id the session lasts for that call
+ * only.
+ *
+ * @param store where sessions live
+ * @param conversationIdKey advisor parameter carrying the conversation id
+ * @param parentIdKey advisor parameter carrying the parent conversation id
+ * @param inheritKey advisor parameter that, when false, makes a child start empty
+ */
+public record SessionResolver(SessionStore store, String conversationIdKey, String parentIdKey, String inheritKey) {
+
+	/**
+	 * The session for a request.
+	 * @param context the request's advisor context
+	 * @return the stored session, or an ephemeral one when no conversation id is given
+	 */
+	public ToolSession resolve(Map<String, @Nullable Object> context) {
+		String id = text(context.get(this.conversationIdKey));
+		if (id == null) {
+			return this.store.ephemeral();
+		}
+		String parent = text(context.get(this.parentIdKey));
+		if (parent == null || parent.equals(id)) {
+			return this.store.session(id);
+		}
+		boolean inherit = !"false".equalsIgnoreCase(String.valueOf(context.get(this.inheritKey)));
+		return this.store.child(id, parent, inherit);
+	}
+
+	private static @Nullable String text(@Nullable Object value) {
+		if (value == null) {
+			return null;
+		}
+		String text = value.toString();
+		return text.isBlank() ? null : text;
+	}
+
+}

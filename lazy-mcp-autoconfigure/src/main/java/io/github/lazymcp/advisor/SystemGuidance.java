@@ -1,0 +1,45 @@
+package io.github.lazymcp.advisor;
+
+import io.github.lazymcp.catalog.ToolCatalog;
+import io.github.lazymcp.tool.ToolSearchCallback;
+
+import org.springframework.ai.chat.messages.SystemMessage;
+import org.springframework.ai.chat.prompt.Prompt;
+
+/**
+ * The paragraph spliced into the system message while tools are deferred: how to use
+ * ToolSearch, how many tools wait, and which servers exist. It depends only on the
+ * catalog, never on the session's active tools, so it stays byte-identical across the
+ * steps of a conversation and does not break provider prompt caches.
+ *
+ * @param template the text; {deferred}, {servers} and {tool} are replaced
+ */
+public record SystemGuidance(String template) {
+
+	/**
+	 * The guidance for a catalog.
+	 * @param catalog the current catalog
+	 * @return the paragraph
+	 */
+	public String render(ToolCatalog catalog) {
+		return this.template.replace("{deferred}", Integer.toString(catalog.deferred().size()))
+			.replace("{servers}", String.join(", ", catalog.deferredServers()))
+			.replace("{tool}", ToolSearchCallback.NAME);
+	}
+
+	/**
+	 * Appends the guidance to the first system message, or adds a system message.
+	 * @param prompt the prompt to change
+	 * @param catalog the current catalog
+	 * @return the new prompt
+	 */
+	Prompt splice(Prompt prompt, ToolCatalog catalog) {
+		String guidance = render(catalog);
+		return prompt.augmentSystemMessage((SystemMessage system) -> {
+			String text = system.getText();
+			String joined = (text == null || text.isBlank()) ? guidance : text + "\n\n" + guidance;
+			return system.mutate().text(joined).build();
+		});
+	}
+
+}

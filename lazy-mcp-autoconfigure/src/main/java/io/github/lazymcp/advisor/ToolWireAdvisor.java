@@ -1,0 +1,162 @@
+package io.github.lazymcp.advisor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.catalog.ToolCatalog;
+import io.github.lazymcp.tool.ToolSearchCallback;
+import io.github.lazymcp.tool.TrackedToolCallback;
+import io.github.lazymcp.tool.UsageStats;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+
+import org.springframework.ai.chat.client.ChatClientRequest;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
+import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
+import org.springframework.ai.chat.client.advisor.api.StreamAdvisor;
+import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.core.Ordered;
+
+/**
+ * The per-step wire filter. Ordered after the tool-calling advisor, it runs on every step
+ * of the tool loop (call and stream) and narrows the tools the <em>model sees</em> to:
+ * every tool that is not a deferred MCP tool (in the order given), then
+ * {@code ToolSearch}, then the session's active tools in activation order. Activations
+ * append and only evictions remove, so the tool list stays a stable prefix and provider
+ * prompt caches survive. The tool-calling advisor above still executes against the full
+ * set, which is how a tool activated mid-turn can be called on the next step.
+ *
+ * <p>
+ * It also splices the guidance paragraph into the system message and records the tool
+ * schema tokens sent against what eager loading would have sent.
+ */
+public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
+
+	/** Late in the chain so that it runs on every loop step, just before the model. */
+	public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
+
+	private final McpToolCatalog catalog;
+
+	private final SessionStore sessions;
+
+	private final @Nullable SystemGuidance guidance;
+
+	private final TokenCounter tokenCounter;
+
+	private final UsageStats stats;
+
+	private final Map<String, Integer> tokensByDefinition = new ConcurrentHashMap<>();
+
+	public ToolWireAdvisor(McpToolCatalog catalog, SessionStore sessions, @Nullable SystemGuidance guidance,
+			TokenCounter tokenCounter, UsageStats stats) {
+		this.catalog = catalog;
+		this.sessions = sessions;
+		this.guidance = guidance;
+		this.tokenCounter = tokenCounter;
+		this.stats = stats;
+	}
+
+	@Override
+	public String getName() {
+		return "lazy-mcp wire filter";
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+	@Override
+	public ChatClientResponse adviseCall(ChatClientRequest request, CallAdvisorChain chain) {
+		return chain.nextCall(narrow(request));
+	}
+
+	@Override
+	public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
+		return Flux.defer(() -> chain.nextStream(narrow(request)));
+	}
+
+	ChatClientRequest narrow(ChatClientRequest request) {
+		if (!(request.prompt().getOptions() instanceof ToolCallingChatOptions options)
+				|| options.getToolCallbacks() == null) {
+			return request;
+		}
+		List<ToolCallback> all = options.getToolCallbacks();
+		if (all.stream().noneMatch(TrackedToolCallback.class::isInstance)) {
+			return request;
+		}
+		ToolCatalog current = this.catalog.current();
+		List<ToolCallback> visible = visible(all, session(request), current);
+		List<ToolCallback> eager = all.stream()
+			.filter((callback) -> !(callback instanceof ToolSearchCallback))
+			.toList();
+		this.stats.modelRequest(tokens(visible), tokens(eager));
+		Prompt prompt = request.prompt().mutate().chatOptions(options.mutate().toolCallbacks(visible).build()).build();
+		if (this.guidance != null && current.deferring()) {
+			prompt = this.guidance.splice(prompt, current);
+		}
+		return request.mutate().prompt(prompt).build();
+	}
+
+	private List<ToolCallback> visible(List<ToolCallback> all, ToolSession session, ToolCatalog current) {
+		List<ToolCallback> visible = new ArrayList<>();
+		List<ToolCallback> search = new ArrayList<>();
+		Map<String, ToolCallback> deferred = new LinkedHashMap<>();
+		for (ToolCallback callback : all) {
+			if (callback instanceof TrackedToolCallback tracked && tracked.deferred()) {
+				deferred.put(tracked.tool().name(), tracked);
+			}
+			else if (callback instanceof ToolSearchCallback) {
+				search.add(callback);
+			}
+			else {
+				visible.add(callback);
+			}
+		}
+		visible.addAll(search);
+		// Tools that left the catalog (a server changed its list) leave the session too.
+		session.retainOnly(current::contains);
+		for (String name : session.snapshot().names()) {
+			ToolCallback active = deferred.get(name);
+			if (active != null) {
+				visible.add(active);
+			}
+		}
+		return visible;
+	}
+
+	private ToolSession session(ChatClientRequest request) {
+		if (request.context().get(LazySessionAdvisor.SESSION) instanceof ToolSession session) {
+			return session;
+		}
+		return this.sessions.ephemeral();
+	}
+
+	private long tokens(List<ToolCallback> callbacks) {
+		long total = 0;
+		for (ToolCallback callback : callbacks) {
+			if (callback instanceof TrackedToolCallback tracked) {
+				total += tracked.tool().tokens();
+			}
+			else {
+				ToolDefinition definition = callback.getToolDefinition();
+				String key = definition.name() + '\n' + definition.description() + '\n' + definition.inputSchema();
+				total += this.tokensByDefinition.computeIfAbsent(key, (k) -> this.tokenCounter.count(definition));
+			}
+		}
+		return total;
+	}
+
+}

@@ -1,0 +1,55 @@
+package io.github.lazymcp.autoconfigure;
+
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.actuate.LazyMcpMeters;
+import io.github.lazymcp.actuate.McpActivationEndpoint;
+import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.tool.ToolSearchService;
+import io.github.lazymcp.tool.UsageStats;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The {@code mcpactivation} actuator endpoint and the Micrometer meters, when actuator
+ * and Micrometer are on the class path.
+ */
+// After the core configuration, whose beans both read.
+@AutoConfiguration(after = LazyMcpAutoConfiguration.class)
+@ConditionalOnBean(McpToolCatalog.class)
+public final class LazyMcpEndpointAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	@ConditionalOnAvailableEndpoint(McpActivationEndpoint.class)
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		McpActivationEndpoint mcpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions,
+				ToolSearchService search, UsageStats stats) {
+			return new McpActivationEndpoint(catalog, sessions, search, stats);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterBinder.class)
+	static class MetersConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpToolCatalog catalog) {
+			return new LazyMcpMeters(stats, sessions, catalog);
+		}
+
+	}
+
+}

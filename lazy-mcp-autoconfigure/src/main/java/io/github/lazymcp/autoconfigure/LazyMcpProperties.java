@@ -1,0 +1,395 @@
+package io.github.lazymcp.autoconfigure;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.lazymcp.tool.DeferredCallPolicy;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties for lazy-mcp, bound to {@code tools.lazy-mcp}.
+ *
+ * <p>
+ * Setters reject impossible values with a message that names the key, so a wrong setting
+ * fails at startup instead of at the first chat request.
+ */
+@ConfigurationProperties(LazyMcpProperties.PREFIX)
+public class LazyMcpProperties {
+
+	/** The prefix of every lazy-mcp property. */
+	public static final String PREFIX = "tools.lazy-mcp";
+
+	/**
+	 * Whether lazy-mcp narrows the tools each model request carries. When false, the
+	 * starter adds nothing to the chat client.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Maximum number of deferred MCP tool schemas active in one session at once.
+	 * Activating one more evicts the least recently used.
+	 */
+	private int maxActiveSchemas = 24;
+
+	/**
+	 * What happens when the model calls a deferred tool it has not loaded: 'activate'
+	 * runs it and activates it, 'hint' runs nothing and tells the model to load it with
+	 * ToolSearch first.
+	 */
+	private DeferredCallPolicy deferredCall = DeferredCallPolicy.ACTIVATE;
+
+	private final Threshold threshold = new Threshold();
+
+	private final Search search = new Search();
+
+	private final Sessions sessions = new Sessions();
+
+	private final Guidance guidance = new Guidance();
+
+	/**
+	 * Per-server settings, keyed by the MCP client connection name (the key under
+	 * spring.ai.mcp.client.stdio.connections, for instance).
+	 */
+	private final Map<String, Server> servers = new LinkedHashMap<>();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public int getMaxActiveSchemas() {
+		return this.maxActiveSchemas;
+	}
+
+	public void setMaxActiveSchemas(int maxActiveSchemas) {
+		requirePositive(maxActiveSchemas, "max-active-schemas");
+		this.maxActiveSchemas = maxActiveSchemas;
+	}
+
+	public DeferredCallPolicy getDeferredCall() {
+		return this.deferredCall;
+	}
+
+	public void setDeferredCall(DeferredCallPolicy deferredCall) {
+		this.deferredCall = deferredCall;
+	}
+
+	public Threshold getThreshold() {
+		return this.threshold;
+	}
+
+	public Search getSearch() {
+		return this.search;
+	}
+
+	public Sessions getSessions() {
+		return this.sessions;
+	}
+
+	public Guidance getGuidance() {
+		return this.guidance;
+	}
+
+	public Map<String, Server> getServers() {
+		return this.servers;
+	}
+
+	static void requirePositive(long value, String key) {
+		if (value <= 0) {
+			throw new IllegalArgumentException("%s.%s must be greater than 0 but was %d".formatted(PREFIX, key, value));
+		}
+	}
+
+	static void requireNotNegative(long value, String key) {
+		if (value < 0) {
+			throw new IllegalArgumentException("%s.%s must not be negative but was %d".formatted(PREFIX, key, value));
+		}
+	}
+
+	/**
+	 * Below both thresholds nothing is deferred: every MCP tool is sent eagerly and no
+	 * ToolSearch tool is added.
+	 */
+	public static class Threshold {
+
+		/**
+		 * Deferral starts when the deferrable MCP tools number more than this.
+		 */
+		private int tools = 10;
+
+		/**
+		 * Deferral starts when the deferrable MCP tools' schemas exceed this many o200k
+		 * tokens in total.
+		 */
+		private int tokens = 10_000;
+
+		public int getTools() {
+			return this.tools;
+		}
+
+		public void setTools(int tools) {
+			requireNotNegative(tools, "threshold.tools");
+			this.tools = tools;
+		}
+
+		public int getTokens() {
+			return this.tokens;
+		}
+
+		public void setTokens(int tokens) {
+			requireNotNegative(tokens, "threshold.tokens");
+			this.tokens = tokens;
+		}
+
+	}
+
+	/**
+	 * How ToolSearch ranks and answers.
+	 */
+	public static class Search {
+
+		/**
+		 * Number of tools ToolSearch returns and activates when the model gives no limit.
+		 */
+		private int defaultLimit = 5;
+
+		/**
+		 * Largest limit the model may ask ToolSearch for; larger requests get an error
+		 * result.
+		 */
+		private int maxLimit = 10;
+
+		/**
+		 * Longest query ToolSearch accepts, in characters; longer queries get an error
+		 * result.
+		 */
+		private int maxQueryLength = 1000;
+
+		public int getDefaultLimit() {
+			return this.defaultLimit;
+		}
+
+		public void setDefaultLimit(int defaultLimit) {
+			requirePositive(defaultLimit, "search.default-limit");
+			this.defaultLimit = defaultLimit;
+		}
+
+		public int getMaxLimit() {
+			return this.maxLimit;
+		}
+
+		public void setMaxLimit(int maxLimit) {
+			requirePositive(maxLimit, "search.max-limit");
+			this.maxLimit = maxLimit;
+		}
+
+		public int getMaxQueryLength() {
+			return this.maxQueryLength;
+		}
+
+		public void setMaxQueryLength(int maxQueryLength) {
+			requirePositive(maxQueryLength, "search.max-query-length");
+			this.maxQueryLength = maxQueryLength;
+		}
+
+	}
+
+	/**
+	 * Where sessions come from and how long they live.
+	 */
+	public static class Sessions {
+
+		/**
+		 * Advisor parameter that carries the conversation id, which is the session id.
+		 * Without it, activations last for that call only.
+		 */
+		private String conversationIdKey = "chat_memory_conversation_id";
+
+		/**
+		 * Advisor parameter that names a parent conversation: a new session (a
+		 * sub-agent's) then starts from a snapshot of the parent's active tools.
+		 */
+		private String parentIdKey = "lazy_mcp_parent_conversation_id";
+
+		/**
+		 * Advisor parameter that, set to false, makes a child session start empty even
+		 * when a parent is named.
+		 */
+		private String inheritKey = "lazy_mcp_inherit_parent";
+
+		/**
+		 * Maximum number of sessions kept; the least recently used are dropped beyond it.
+		 */
+		private int maxSessions = 10_000;
+
+		/**
+		 * How long a session is kept after its last use.
+		 */
+		private Duration idleTimeout = Duration.ofHours(1);
+
+		public String getConversationIdKey() {
+			return this.conversationIdKey;
+		}
+
+		public void setConversationIdKey(String conversationIdKey) {
+			this.conversationIdKey = conversationIdKey;
+		}
+
+		public String getParentIdKey() {
+			return this.parentIdKey;
+		}
+
+		public void setParentIdKey(String parentIdKey) {
+			this.parentIdKey = parentIdKey;
+		}
+
+		public String getInheritKey() {
+			return this.inheritKey;
+		}
+
+		public void setInheritKey(String inheritKey) {
+			this.inheritKey = inheritKey;
+		}
+
+		public int getMaxSessions() {
+			return this.maxSessions;
+		}
+
+		public void setMaxSessions(int maxSessions) {
+			requirePositive(maxSessions, "sessions.max-sessions");
+			this.maxSessions = maxSessions;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			requirePositive(idleTimeout.toMillis(), "sessions.idle-timeout");
+			this.idleTimeout = idleTimeout;
+		}
+
+	}
+
+	/**
+	 * The paragraph spliced into the system message while tools are deferred.
+	 */
+	public static class Guidance {
+
+		/**
+		 * Whether to splice the guidance paragraph into the system message.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Guidance text. {deferred} is replaced by the number of deferred tools,
+		 * {servers} by the comma-separated server names and {tool} by the search tool's
+		 * name.
+		 */
+		private String text = "Some tools are not loaded yet: {deferred} tools from these MCP servers: {servers}. "
+				+ "When a task needs a capability you do not see among your tools, call {tool} with a short "
+				+ "description of what you need (or with exact tool names); the matching tools become "
+				+ "available on your next step. Do not guess tool names.";
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getText() {
+			return this.text;
+		}
+
+		public void setText(String text) {
+			this.text = text;
+		}
+
+	}
+
+	/**
+	 * Settings for one MCP server.
+	 */
+	public static class Server {
+
+		/**
+		 * Whether this server's tools are deferred. False pins every tool of the server:
+		 * its schemas are sent on every request.
+		 */
+		private boolean lazy = true;
+
+		/**
+		 * Tool names (as the server names them, '*' matches any run of characters) that
+		 * are always sent, never deferred.
+		 */
+		private List<String> pinned = new ArrayList<>();
+
+		/**
+		 * Tool name patterns to keep ('*' matches any run of characters). Empty keeps
+		 * every tool.
+		 */
+		private List<String> allow = new ArrayList<>();
+
+		/**
+		 * Tool name patterns to drop; a denied tool is neither advertised nor executable.
+		 * Deny wins over allow.
+		 */
+		private List<String> deny = new ArrayList<>();
+
+		/**
+		 * Replacement descriptions, keyed by the tool name as the server names it.
+		 */
+		private Map<String, String> descriptions = new LinkedHashMap<>();
+
+		public boolean isLazy() {
+			return this.lazy;
+		}
+
+		public void setLazy(boolean lazy) {
+			this.lazy = lazy;
+		}
+
+		public List<String> getPinned() {
+			return this.pinned;
+		}
+
+		public void setPinned(List<String> pinned) {
+			this.pinned = pinned;
+		}
+
+		public List<String> getAllow() {
+			return this.allow;
+		}
+
+		public void setAllow(List<String> allow) {
+			this.allow = allow;
+		}
+
+		public List<String> getDeny() {
+			return this.deny;
+		}
+
+		public void setDeny(List<String> deny) {
+			this.deny = deny;
+		}
+
+		public Map<String, String> getDescriptions() {
+			return this.descriptions;
+		}
+
+		public void setDescriptions(Map<String, String> descriptions) {
+			this.descriptions = descriptions;
+		}
+
+	}
+
+}

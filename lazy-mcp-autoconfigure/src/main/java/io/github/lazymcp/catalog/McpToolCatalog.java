@@ -1,0 +1,178 @@
+package io.github.lazymcp.catalog;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.mcp.McpToolUtils;
+import org.springframework.ai.tool.definition.DefaultToolDefinition;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * The live catalog: lists every server's tools on first use, and replaces one server's
+ * part when that server reports a changed tool list. Each change publishes a new
+ * immutable {@link ToolCatalog}.
+ *
+ * <p>
+ * A server whose listing fails is kept in the catalog with its error and no tools; the
+ * other servers are unaffected.
+ */
+public final class McpToolCatalog {
+
+	private static final Log logger = LogFactory.getLog(McpToolCatalog.class);
+
+	private final Map<String, McpServerConnection> connections = new LinkedHashMap<>();
+
+	private final Function<String, ServerPolicy> policies;
+
+	private final DeferralThreshold threshold;
+
+	private final TokenCounter tokenCounter;
+
+	private final Map<String, ServerTools> parts = new ConcurrentHashMap<>();
+
+	private final Map<String, AtomicInteger> listChanges = new ConcurrentHashMap<>();
+
+	private final Object firstListing = new Object();
+
+	private volatile @Nullable ToolCatalog current;
+
+	/**
+	 * Creates a catalog over the given connections.
+	 * @param connections the MCP servers; their tools are listed in server name order, so
+	 * that the catalog (and every tool list derived from it) is the same on every start
+	 * @param policies the policy for each server name
+	 * @param threshold the gate below which nothing is deferred
+	 * @param tokenCounter counts each definition once
+	 */
+	public McpToolCatalog(List<McpServerConnection> connections, Function<String, ServerPolicy> policies,
+			DeferralThreshold threshold, TokenCounter tokenCounter) {
+		connections.stream()
+			.sorted(Comparator.comparing(McpServerConnection::name))
+			.forEach((connection) -> this.connections.put(connection.name(), connection));
+		this.policies = policies;
+		this.threshold = threshold;
+		this.tokenCounter = tokenCounter;
+	}
+
+	/**
+	 * The current snapshot, listing every server first if nothing was listed yet.
+	 * @return the snapshot
+	 */
+	public ToolCatalog current() {
+		ToolCatalog catalog = this.current;
+		if (catalog != null) {
+			return catalog;
+		}
+		synchronized (this.firstListing) {
+			catalog = this.current;
+			return (catalog != null) ? catalog : refresh();
+		}
+	}
+
+	/**
+	 * Lists every server's tools again.
+	 * @return the new snapshot
+	 */
+	public ToolCatalog refresh() {
+		this.connections.values().forEach((connection) -> this.parts.put(connection.name(), list(connection)));
+		return publish();
+	}
+
+	/**
+	 * Replaces one server's tools, as reported by its {@code tools/list_changed}
+	 * notification. Runs on the MCP client's thread, so it does no I/O and takes no lock
+	 * that I/O is done under.
+	 * @param server the connection name
+	 * @param tools the server's complete new tool list
+	 */
+	public void toolsChanged(String server, List<McpSchema.Tool> tools) {
+		McpServerConnection connection = this.connections.get(server);
+		if (connection == null) {
+			return;
+		}
+		this.listChanges.computeIfAbsent(server, (name) -> new AtomicInteger()).incrementAndGet();
+		this.parts.put(server, assemble(connection, tools));
+		logger.info("MCP server '%s' changed its tools: %d now".formatted(server, tools.size()));
+		if (this.current != null) {
+			publish();
+		}
+	}
+
+	// Serialised so that versions increase in publication order; no I/O happens inside.
+	private synchronized ToolCatalog publish() {
+		List<ServerTools> ordered = new ArrayList<>();
+		this.connections.keySet().forEach((name) -> ordered.add(this.parts.get(name)));
+		ToolCatalog previous = this.current;
+		long version = (previous != null) ? previous.version() + 1 : 1;
+		ToolCatalog catalog = new ToolCatalog(version, ordered, this.threshold);
+		this.current = catalog;
+		return catalog;
+	}
+
+	private ServerTools list(McpServerConnection connection) {
+		try {
+			return assemble(connection, connection.listTools());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not list the tools of MCP server '%s'; it is left out".formatted(connection.name()), ex);
+			return ServerTools.failed(connection.name(), String.valueOf(ex.getMessage()), listChanges(connection));
+		}
+	}
+
+	private ServerTools assemble(McpServerConnection connection, List<McpSchema.Tool> tools) {
+		ServerPolicy policy = this.policies.apply(connection.name());
+		List<CatalogTool> kept = new ArrayList<>();
+		List<String> denied = new ArrayList<>();
+		Set<String> names = new HashSet<>();
+		for (McpSchema.Tool tool : tools) {
+			if (!policy.allows(tool.name())) {
+				denied.add(tool.name());
+				continue;
+			}
+			String name = unique(ToolNames.qualified(connection.name(), tool.name()), names);
+			kept.add(catalogTool(connection, policy, tool, name));
+		}
+		List<String> keptNames = kept.stream().map(CatalogTool::name).toList();
+		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection)),
+				kept);
+	}
+
+	private int listChanges(McpServerConnection connection) {
+		AtomicInteger changes = this.listChanges.get(connection.name());
+		return (changes != null) ? changes.get() : 0;
+	}
+
+	private CatalogTool catalogTool(McpServerConnection connection, ServerPolicy policy, McpSchema.Tool tool,
+			String name) {
+		ToolDefinition mcpDefinition = McpToolUtils.createToolDefinition(name, tool);
+		ToolDefinition definition = DefaultToolDefinition.builder()
+			.name(name)
+			.description(policy.description(tool.name(), String.valueOf(mcpDefinition.description())))
+			.inputSchema(mcpDefinition.inputSchema())
+			.build();
+		return new CatalogTool(name, connection.name(), tool.name(), definition, this.tokenCounter.count(definition),
+				policy.pins(tool.name()), connection.callback(tool, name));
+	}
+
+	private static String unique(String name, Set<String> taken) {
+		String candidate = name;
+		for (int i = 2; !taken.add(candidate); i++) {
+			candidate = name + "_" + i;
+		}
+		return candidate;
+	}
+
+}

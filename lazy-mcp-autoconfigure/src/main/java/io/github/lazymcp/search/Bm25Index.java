@@ -1,0 +1,134 @@
+package io.github.lazymcp.search;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A BM25 index (see {@link Bm25Ranker} for the formula) kept as an inverted index from
+ * term to {@link Postings}, so that a query only touches documents sharing one of its
+ * terms. What does not depend on the query (each term's idf, each document's length
+ * normalization) is computed once, when the index is built. Never modified after
+ * construction, hence safe to share between threads.
+ */
+final class Bm25Index implements ToolIndex {
+
+	private final String[] names;
+
+	private final Map<String, Postings> postings;
+
+	/** Per document: {@code k1 · (1 − b + b · |D| / avgdl)}. */
+	private final double[] lengthNorms;
+
+	private final double k1;
+
+	Bm25Index(List<SearchDocument> documents, double k1, double b) {
+		List<SearchDocument> catalog = List.copyOf(documents);
+		this.names = uniqueNames(catalog);
+		this.k1 = k1;
+		int[] lengths = new int[catalog.size()];
+		Map<String, Postings.Builder> builders = new HashMap<>();
+		for (int document = 0; document < lengths.length; document++) {
+			List<String> terms = terms(catalog.get(document));
+			lengths[document] = terms.size();
+			addPostings(builders, document, counts(terms));
+		}
+		this.lengthNorms = lengthNorms(lengths, k1, b);
+		Map<String, Postings> postings = new HashMap<>(builders.size() * 2);
+		builders.forEach((term, builder) -> postings.put(term, builder.build(lengths.length)));
+		this.postings = postings;
+	}
+
+	@Override
+	public List<ToolMatch> search(String query, int limit) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be >= 1, but was " + limit);
+		}
+		double[] scores = new double[this.names.length];
+		int[] touched = new int[this.names.length];
+		int count = 0;
+		for (Map.Entry<String, Integer> queryTerm : counts(TextAnalyzer.tokens(query)).entrySet()) {
+			Postings matching = this.postings.get(queryTerm.getKey());
+			if (matching != null) {
+				count = accumulate(matching, queryTerm.getValue(), scores, touched, count);
+			}
+		}
+		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
+	}
+
+	private int accumulate(Postings matching, int queryFrequency, double[] scores, int[] touched, int count) {
+		double weight = queryFrequency * matching.idf() * (this.k1 + 1);
+		for (int i = 0; i < matching.size(); i++) {
+			int document = matching.document(i);
+			int frequency = matching.frequency(i);
+			// Every contribution is positive, so a zero score means "not seen yet".
+			if (scores[document] == 0) {
+				touched[count++] = document;
+			}
+			// Saturation first: with k1 = 0 it is exactly 1, so documents that tie
+			// mathematically also tie in floating point.
+			scores[document] += weight * (frequency / (frequency + this.lengthNorms[document]));
+		}
+		return count;
+	}
+
+	@Override
+	public int size() {
+		return this.names.length;
+	}
+
+	private static String[] uniqueNames(List<SearchDocument> catalog) {
+		String[] names = new String[catalog.size()];
+		Set<String> seen = new HashSet<>();
+		for (int i = 0; i < names.length; i++) {
+			names[i] = catalog.get(i).name();
+			if (!seen.add(names[i])) {
+				throw new IllegalArgumentException("Duplicate tool name '" + names[i] + "' in catalog");
+			}
+		}
+		return names;
+	}
+
+	private static List<String> terms(SearchDocument document) {
+		List<String> terms = TextAnalyzer.tokens(document.server());
+		terms.addAll(TextAnalyzer.tokens(document.toolName()));
+		terms.addAll(TextAnalyzer.tokens(document.description()));
+		for (SearchDocument.Parameter parameter : document.parameters()) {
+			terms.addAll(TextAnalyzer.tokens(parameter.name()));
+			terms.addAll(TextAnalyzer.tokens(parameter.description()));
+		}
+		return terms;
+	}
+
+	private static Map<String, Integer> counts(List<String> terms) {
+		// Insertion order keeps floating-point summation, and thus ties, reproducible.
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		for (String term : terms) {
+			counts.merge(term, 1, Integer::sum);
+		}
+		return counts;
+	}
+
+	private static void addPostings(Map<String, Postings.Builder> builders, int document, Map<String, Integer> counts) {
+		counts.forEach(
+				(term, count) -> builders.computeIfAbsent(term, (key) -> new Postings.Builder()).add(document, count));
+	}
+
+	private static double[] lengthNorms(int[] lengths, double k1, double b) {
+		long total = 0;
+		for (int length : lengths) {
+			total += length;
+		}
+		double averageLength = (double) total / Math.max(1, lengths.length);
+		double[] norms = new double[lengths.length];
+		for (int i = 0; i < lengths.length; i++) {
+			// A catalog of empty documents has no postings, so its norms are never read.
+			norms[i] = (averageLength > 0) ? k1 * (1 - b + b * lengths[i] / averageLength) : k1;
+		}
+		return norms;
+	}
+
+}

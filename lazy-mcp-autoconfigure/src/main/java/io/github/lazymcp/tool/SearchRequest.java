@@ -1,0 +1,99 @@
+package io.github.lazymcp.tool;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the model (or an operator through the actuator endpoint) asks ToolSearch for:
+ * tools matching a description, or tools by exact name.
+ *
+ * @param query a short description of the capability needed, or null
+ * @param limit how many matches to return and activate, or null for the default
+ * @param names exact tool names to load (empty when searching by query)
+ */
+public record SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names) {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	public SearchRequest {
+		names = List.copyOf(names);
+	}
+
+	/**
+	 * Reads ToolSearch's JSON arguments.
+	 * @param arguments the arguments the model sent
+	 * @return the request
+	 * @throws IllegalArgumentException with a message the model can act on when the
+	 * arguments are not of ToolSearch's shape
+	 */
+	public static SearchRequest parse(@Nullable String arguments) {
+		JsonNode root = readObject(arguments);
+		return new SearchRequest(query(root.get("query")), limit(root.get("limit")), names(root.get("names")));
+	}
+
+	private static JsonNode readObject(@Nullable String arguments) {
+		if (arguments == null || arguments.isBlank()) {
+			return JSON.createObjectNode();
+		}
+		try {
+			JsonNode root = JSON.readTree(arguments);
+			if (root.isObject()) {
+				return root;
+			}
+		}
+		catch (JacksonException ex) {
+			// reported below with the expected shape
+		}
+		throw new IllegalArgumentException(
+				"arguments must be a JSON object such as {\"query\": \"read a file\", \"limit\": 5}");
+	}
+
+	private static @Nullable String query(@Nullable JsonNode node) {
+		if (node == null || node.isNull()) {
+			return null;
+		}
+		if (!node.isString()) {
+			throw new IllegalArgumentException("'query' must be a string describing the capability you need");
+		}
+		return node.stringValue();
+	}
+
+	private static @Nullable Integer limit(@Nullable JsonNode node) {
+		if (node == null || node.isNull()) {
+			return null;
+		}
+		if (node.isIntegralNumber() && node.canConvertToInt()) {
+			return node.intValue();
+		}
+		if (node.isString() && node.stringValue().strip().matches("-?\\d{1,9}")) {
+			return Integer.parseInt(node.stringValue().strip());
+		}
+		throw new IllegalArgumentException("'limit' must be a whole number");
+	}
+
+	private static List<String> names(@Nullable JsonNode node) {
+		if (node == null || node.isNull()) {
+			return List.of();
+		}
+		if (node.isString()) {
+			return List.of(node.stringValue());
+		}
+		if (!node.isArray()) {
+			throw new IllegalArgumentException("'names' must be an array of tool names");
+		}
+		List<String> names = new ArrayList<>();
+		for (JsonNode element : node.values()) {
+			if (!element.isString()) {
+				throw new IllegalArgumentException("'names' must be an array of tool names (strings)");
+			}
+			names.add(element.stringValue());
+		}
+		return names;
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.lazymcp.tool;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.ai.tool.execution.ToolExecutionException;
+
+/**
+ * Wraps an MCP tool so that real calls are tracked: a successful call marks the tool used
+ * in the session (its least-recently-used position), a failed one does not.
+ *
+ * <p>
+ * Calling a deferred tool that the session has not activated never fails with "no tool
+ * callback found": depending on the {@link DeferredCallPolicy} the tool runs and becomes
+ * active, or the model is told to load it first. Malformed arguments and failures of the
+ * MCP server become a {@link ToolExecutionException}, which Spring AI turns into an error
+ * result for the model.
+ */
+public final class TrackedToolCallback implements ToolCallback {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final CatalogTool tool;
+
+	private final boolean deferred;
+
+	private final DeferredCallPolicy policy;
+
+	private final ToolSearchService activations;
+
+	TrackedToolCallback(CatalogTool tool, boolean deferred, DeferredCallPolicy policy, ToolSearchService activations) {
+		this.tool = tool;
+		this.deferred = deferred;
+		this.policy = policy;
+		this.activations = activations;
+	}
+
+	/**
+	 * The catalog entry this callback executes.
+	 * @return the tool
+	 */
+	public CatalogTool tool() {
+		return this.tool;
+	}
+
+	/**
+	 * Whether the tool is held back until activated.
+	 * @return true for deferred tools, false for pinned ones
+	 */
+	public boolean deferred() {
+		return this.deferred;
+	}
+
+	@Override
+	public ToolDefinition getToolDefinition() {
+		return this.tool.definition();
+	}
+
+	@Override
+	public String call(String toolInput) {
+		return call(toolInput, null);
+	}
+
+	@Override
+	public String call(String toolInput, @Nullable ToolContext toolContext) {
+		ToolSession session = SessionToolContext.session(toolContext);
+		if (this.deferred && session != null && !session.snapshot().contains(this.tool.name())) {
+			if (this.policy == DeferredCallPolicy.HINT) {
+				return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
+					.formatted(this.tool.name(), ToolSearchCallback.NAME, this.tool.name());
+			}
+			this.activations.activateCalled(session, this.tool.name());
+		}
+		requireJsonObject(toolInput);
+		String result = execute(toolInput, SessionToolContext.withoutSession(toolContext));
+		if (session != null) {
+			session.touch(this.tool.name());
+		}
+		return result;
+	}
+
+	private String execute(String toolInput, @Nullable ToolContext toolContext) {
+		try {
+			return this.tool.callback().call(toolInput, toolContext);
+		}
+		catch (ToolExecutionException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			// A dead or misbehaving server must not end the chat: the model gets the
+			// error.
+			throw new ToolExecutionException(getToolDefinition(), ex);
+		}
+	}
+
+	private void requireJsonObject(@Nullable String toolInput) {
+		if (toolInput == null || toolInput.isBlank()) {
+			return;
+		}
+		try {
+			if (JSON.readTree(toolInput).isObject()) {
+				return;
+			}
+		}
+		catch (JacksonException ex) {
+			// reported below
+		}
+		throw new ToolExecutionException(getToolDefinition(),
+				new IllegalArgumentException(
+						"The arguments for '%s' are not a JSON object; send them as described by its input schema"
+							.formatted(this.tool.name())));
+	}
+
+}

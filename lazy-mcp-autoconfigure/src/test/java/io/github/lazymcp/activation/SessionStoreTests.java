@@ -1,0 +1,192 @@
+package io.github.lazymcp.activation;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link SessionStore}. Idle expiry is driven by moving a fake clock.
+ */
+class SessionStoreTests {
+
+	private static final Duration IDLE = Duration.ofMinutes(30);
+
+	private final MutableClock clock = MutableClock.startingAt("2025-01-01T10:00:00Z");
+
+	private final SessionStore store = new SessionStore(3, 100, IDLE, this.clock);
+
+	@Test
+	void sessionReturnsTheSameSessionForTheSameId() {
+		ToolSession first = this.store.session("a");
+		assertThat(this.store.session("a")).isSameAs(first);
+		assertThat(this.store.session("b")).isNotSameAs(first);
+		assertThat(first.id()).isEqualTo("a");
+		assertThat(first.cap()).isEqualTo(3);
+		assertThat(this.store.cap()).isEqualTo(3);
+	}
+
+	@Test
+	void newSessionStartsEmpty() {
+		assertThat(this.store.session("a").snapshot().size()).isZero();
+	}
+
+	@Test
+	void childStartsFromASnapshotOfItsParent() {
+		this.store.session("parent").activate(List.of("a", "b"));
+		ToolSession child = this.store.child("child", "parent", true);
+		assertThat(child.snapshot().names()).containsExactly("a", "b");
+		assertThat(child.cap()).isEqualTo(3);
+	}
+
+	@Test
+	void childAndParentDoNotSeeEachOthersLaterChanges() {
+		ToolSession parent = this.store.session("parent");
+		parent.activate(List.of("a", "b"));
+		ToolSession child = this.store.child("child", "parent", true);
+		parent.activate(List.of("p"));
+		child.activate(List.of("c"));
+		child.retainOnly((name) -> !name.equals("a"));
+		assertThat(parent.snapshot().names()).containsExactly("a", "b", "p");
+		assertThat(child.snapshot().names()).containsExactly("b", "c");
+	}
+
+	@Test
+	void childKeepsTheRecencyOfTheInheritedTools() {
+		ToolSession parent = this.store.session("parent");
+		parent.activate(List.of("a", "b", "c"));
+		parent.touch("a");
+		ToolSession child = this.store.child("child", "parent", true);
+		assertThat(child.activate(List.of("d")).evicted()).containsExactly("b");
+	}
+
+	@Test
+	void childStartsEmptyWhenNotInheriting() {
+		this.store.session("parent").activate(List.of("a"));
+		assertThat(this.store.child("child", "parent", false).snapshot().size()).isZero();
+	}
+
+	@Test
+	void childStartsEmptyWhenTheParentDoesNotExist() {
+		assertThat(this.store.child("child", "missing", true).snapshot().size()).isZero();
+		assertThat(this.store.find("missing")).isEmpty();
+	}
+
+	@Test
+	void existingChildIsReturnedUnchanged() {
+		ToolSession parent = this.store.session("parent");
+		parent.activate(List.of("a"));
+		ToolSession child = this.store.child("child", "parent", true);
+		parent.activate(List.of("b"));
+		assertThat(this.store.child("child", "parent", true)).isSameAs(child);
+		assertThat(child.snapshot().names()).containsExactly("a");
+	}
+
+	@Test
+	void ephemeralSessionIsNotStored() {
+		ToolSession ephemeral = this.store.ephemeral();
+		ephemeral.activate(List.of("a"));
+		assertThat(ephemeral.cap()).isEqualTo(3);
+		assertThat(this.store.find(ephemeral.id())).isEmpty();
+		assertThat(this.store.size()).isZero();
+		assertThat(this.store.ephemeral().id()).isNotEqualTo(ephemeral.id());
+	}
+
+	@Test
+	void findDoesNotCreateASession() {
+		assertThat(this.store.find("a")).isEmpty();
+		assertThat(this.store.size()).isZero();
+		ToolSession created = this.store.session("a");
+		assertThat(this.store.find("a")).containsSame(created);
+	}
+
+	@Test
+	void removeDropsTheSession() {
+		ToolSession first = this.store.session("a");
+		assertThat(this.store.remove("a")).isTrue();
+		assertThat(this.store.remove("a")).isFalse();
+		assertThat(this.store.find("a")).isEmpty();
+		assertThat(this.store.session("a")).isNotSameAs(first);
+	}
+
+	@Test
+	void sessionsListsStoredSessionsById() {
+		this.store.session("b");
+		this.store.session("a");
+		this.store.ephemeral();
+		assertThat(this.store.sessions()).extracting(ToolSession::id).containsExactly("a", "b");
+		assertThat(this.store.size()).isEqualTo(2);
+	}
+
+	@Test
+	void sessionExpiresAfterTheIdleTimeout() {
+		ToolSession first = this.store.session("a");
+		first.activate(List.of("x"));
+		this.clock.advance(IDLE);
+		assertThat(this.store.find("a")).isEmpty();
+		assertThat(this.store.size()).isZero();
+		assertThat(this.store.session("a")).isNotSameAs(first);
+		assertThat(this.store.session("a").snapshot().size()).isZero();
+	}
+
+	@Test
+	void sessionIsKeptWhileItIsObtainedWithinTheIdleTimeout() {
+		ToolSession first = this.store.session("a");
+		for (int i = 0; i < 5; i++) {
+			this.clock.advance(IDLE.minusMinutes(1));
+			assertThat(this.store.session("a")).isSameAs(first);
+		}
+		assertThat(first.lastAccessedAt()).isEqualTo(this.clock.instant());
+	}
+
+	@Test
+	void findAndSessionsDoNotKeepASessionAlive() {
+		this.store.session("a");
+		this.clock.advance(IDLE.minusMinutes(1));
+		assertThat(this.store.find("a")).isPresent();
+		assertThat(this.store.sessions()).hasSize(1);
+		assertThat(this.store.find("a").get().lastAccessedAt()).isEqualTo(Instant.parse("2025-01-01T10:00:00Z"));
+		this.clock.advance(Duration.ofMinutes(1));
+		assertThat(this.store.find("a")).isEmpty();
+	}
+
+	@Test
+	void storeNeverHoldsMoreThanTheMaximumNumberOfSessions() {
+		SessionStore small = new SessionStore(3, 4, IDLE, this.clock);
+		for (int i = 0; i < 50; i++) {
+			small.session("s" + i).activate(List.of("a"));
+			assertThat(small.size()).isLessThanOrEqualTo(4);
+		}
+		assertThat(small.sessions()).hasSizeLessThanOrEqualTo(4);
+	}
+
+	@Test
+	void rejectsACapBelowOne() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(0, 10, IDLE, this.clock))
+			.withMessage("cap must be at least 1, was 0");
+	}
+
+	@Test
+	void rejectsAMaximumSessionCountBelowOne() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(3, 0, IDLE, this.clock))
+			.withMessage("maxSessions must be at least 1, was 0");
+	}
+
+	@Test
+	void rejectsAZeroIdleTimeout() {
+		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(3, 10, Duration.ZERO, this.clock))
+			.withMessage("idleTimeout must be positive, was PT0S");
+	}
+
+	@Test
+	void rejectsANegativeIdleTimeout() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new SessionStore(3, 10, Duration.ofSeconds(-1), this.clock))
+			.withMessage("idleTimeout must be positive, was PT-1S");
+	}
+
+}

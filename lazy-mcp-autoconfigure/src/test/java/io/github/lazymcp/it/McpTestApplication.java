@@ -1,0 +1,39 @@
+package io.github.lazymcp.it;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import org.springframework.ai.mcp.customizer.McpClientCustomizer;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * A real Spring Boot app for the integration tests: Spring AI's MCP client starts the npm
+ * reference servers from {@code mcp-servers/node_modules/.bin}; the chat model is
+ * scripted.
+ */
+@SpringBootApplication
+public class McpTestApplication {
+
+	@Bean
+	ScriptedChatModel scriptedChatModel() {
+		return new ScriptedChatModel();
+	}
+
+	/**
+	 * Declares roots, sampling and elicitation, as a full client would; server-everything
+	 * then adds tools and sends {@code notifications/tools/list_changed}.
+	 */
+	@Bean
+	McpClientCustomizer<McpClient.SyncSpec> declareClientCapabilities() {
+		return (name, spec) -> spec
+			.capabilities(McpSchema.ClientCapabilities.builder().roots(true).sampling().elicitation().build())
+			.sampling((request) -> McpSchema.CreateMessageResult.builder()
+				.role(McpSchema.Role.ASSISTANT)
+				.content(new McpSchema.TextContent("sampled"))
+				.model("scripted")
+				.build())
+			.elicitation((request) -> new McpSchema.ElicitResult(McpSchema.ElicitResult.Action.DECLINE, null));
+	}
+
+}
