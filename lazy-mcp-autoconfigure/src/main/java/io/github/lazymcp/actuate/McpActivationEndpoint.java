@@ -1,5 +1,6 @@
 package io.github.lazymcp.actuate;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,13 +76,15 @@ public class McpActivationEndpoint {
 	 * Activates tools in a session (creating it if needed), as ToolSearch would.
 	 * @param session the session (conversation) id
 	 * @param query a description of the tools to find, or null
-	 * @param tools exact tool names to activate, or null
+	 * @param tools exact tool names to activate, separated by commas or spaces (actuator
+	 * write operations take string values only), or null
 	 * @return the same JSON ToolSearch returns to the model
 	 */
 	@WriteOperation
-	public Map<String, Object> activate(@Selector String session, @Nullable String query,
-			@Nullable List<String> tools) {
-		SearchRequest request = new SearchRequest(query, null, (tools != null) ? tools : List.of());
+	public Map<String, Object> activate(@Selector String session, @Nullable String query, @Nullable String tools) {
+		List<String> names = (tools != null)
+				? Arrays.stream(tools.split("[,\\s]+")).filter((n) -> !n.isEmpty()).toList() : List.of();
+		SearchRequest request = new SearchRequest(query, null, names);
 		String json = this.search.search(this.sessions.session(session), request).toJson();
 		return JSON.readValue(json,
 				JSON.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));

@@ -86,6 +86,9 @@ public final class FakeConnection implements McpServerConnection {
 
 			@Override
 			public String call(String input, @Nullable ToolContext context) {
+				if (input.contains("\"fail\"")) {
+					throw new IllegalStateException("the server failed");
+				}
 				return "ran " + tool.name() + " with " + input;
 			}
 

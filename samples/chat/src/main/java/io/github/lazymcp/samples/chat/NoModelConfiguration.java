@@ -35,7 +35,7 @@ class NoModelConfiguration {
 			}
 
 			@Override
-			public ChatOptions getDefaultOptions() {
+			public ChatOptions getOptions() {
 				return ToolCallingChatOptions.builder().build();
 			}
 

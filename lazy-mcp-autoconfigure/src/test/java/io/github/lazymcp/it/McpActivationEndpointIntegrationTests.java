@@ -1,0 +1,100 @@
+package io.github.lazymcp.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code /actuator/mcpactivation} over HTTP, on a real app with the four npm servers.
+ */
+@SpringBootTest(classes = McpTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class McpActivationEndpointIntegrationTests {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@DynamicPropertySource
+	static void workspace(DynamicPropertyRegistry registry) {
+		registry.add("it.workspace", LazyMcpIntegrationTests.WORKSPACE::toString);
+	}
+
+	@Value("${local.server.port}")
+	int port;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@Test
+	void readShowsServersDeferredPinnedAndDeniedTools() throws Exception {
+		JsonNode state = send(HttpRequest.newBuilder(uri("")).GET());
+
+		assertThat(state.get("deferring").asBoolean()).isTrue();
+		assertThat(state.get("maxActiveSchemas").asInt()).isEqualTo(4);
+		assertThat(state.get("servers").findValuesAsString("name")).containsExactly("everything", "filesystem",
+				"memory", "sequential-thinking");
+		assertThat(state.at("/tools/pinned").toString()).isEqualTo("[\"sequential-thinking__sequentialthinking\"]");
+		assertThat(state.at("/tools/denied").toString()).contains("filesystem/write_file");
+		assertThat(state.at("/tools/deferred").toString()).contains("memory__read_graph");
+		assertThat(state.at("/tokens/catalog").asLong()).isGreaterThan(state.at("/tokens/deferred").asLong());
+	}
+
+	@Test
+	void writeActivatesLikeToolSearchAndDeleteResetsTheSession() throws Exception {
+		JsonNode written = send(HttpRequest.newBuilder(uri("/ops-1"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"tools\": \"memory__read_graph, memory__open_nodes\"}")));
+
+		assertThat(written.get("tools").findValuesAsString("name")).containsExactly("memory__read_graph",
+				"memory__open_nodes");
+		assertThat(written.get("active").asString()).isEqualTo("2/4");
+
+		JsonNode session = send(HttpRequest.newBuilder(uri("/ops-1")).GET());
+		assertThat(session.get("tools").findValuesAsString("name")).containsExactly("memory__read_graph",
+				"memory__open_nodes");
+		assertThat(session.get("tools").get(0).get("tokens").asInt()).isPositive();
+
+		JsonNode reset = send(HttpRequest.newBuilder(uri("/ops-1")).DELETE());
+		assertThat(reset.get("active").asString()).isEqualTo("0/4");
+	}
+
+	@Test
+	void writeByQueryReturnsTheSameJsonToolSearchReturns() throws Exception {
+		JsonNode written = send(HttpRequest.newBuilder(uri("/ops-2"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"read the knowledge graph\"}")));
+
+		assertThat(written.get("tools").findValuesAsString("name")).contains("memory__read_graph");
+		assertThat(written.get("tools").get(0).has("inputSchema")).isTrue();
+		assertThat(written.get("message").asString()).contains("next step");
+	}
+
+	@Test
+	void anUnknownSessionIsNotFound() throws Exception {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/nobody")).GET().build(),
+				HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).isEqualTo(404);
+	}
+
+	private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {
+		HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return JSON.readTree(response.body());
+	}
+
+	private URI uri(String path) {
+		return URI.create("http://localhost:" + this.port + "/actuator/mcpactivation" + path);
+	}
+
+}

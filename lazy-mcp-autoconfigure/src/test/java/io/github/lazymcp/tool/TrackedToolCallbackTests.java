@@ -1,0 +1,80 @@
+package io.github.lazymcp.tool;
+
+import java.util.Map;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.FakeConnection;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.execution.ToolExecutionException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class TrackedToolCallbackTests {
+
+	@Test
+	void aDeferredToolCalledWithoutLoadingRunsAndBecomesActive() {
+		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+		ToolSession session = fixture.sessions.session("s");
+
+		String result = fixture.tracked("fs__read_file").call("{\"path\":\"a\"}", context(session));
+
+		assertThat(result).isEqualTo("ran read_file with {\"path\":\"a\"}");
+		assertThat(session.snapshot().names()).containsExactly("fs__read_file");
+		assertThat(fixture.stats.activations()).isEqualTo(1);
+	}
+
+	@Test
+	void theHintPolicyRunsNothingAndTellsTheModelToLoadTheToolFirst() {
+		LazyToolsFixture fixture = fixture(DeferredCallPolicy.HINT);
+		ToolSession session = fixture.sessions.session("s");
+
+		String result = fixture.tracked("fs__read_file").call("{}", context(session));
+
+		assertThat(result).contains("is not loaded").contains("{\"names\": [\"fs__read_file\"]}");
+		assertThat(session.snapshot().size()).isZero();
+	}
+
+	@Test
+	void theSessionNeverReachesTheMcpServer() {
+		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+		ToolSession session = fixture.sessions.session("s");
+
+		assertThat(SessionToolContext.withoutSession(context(session)).getContext()).containsOnlyKeys("user");
+	}
+
+	@Test
+	void malformedArgumentsFailWithAMessageTheModelCanActOn() {
+		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+
+		assertThatExceptionOfType(ToolExecutionException.class)
+			.isThrownBy(() -> fixture.tracked("fs__read_file").call("[1,2]", null))
+			.withMessageContaining("not a JSON object");
+	}
+
+	@Test
+	void aFailedCallDoesNotCountAsUse() {
+		FakeConnection failing = new FakeConnection("fs", "read_file", "write_file");
+		LazyToolsFixture fixture = new LazyToolsFixture(2, DeferredCallPolicy.ACTIVATE, failing);
+		ToolSession session = fixture.sessions.session("s");
+		session.activate(java.util.List.of("fs__read_file", "fs__write_file"));
+
+		assertThatExceptionOfType(ToolExecutionException.class)
+			.isThrownBy(() -> fixture.tracked("fs__read_file").call("{\"fail\": true}", context(session)));
+		fixture.tracked("fs__write_file").call("{}", context(session));
+		var result = session.activate(java.util.List.of("fs__other"));
+
+		assertThat(result.evicted()).containsExactly("fs__read_file");
+	}
+
+	private static LazyToolsFixture fixture(DeferredCallPolicy policy) {
+		return new LazyToolsFixture(3, policy, new FakeConnection("fs", "read_file", "write_file"));
+	}
+
+	private static ToolContext context(ToolSession session) {
+		return new ToolContext(Map.of(SessionToolContext.KEY, session, "user", "ada"));
+	}
+
+}
