@@ -1,8 +1,5 @@
 package io.github.lazymcp.it;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,8 +14,6 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -28,19 +23,13 @@ import static org.awaitility.Awaitility.await;
  * auto-configured {@link ChatClient} with a scripted model. Every test asserts what the
  * model was sent, request by request.
  */
-@SpringBootTest(classes = McpTestApplication.class)
-class LazyMcpIntegrationTests {
-
-	static final Path WORKSPACE = workspace();
+// Same configuration as the endpoint tests, so both share one application context.
+@SpringBootTest(classes = McpTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class LazyMcpIntegrationTests extends RealMcpServers {
 
 	static final String PINNED = "sequential-thinking__sequentialthinking";
 
 	static final String SEARCH = "ToolSearch";
-
-	@DynamicPropertySource
-	static void workspace(DynamicPropertyRegistry registry) {
-		registry.add("it.workspace", WORKSPACE::toString);
-	}
 
 	@Autowired
 	ChatClient.Builder builder;
@@ -98,12 +87,12 @@ class LazyMcpIntegrationTests {
 	void streamingNarrowsTheToolsOnEveryStep() {
 		this.model.thenCall(SEARCH, "{\"query\": \"create entities in the knowledge graph\", \"limit\": 1}")
 			.thenCall("memory__create_entities",
-					"{\"entities\": [{\"name\": \"Ada\", \"entityType\": \"person\", \"observations\": [\"likes tea\"]}]}")
+					"{\"entities\": [{\"name\": \"Grace\", \"entityType\": \"person\", \"observations\": [\"writes compilers\"]}]}")
 			.thenAnswer("remembered");
 
 		String answer = String.join("",
 				this.client.prompt()
-					.user("remember Ada")
+					.user("remember Grace")
 					.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "stream"))
 					.stream()
 					.content()
@@ -113,7 +102,7 @@ class LazyMcpIntegrationTests {
 		assertThat(answer).isEqualTo("remembered");
 		assertThat(this.model.toolNames(0)).containsExactly(PINNED, SEARCH);
 		assertThat(this.model.toolNames(1)).containsExactly(PINNED, SEARCH, "memory__create_entities");
-		assertThat(this.model.toolResults(2)).singleElement().asString().contains("Ada");
+		assertThat(this.model.toolResults(2)).singleElement().asString().contains("Grace");
 	}
 
 	@Test
@@ -268,17 +257,6 @@ class LazyMcpIntegrationTests {
 
 	private static String names(String... names) {
 		return "{\"names\": [" + String.join(", ", List.of(names).stream().map((n) -> "\"" + n + "\"").toList()) + "]}";
-	}
-
-	private static Path workspace() {
-		try {
-			Path dir = Files.createTempDirectory("lazy-mcp-it").toRealPath();
-			Files.writeString(dir.resolve("notes.txt"), "The secret word is pelican.\n");
-			return dir;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -12,8 +12,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,14 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /actuator/mcpactivation} over HTTP, on a real app with the four npm servers.
  */
 @SpringBootTest(classes = McpTestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-class McpActivationEndpointIntegrationTests {
+class McpActivationEndpointIntegrationTests extends RealMcpServers {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
-
-	@DynamicPropertySource
-	static void workspace(DynamicPropertyRegistry registry) {
-		registry.add("it.workspace", LazyMcpIntegrationTests.WORKSPACE::toString);
-	}
 
 	@Value("${local.server.port}")
 	int port;

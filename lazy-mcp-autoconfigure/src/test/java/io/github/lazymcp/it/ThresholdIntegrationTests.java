@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,12 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = McpTestApplication.class,
 		properties = { "tools.lazy-mcp.threshold.tools=100", "tools.lazy-mcp.threshold.tokens=100000" })
-class ThresholdIntegrationTests {
-
-	@DynamicPropertySource
-	static void workspace(DynamicPropertyRegistry registry) {
-		registry.add("it.workspace", LazyMcpIntegrationTests.WORKSPACE::toString);
-	}
+class ThresholdIntegrationTests extends RealMcpServers {
 
 	@Autowired
 	ChatClient.Builder builder;
