@@ -30,6 +30,14 @@ public final class LazyMcpChatClientCustomizer implements ChatClientBuilderCusto
 		this.wireAdvisor = wireAdvisor;
 	}
 
+	/**
+	 * The provider this customizer adds: every MCP tool for execution, plus ToolSearch.
+	 * @return the provider
+	 */
+	public LazyToolCallbackProvider tools() {
+		return this.tools;
+	}
+
 	@Override
 	public void customize(ChatClient.Builder builder) {
 		builder.defaultToolCallbacks(this.tools).defaultAdvisors(this.sessionAdvisor, this.wireAdvisor);

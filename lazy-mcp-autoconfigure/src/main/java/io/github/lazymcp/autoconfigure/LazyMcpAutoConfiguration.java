@@ -23,7 +23,10 @@ import io.github.lazymcp.tool.McpToolFallbackResolver;
 import io.github.lazymcp.tool.ToolSearchCallback;
 import io.github.lazymcp.tool.ToolSearchService;
 import io.github.lazymcp.tool.UsageStats;
+import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -50,6 +53,8 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 @EnableConfigurationProperties(LazyMcpProperties.class)
 public final class LazyMcpAutoConfiguration {
 
+	private static final Log logger = LogFactory.getLog(LazyMcpAutoConfiguration.class);
+
 	@Bean
 	@ConditionalOnMissingBean
 	TokenCounter lazyMcpTokenCounter() {
@@ -58,13 +63,18 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	McpToolCatalog lazyMcpToolCatalog(ObjectProvider<List<McpSyncClient>> syncClients, LazyMcpProperties properties,
+	McpToolCatalog lazyMcpToolCatalog(ObjectProvider<List<McpSyncClient>> syncClients,
+			ObjectProvider<List<McpAsyncClient>> asyncClients, LazyMcpProperties properties,
 			TokenCounter tokenCounter) {
 		PropertiesValidator.validate(properties);
 		List<McpServerConnection> connections = syncClients.stream()
 			.flatMap(List::stream)
 			.map((client) -> (McpServerConnection) new SyncMcpServerConnection(client))
 			.toList();
+		if (connections.isEmpty() && asyncClients.stream().anyMatch((clients) -> !clients.isEmpty())) {
+			logger.warn("lazy-mcp reads synchronous MCP clients only; the ASYNC clients are not deferred "
+					+ "(set spring.ai.mcp.client.type=SYNC)");
+		}
 		LazyMcpProperties.Threshold threshold = properties.getThreshold();
 		return new McpToolCatalog(connections, (server) -> policy(properties, server),
 				new DeferralThreshold(threshold.getTools(), threshold.getTokens()), tokenCounter);
@@ -123,13 +133,6 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	LazyToolCallbackProvider lazyMcpToolCallbackProvider(McpToolCatalog catalog, ToolSearchCallback toolSearch,
-			ToolSearchService service, LazyMcpProperties properties) {
-		return new LazyToolCallbackProvider(catalog, toolSearch, service, properties.getDeferredCall());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
 	LazySessionAdvisor lazyMcpSessionAdvisor(SessionStore store, LazyMcpProperties properties) {
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
 		return new LazySessionAdvisor(new SessionResolver(store, sessions.getConversationIdKey(),
@@ -145,22 +148,31 @@ public final class LazyMcpAutoConfiguration {
 				guidance.isEnabled() ? new SystemGuidance(guidance.getText()) : null, tokenCounter, stats);
 	}
 
+	// The provider is deliberately not a bean: Spring AI's ToolCallbackResolver copies
+	// the
+	// callbacks of every ToolCallbackProvider bean once at startup, which would list
+	// every MCP
+	// server during context refresh and keep callbacks of the first catalog snapshot.
 	@Bean
 	@ConditionalOnMissingBean
-	LazyMcpChatClientCustomizer lazyMcpChatClientCustomizer(LazyToolCallbackProvider tools,
-			LazySessionAdvisor sessionAdvisor, ToolWireAdvisor wireAdvisor) {
+	LazyMcpChatClientCustomizer lazyMcpChatClientCustomizer(McpToolCatalog catalog, ToolSearchCallback toolSearch,
+			ToolSearchService service, LazyMcpProperties properties, LazySessionAdvisor sessionAdvisor,
+			ToolWireAdvisor wireAdvisor) {
+		LazyToolCallbackProvider tools = new LazyToolCallbackProvider(catalog, toolSearch, service,
+				properties.getDeferredCall());
 		return new LazyMcpChatClientCustomizer(tools, sessionAdvisor, wireAdvisor);
 	}
 
 	@Bean
-	static BeanPostProcessor lazyMcpToolCallbackResolverDecorator(ObjectProvider<LazyToolCallbackProvider> tools,
-			ObjectProvider<McpToolCatalog> catalog) {
+	static BeanPostProcessor lazyMcpToolCallbackResolverDecorator(
+			ObjectProvider<LazyMcpChatClientCustomizer> customizer, ObjectProvider<McpToolCatalog> catalog) {
 		return new BeanPostProcessor() {
 
 			@Override
 			public Object postProcessAfterInitialization(Object bean, String beanName) {
 				if (bean instanceof ToolCallbackResolver resolver && !(bean instanceof McpToolFallbackResolver)) {
-					return new McpToolFallbackResolver(resolver, tools::getObject, catalog::getObject);
+					return new McpToolFallbackResolver(resolver, () -> customizer.getObject().tools(),
+							catalog::getObject);
 				}
 				return bean;
 			}

@@ -14,11 +14,11 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 
 /**
  * Decorates Spring AI's {@link ToolCallbackResolver}, which the tool-calling manager asks
- * for a tool name the request's own callbacks do not know. Names the application resolves
- * keep resolving as before; after that:
+ * for a tool name the request's own callbacks do not know:
  * <ul>
- * <li>a tool of the current catalog that appeared after the request started executes
- * normally;</li>
+ * <li>a tool of the current catalog (one that appeared after the request started, say)
+ * executes normally;</li>
+ * <li>names the application resolves keep resolving as before;</li>
  * <li>any other {@code server__tool} name of a known server (a denied tool, a tool the
  * server no longer offers, a guessed name) answers the model with an error it can act on,
  * instead of Spring AI ending the chat with "No ToolCallback found".</li>
@@ -49,9 +49,11 @@ public final class McpToolFallbackResolver implements ToolCallbackResolver {
 
 	@Override
 	public @Nullable ToolCallback resolve(String toolName) {
-		ToolCallback resolved = this.delegate.resolve(toolName);
+		// The current catalog first: the application's resolver may hold callbacks of an
+		// older snapshot under the same name.
+		ToolCallback resolved = this.tools.get().find(toolName);
 		if (resolved == null) {
-			resolved = this.tools.get().find(toolName);
+			resolved = this.delegate.resolve(toolName);
 		}
 		if (resolved == null) {
 			resolved = unavailable(toolName);

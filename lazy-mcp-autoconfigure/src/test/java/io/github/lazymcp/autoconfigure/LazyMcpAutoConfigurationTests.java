@@ -21,6 +21,7 @@ import io.github.lazymcp.tool.UsageStats;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
+import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -40,6 +41,15 @@ class LazyMcpAutoConfigurationTests {
 				.hasSingleBean(McpToolCatalog.class)
 				.hasSingleBean(ToolWireAdvisor.class);
 			assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class);
+		});
+	}
+
+	@Test
+	void theLazyProviderIsNoBeanSoSpringAiDoesNotCopyItsCallbacksAtStartup() {
+		this.runner.run((context) -> {
+			assertThat(context).doesNotHaveBean(ToolCallbackProvider.class);
+			assertThat(context.getBean(LazyMcpChatClientCustomizer.class).tools())
+				.isInstanceOf(LazyToolCallbackProvider.class);
 		});
 	}
 
@@ -125,8 +135,7 @@ class LazyMcpAutoConfigurationTests {
 				assertThat(context.getBean(SessionStore.class)).isSameAs(sessions);
 				assertThat(context.getBean(UsageStats.class)).isSameAs(stats);
 				assertThat(context.getBean(ToolRanker.class)).isSameAs(ranker);
-				assertThat(context).hasSingleBean(ToolSearchService.class)
-					.hasSingleBean(LazyToolCallbackProvider.class);
+				assertThat(context).hasSingleBean(ToolSearchService.class);
 			});
 	}
 

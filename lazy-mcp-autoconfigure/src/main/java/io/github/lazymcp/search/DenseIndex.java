@@ -1,0 +1,60 @@
+package io.github.lazymcp.search;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
+ * tools of 384 dimensions this is a few million multiply-adds per query, cheaper than the
+ * query embedding itself, so no approximate index is needed.
+ */
+final class DenseIndex implements ToolIndex {
+
+	private final String[] names;
+
+	private final float[][] vectors;
+
+	private final Function<String, float[]> queryEmbedder;
+
+	DenseIndex(String[] names, float[][] vectors, Function<String, float[]> queryEmbedder) {
+		if (names.length != vectors.length) {
+			throw new IllegalStateException(
+					"The embedder returned %d vectors for %d tools".formatted(vectors.length, names.length));
+		}
+		this.names = names;
+		this.vectors = vectors;
+		this.queryEmbedder = queryEmbedder;
+	}
+
+	@Override
+	public List<ToolMatch> search(String query, int limit) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+		}
+		if (query.isBlank() || this.names.length == 0) {
+			return List.of();
+		}
+		float[] q = this.queryEmbedder.apply(query);
+		double[] scores = new double[this.names.length];
+		int[] candidates = new int[this.names.length];
+		for (int i = 0; i < this.names.length; i++) {
+			scores[i] = dot(q, this.vectors[i]);
+			candidates[i] = i;
+		}
+		return TopMatches.select(candidates, candidates.length, scores, this.names, limit);
+	}
+
+	@Override
+	public int size() {
+		return this.names.length;
+	}
+
+	static double dot(float[] a, float[] b) {
+		double sum = 0;
+		for (int i = 0; i < a.length; i++) {
+			sum += a[i] * b[i];
+		}
+		return sum;
+	}
+
+}

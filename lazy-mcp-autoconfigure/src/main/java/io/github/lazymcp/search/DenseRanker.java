@@ -1,0 +1,79 @@
+package io.github.lazymcp.search;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Ranks tools by the cosine similarity of their embedding to the query's. The embedding
+ * function receives texts and returns L2-normalised vectors, so cosine is a dot product;
+ * it is usually a cache in front of an embedding model, so that indexing a changed
+ * catalog embeds only the tools that changed.
+ *
+ * <p>
+ * A tool is represented by {@link #text(SearchDocument)}: server, tool name split into
+ * words, description and parameter names.
+ */
+public final class DenseRanker implements ToolRanker {
+
+	private final Function<List<String>, List<float[]>> embedder;
+
+	private final String queryPrefix;
+
+	/**
+	 * Creates the ranker.
+	 * @param embedder embeds texts into L2-normalised vectors, in order
+	 * @param queryPrefix text put before every query (some models are trained with one);
+	 * empty for none
+	 */
+	public DenseRanker(Function<List<String>, List<float[]>> embedder, String queryPrefix) {
+		this.embedder = embedder;
+		this.queryPrefix = queryPrefix;
+	}
+
+	@Override
+	public String id() {
+		return "dense";
+	}
+
+	@Override
+	public ToolIndex index(List<SearchDocument> documents) {
+		String[] names = new String[documents.size()];
+		List<String> texts = new ArrayList<>(documents.size());
+		Set<String> seen = new HashSet<>();
+		for (int i = 0; i < names.length; i++) {
+			SearchDocument document = documents.get(i);
+			if (!seen.add(document.name())) {
+				throw new IllegalArgumentException("Duplicate document name '%s'".formatted(document.name()));
+			}
+			names[i] = document.name();
+			texts.add(text(document));
+		}
+		List<float[]> vectors = texts.isEmpty() ? List.of() : this.embedder.apply(texts);
+		return new DenseIndex(names, vectors.toArray(float[][]::new), this::embedQuery);
+	}
+
+	private float[] embedQuery(String query) {
+		return this.embedder.apply(List.of(this.queryPrefix + query)).get(0);
+	}
+
+	/**
+	 * The text that represents a tool to the embedding model.
+	 * @param document the tool
+	 * @return its text
+	 */
+	static String text(SearchDocument document) {
+		StringBuilder text = new StringBuilder();
+		text.append(String.join(" ", TextAnalyzer.tokens(document.toolName())));
+		text.append(" (").append(document.server()).append("): ");
+		text.append(document.description().strip());
+		if (!document.parameters().isEmpty()) {
+			text.append(" Parameters: ");
+			text.append(String.join(", ", document.parameters().stream().map(SearchDocument.Parameter::name).toList()));
+		}
+		return text.toString();
+	}
+
+}

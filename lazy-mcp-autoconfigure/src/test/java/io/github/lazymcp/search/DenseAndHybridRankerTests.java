@@ -1,0 +1,84 @@
+package io.github.lazymcp.search;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class DenseAndHybridRankerTests {
+
+	private final List<SearchDocument> tools = List.of(
+			SearchDocument.of("fs/read_file", "fs", "read_file", "Read the complete contents of a file.", null),
+			SearchDocument.of("fs/write_file", "fs", "write_file", "Create or overwrite a file.", null),
+			SearchDocument.of("mail/send_email", "mail", "send_email", "Send an email message to a recipient.", null),
+			SearchDocument.of("kg/create_entities", "kg", "create_entities", "Add people and things to the graph.",
+					null));
+
+	private final HashingEmbedder embedder = new HashingEmbedder();
+
+	@Test
+	void denseRankingPutsTheClosestToolFirst() {
+		ToolIndex index = new DenseRanker(this.embedder, "").index(this.tools);
+
+		assertThat(index.search("send an email", 2)).first().extracting(ToolMatch::name).isEqualTo("mail/send_email");
+		assertThat(index.size()).isEqualTo(4);
+	}
+
+	@Test
+	void denseIndexEmbedsEachToolOnceAndEachQueryOnce() {
+		ToolIndex index = new DenseRanker(this.embedder, "").index(this.tools);
+		index.search("read a file", 1);
+
+		assertThat(this.embedder.texts()).isEqualTo(5);
+	}
+
+	@Test
+	void theQueryPrefixIsPutBeforeTheQueryOnly() {
+		List<String> seen = new java.util.ArrayList<>();
+		new DenseRanker((texts) -> {
+			seen.addAll(texts);
+			return this.embedder.apply(texts);
+		}, "query: ").index(this.tools).search("read", 1);
+
+		assertThat(seen).last().isEqualTo("query: read");
+		assertThat(seen.get(0)).isEqualTo("read file (fs): Read the complete contents of a file.");
+	}
+
+	@Test
+	void denseRankingRejectsDuplicateNames() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new DenseRanker(this.embedder, "").index(List.of(this.tools.get(0), this.tools.get(0))));
+	}
+
+	@Test
+	void hybridFusionRewardsToolsBothRankingsAgreeOn() {
+		ToolIndex index = hybrid(0.0).index(this.tools);
+
+		List<ToolMatch> matches = index.search("overwrite a file", 4);
+
+		assertThat(matches).first().extracting(ToolMatch::name).isEqualTo("fs/write_file");
+		// Two rankings agreeing at rank 1 give 2 / (60 + 1).
+		assertThat(matches.get(0).score()).isCloseTo(2.0 / 61, org.assertj.core.data.Offset.offset(1e-12));
+	}
+
+	@Test
+	void hybridAbstainsWhenNothingIsSimilarEnough() {
+		ToolIndex index = hybrid(0.5).index(this.tools);
+
+		assertThat(index.search("quantum chromodynamics lattice", 5)).isEmpty();
+		assertThat(index.search("send an email message", 5)).isNotEmpty();
+	}
+
+	@Test
+	void blankQueriesFindNothing() {
+		assertThat(hybrid(0.0).index(this.tools).search("  ", 5)).isEmpty();
+	}
+
+	private HybridRanker hybrid(double minSimilarity) {
+		return new HybridRanker(new Bm25Ranker(), new DenseRanker(this.embedder, ""),
+				new HybridRanker.Settings(60, 1, 1, 50, minSimilarity));
+	}
+
+}
