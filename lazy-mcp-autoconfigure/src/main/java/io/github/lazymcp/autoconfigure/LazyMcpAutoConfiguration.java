@@ -2,6 +2,7 @@ package io.github.lazymcp.autoconfigure;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
@@ -16,7 +17,6 @@ import io.github.lazymcp.catalog.McpToolsChangedListener;
 import io.github.lazymcp.catalog.ServerPolicy;
 import io.github.lazymcp.catalog.SyncMcpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.search.Bm25Ranker;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyToolCallbackProvider;
 import io.github.lazymcp.tool.McpToolFallbackResolver;
@@ -36,7 +36,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 
 /**
@@ -96,8 +98,11 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ToolRanker lazyMcpToolRanker() {
-		return new Bm25Ranker();
+	ToolRanker lazyMcpToolRanker(LazyMcpProperties properties, ObjectProvider<EmbeddingModel> embeddingModel,
+			ResourceLoader resourceLoader) {
+		ClassLoader classLoader = Objects.requireNonNullElse(resourceLoader.getClassLoader(),
+				ToolRankers.class.getClassLoader());
+		return ToolRankers.create(properties.getSearch(), embeddingModel.getIfUnique(), classLoader);
 	}
 
 	@Bean

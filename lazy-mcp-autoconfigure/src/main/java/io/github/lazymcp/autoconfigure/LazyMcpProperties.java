@@ -1,12 +1,15 @@
 package io.github.lazymcp.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.tool.DeferredCallPolicy;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -172,6 +175,21 @@ public class LazyMcpProperties {
 		 */
 		private int maxQueryLength = 1000;
 
+		/**
+		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
+		 * (both, fused by rank). Without a working embedding model, BM25 is used.
+		 */
+		private Ranker ranker = Ranker.HYBRID;
+
+		/**
+		 * Cosine similarity between the query and its best-matching tool below which the
+		 * hybrid ranker abstains: ToolSearch then reports that nothing matches and
+		 * activates nothing. 0 never abstains.
+		 */
+		private double minSimilarity = 0.0;
+
+		private final Embedding embedding = new Embedding();
+
 		public int getDefaultLimit() {
 			return this.defaultLimit;
 		}
@@ -197,6 +215,94 @@ public class LazyMcpProperties {
 		public void setMaxQueryLength(int maxQueryLength) {
 			requirePositive(maxQueryLength, "search.max-query-length");
 			this.maxQueryLength = maxQueryLength;
+		}
+
+		public Ranker getRanker() {
+			return this.ranker;
+		}
+
+		public void setRanker(Ranker ranker) {
+			this.ranker = ranker;
+		}
+
+		public double getMinSimilarity() {
+			return this.minSimilarity;
+		}
+
+		public void setMinSimilarity(double minSimilarity) {
+			if (minSimilarity < 0 || minSimilarity >= 1) {
+				throw new IllegalArgumentException("%s.search.min-similarity must be at least 0 and below 1 but was %s"
+					.formatted(PREFIX, minSimilarity));
+			}
+			this.minSimilarity = minSimilarity;
+		}
+
+		public Embedding getEmbedding() {
+			return this.embedding;
+		}
+
+	}
+
+	/**
+	 * The ranking strategies ToolSearch offers.
+	 */
+	public enum Ranker {
+
+		/** BM25 over server, tool name, description and parameters. */
+		BM25,
+
+		/** Cosine similarity of embeddings. */
+		DENSE,
+
+		/** BM25 and embeddings fused by reciprocal rank, with abstention. */
+		HYBRID
+
+	}
+
+	/**
+	 * The embedding model behind the dense and hybrid rankers.
+	 */
+	public static class Embedding {
+
+		/**
+		 * Bundled offline model used when no application model is chosen.
+		 */
+		private BundledModel model = BundledModel.ALL_MINILM_L6_V2_Q;
+
+		/**
+		 * Whether to use the application's own EmbeddingModel bean (OpenAI, Ollama, ...)
+		 * instead of the bundled offline model.
+		 */
+		private boolean useApplicationModel = false;
+
+		/**
+		 * Directory where tool embeddings are kept between restarts, so that only changed
+		 * tools are embedded again. Empty keeps them in memory only.
+		 */
+		private @Nullable Path cacheDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings");
+
+		public BundledModel getModel() {
+			return this.model;
+		}
+
+		public void setModel(BundledModel model) {
+			this.model = model;
+		}
+
+		public boolean isUseApplicationModel() {
+			return this.useApplicationModel;
+		}
+
+		public void setUseApplicationModel(boolean useApplicationModel) {
+			this.useApplicationModel = useApplicationModel;
+		}
+
+		public @Nullable Path getCacheDirectory() {
+			return this.cacheDirectory;
+		}
+
+		public void setCacheDirectory(@Nullable Path cacheDirectory) {
+			this.cacheDirectory = cacheDirectory;
 		}
 
 	}

@@ -61,7 +61,15 @@ public final class OnnxEmbeddingModel implements EmbeddingModel, AutoCloseable {
 		return load(model, OnnxEmbeddingModel.class.getClassLoader());
 	}
 
-	static OnnxEmbeddingModel load(BundledModel model, ClassLoader classLoader) {
+	/**
+	 * Loads a bundled model's files through the given class loader (an application's, for
+	 * instance).
+	 * @param model the model
+	 * @param classLoader where the model's jar is found
+	 * @return the loaded model, to be closed when no longer needed
+	 * @throws IllegalStateException as {@link #load(BundledModel)}
+	 */
+	public static OnnxEmbeddingModel load(BundledModel model, ClassLoader classLoader) {
 		ModelResources resources = new ModelResources(model, classLoader);
 		resources.requireLibraries();
 		byte[] tokenizer = resources.tokenizer();

@@ -3,6 +3,8 @@ package io.github.lazymcp.search;
 import java.util.List;
 import java.util.function.Function;
 
+import io.github.lazymcp.embedding.Vectors;
+
 /**
  * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
  * tools of 384 dimensions this is a few million multiply-adds per query, cheaper than the
@@ -38,7 +40,7 @@ final class DenseIndex implements ToolIndex {
 		double[] scores = new double[this.names.length];
 		int[] candidates = new int[this.names.length];
 		for (int i = 0; i < this.names.length; i++) {
-			scores[i] = dot(q, this.vectors[i]);
+			scores[i] = Vectors.dot(q, this.vectors[i]);
 			candidates[i] = i;
 		}
 		return TopMatches.select(candidates, candidates.length, scores, this.names, limit);
@@ -47,14 +49,6 @@ final class DenseIndex implements ToolIndex {
 	@Override
 	public int size() {
 		return this.names.length;
-	}
-
-	static double dot(float[] a, float[] b) {
-		double sum = 0;
-		for (int i = 0; i < a.length; i++) {
-			sum += a[i] * b[i];
-		}
-		return sum;
 	}
 
 }

@@ -9,10 +9,15 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.advisor.ToolWireAdvisor;
 import io.github.lazymcp.catalog.DeferralThreshold;
+import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.catalog.McpToolCatalog;
 import io.github.lazymcp.catalog.ServerPolicy;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.search.DenseRanker;
+import io.github.lazymcp.search.HybridRanker;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.search.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyToolCallbackProvider;
 import io.github.lazymcp.tool.McpToolFallbackResolver;
@@ -20,14 +25,21 @@ import io.github.lazymcp.tool.ToolSearchService;
 import io.github.lazymcp.tool.UsageStats;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
 
 class LazyMcpAutoConfigurationTests {
 
@@ -40,8 +52,56 @@ class LazyMcpAutoConfigurationTests {
 			assertThat(context).hasSingleBean(LazyMcpChatClientCustomizer.class)
 				.hasSingleBean(McpToolCatalog.class)
 				.hasSingleBean(ToolWireAdvisor.class);
-			assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class);
+			assertThat(context.getBean(ToolRanker.class)).isInstanceOf(HybridRanker.class);
 		});
+	}
+
+	@Test
+	void ranksWithBm25WhenConfigured() {
+		this.runner.withPropertyValues("tools.lazy-mcp.search.ranker=bm25")
+			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+	}
+
+	@Test
+	void fallsBackToBm25WhenTheModelFilesAreMissing() {
+		this.runner
+			.withClassLoader(
+					new FilteredClassLoader(new ClassPathResource(BundledModel.ALL_MINILM_L6_V2_Q.onnxResource())))
+			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+	}
+
+	@Test
+	void fallsBackToBm25WhenAnApplicationModelIsRequestedButMissing() {
+		this.runner.withPropertyValues("tools.lazy-mcp.search.embedding.use-application-model=true")
+			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+	}
+
+	@Test
+	void usesTheApplicationsEmbeddingModelWhenAsked() {
+		EmbeddingModel model = mock(EmbeddingModel.class);
+		given(model.embed(anyList())).willReturn(List.of(new float[] { 3, 4 }));
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.search.ranker=dense",
+					"tools.lazy-mcp.search.embedding.use-application-model=true",
+					"tools.lazy-mcp.search.embedding.cache-directory=")
+			.withBean(EmbeddingModel.class, () -> model)
+			.run((context) -> {
+				ToolRanker ranker = context.getBean(ToolRanker.class);
+				assertThat(ranker).isInstanceOf(DenseRanker.class);
+				List<ToolMatch> matches = ranker.index(List.of(SearchDocument.of("s/t", "s", "t", "Does t.", null)))
+					.search("t", 1);
+				// (3, 4) normalised against itself: cosine 1.
+				assertThat(matches.get(0).score()).isCloseTo(1.0, within(1e-6));
+			});
+	}
+
+	@Test
+	void rejectsAnAbstentionThresholdOutsideZeroToOne() {
+		this.runner.withPropertyValues("tools.lazy-mcp.search.min-similarity=1.5")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("tools.lazy-mcp.search.min-similarity must be at least 0 and below 1"));
 	}
 
 	@Test
