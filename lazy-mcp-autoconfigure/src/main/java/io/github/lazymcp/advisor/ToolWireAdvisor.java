@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
@@ -57,15 +58,29 @@ public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
 
 	private final UsageStats stats;
 
+	private final Function<String, @Nullable ToolCallback> currentTools;
+
 	private final Map<String, Integer> tokensByDefinition = new ConcurrentHashMap<>();
 
+	/**
+	 * Creates the filter.
+	 * @param catalog the live catalog
+	 * @param sessions where sessions live
+	 * @param guidance the system-prompt guidance, or null for none
+	 * @param tokenCounter counts the schemas of tools that are not MCP tools
+	 * @param stats where token figures go
+	 * @param currentTools finds the callback of a tool of the current catalog by name,
+	 * for tools that joined after the request's callbacks were taken (a capability
+	 * enabled mid-request); their calls execute through lazy-mcp's fallback resolver
+	 */
 	public ToolWireAdvisor(McpToolCatalog catalog, SessionStore sessions, @Nullable SystemGuidance guidance,
-			TokenCounter tokenCounter, UsageStats stats) {
+			TokenCounter tokenCounter, UsageStats stats, Function<String, @Nullable ToolCallback> currentTools) {
 		this.catalog = catalog;
 		this.sessions = sessions;
 		this.guidance = guidance;
 		this.tokenCounter = tokenCounter;
 		this.stats = stats;
+		this.currentTools = currentTools;
 	}
 
 	@Override
@@ -129,7 +144,7 @@ public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
 		// Tools that left the catalog (a server changed its list) leave the session too.
 		session.retainOnly(current::contains);
 		for (String name : session.snapshot().names()) {
-			ToolCallback active = deferred.get(name);
+			ToolCallback active = deferred.containsKey(name) ? deferred.get(name) : this.currentTools.apply(name);
 			if (active != null) {
 				visible.add(active);
 			}

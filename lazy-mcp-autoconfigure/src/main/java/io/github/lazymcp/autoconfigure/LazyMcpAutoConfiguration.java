@@ -20,6 +20,7 @@ import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyToolCallbackProvider;
 import io.github.lazymcp.tool.McpToolFallbackResolver;
+import io.github.lazymcp.tool.ToolCallListener;
 import io.github.lazymcp.tool.ToolSearchCallback;
 import io.github.lazymcp.tool.ToolSearchService;
 import io.github.lazymcp.tool.UsageStats;
@@ -147,10 +148,11 @@ public final class LazyMcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ToolWireAdvisor lazyMcpWireAdvisor(McpToolCatalog catalog, SessionStore sessions, LazyMcpProperties properties,
-			TokenCounter tokenCounter, UsageStats stats) {
+			TokenCounter tokenCounter, UsageStats stats, ObjectProvider<LazyMcpChatClientCustomizer> customizer) {
 		LazyMcpProperties.Guidance guidance = properties.getGuidance();
 		return new ToolWireAdvisor(catalog, sessions,
-				guidance.isEnabled() ? new SystemGuidance(guidance.getText()) : null, tokenCounter, stats);
+				guidance.isEnabled() ? new SystemGuidance(guidance.getText()) : null, tokenCounter, stats,
+				(name) -> customizer.getObject().tools().find(name));
 	}
 
 	// The provider is deliberately not a bean: Spring AI's ToolCallbackResolver copies
@@ -162,9 +164,11 @@ public final class LazyMcpAutoConfiguration {
 	@ConditionalOnMissingBean
 	LazyMcpChatClientCustomizer lazyMcpChatClientCustomizer(McpToolCatalog catalog, ToolSearchCallback toolSearch,
 			ToolSearchService service, LazyMcpProperties properties, LazySessionAdvisor sessionAdvisor,
-			ToolWireAdvisor wireAdvisor) {
+			ToolWireAdvisor wireAdvisor, ObjectProvider<ToolCallListener> listeners) {
+		List<ToolCallListener> all = listeners.orderedStream().toList();
+		ToolCallListener listener = (tool) -> all.forEach((each) -> each.succeeded(tool));
 		LazyToolCallbackProvider tools = new LazyToolCallbackProvider(catalog, toolSearch, service,
-				properties.getDeferredCall());
+				properties.getDeferredCall(), listener);
 		return new LazyMcpChatClientCustomizer(tools, sessionAdvisor, wireAdvisor);
 	}
 

@@ -1,15 +1,15 @@
 package io.github.lazymcp.catalog;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import org.apache.commons.logging.Log;
@@ -33,7 +33,13 @@ public final class McpToolCatalog {
 
 	private static final Log logger = LogFactory.getLog(McpToolCatalog.class);
 
-	private final Map<String, McpServerConnection> connections = new LinkedHashMap<>();
+	// Configured servers plus servers added at run time (capabilities), kept in name
+	// order.
+	private final Map<String, McpServerConnection> connections = new ConcurrentSkipListMap<>();
+
+	// Run-time servers may expose only part of their tools (a capability's
+	// allowed_tools).
+	private final Map<String, Predicate<String>> toolFilters = new ConcurrentHashMap<>();
 
 	private final Function<String, ServerPolicy> policies;
 
@@ -59,9 +65,7 @@ public final class McpToolCatalog {
 	 */
 	public McpToolCatalog(List<McpServerConnection> connections, Function<String, ServerPolicy> policies,
 			DeferralThreshold threshold, TokenCounter tokenCounter) {
-		connections.stream()
-			.sorted(Comparator.comparing(McpServerConnection::name))
-			.forEach((connection) -> this.connections.put(connection.name(), connection));
+		connections.forEach((connection) -> this.connections.put(connection.name(), connection));
 		this.policies = policies;
 		this.threshold = threshold;
 		this.tokenCounter = tokenCounter;
@@ -111,10 +115,44 @@ public final class McpToolCatalog {
 		}
 	}
 
+	/**
+	 * Adds a server at run time, or changes which of its tools are kept, and lists its
+	 * tools. The caller's thread does the listing.
+	 * @param connection the connected server
+	 * @param toolFilter which tools (as the server names them) to keep, on top of the
+	 * configured policy
+	 * @return the new snapshot
+	 */
+	public ToolCatalog putServer(McpServerConnection connection, Predicate<String> toolFilter) {
+		current();
+		this.toolFilters.put(connection.name(), toolFilter);
+		this.connections.put(connection.name(), connection);
+		this.parts.put(connection.name(), list(connection));
+		return publish();
+	}
+
+	/**
+	 * Removes a server added at run time, with all its tools.
+	 * @param server the connection name
+	 * @return the new snapshot
+	 */
+	public ToolCatalog removeServer(String server) {
+		current();
+		this.connections.remove(server);
+		this.toolFilters.remove(server);
+		this.parts.remove(server);
+		return publish();
+	}
+
 	// Serialised so that versions increase in publication order; no I/O happens inside.
 	private synchronized ToolCatalog publish() {
 		List<ServerTools> ordered = new ArrayList<>();
-		this.connections.keySet().forEach((name) -> ordered.add(this.parts.get(name)));
+		this.connections.keySet().forEach((name) -> {
+			ServerTools part = this.parts.get(name);
+			if (part != null) {
+				ordered.add(part);
+			}
+		});
 		ToolCatalog previous = this.current;
 		long version = (previous != null) ? previous.version() + 1 : 1;
 		ToolCatalog catalog = new ToolCatalog(version, ordered, this.threshold);
@@ -134,11 +172,12 @@ public final class McpToolCatalog {
 
 	private ServerTools assemble(McpServerConnection connection, List<McpSchema.Tool> tools) {
 		ServerPolicy policy = this.policies.apply(connection.name());
+		Predicate<String> filter = this.toolFilters.getOrDefault(connection.name(), (tool) -> true);
 		List<CatalogTool> kept = new ArrayList<>();
 		List<String> denied = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		for (McpSchema.Tool tool : tools) {
-			if (!policy.allows(tool.name())) {
+			if (!policy.allows(tool.name()) || !filter.test(tool.name())) {
 				denied.add(tool.name());
 				continue;
 			}

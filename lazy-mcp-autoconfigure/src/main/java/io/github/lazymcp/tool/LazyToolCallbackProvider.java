@@ -32,14 +32,17 @@ public final class LazyToolCallbackProvider implements ToolCallbackProvider {
 
 	private final DeferredCallPolicy policy;
 
+	private final ToolCallListener listener;
+
 	private final AtomicReference<@Nullable Wrapped> wrapped = new AtomicReference<>();
 
 	public LazyToolCallbackProvider(McpToolCatalog catalog, ToolSearchCallback toolSearch,
-			ToolSearchService activations, DeferredCallPolicy policy) {
+			ToolSearchService activations, DeferredCallPolicy policy, ToolCallListener listener) {
 		this.catalog = catalog;
 		this.toolSearch = toolSearch;
 		this.activations = activations;
 		this.policy = policy;
+		this.listener = listener;
 	}
 
 	@Override
@@ -74,7 +77,8 @@ public final class LazyToolCallbackProvider implements ToolCallbackProvider {
 			callbacks.add(this.toolSearch);
 		}
 		for (CatalogTool tool : current.tools()) {
-			callbacks.add(new TrackedToolCallback(tool, tool.deferredIn(current), this.policy, this.activations));
+			callbacks.add(new TrackedToolCallback(tool, tool.deferredIn(current), this.policy, this.activations,
+					this.listener));
 		}
 		return List.copyOf(callbacks);
 	}

@@ -34,11 +34,15 @@ public final class TrackedToolCallback implements ToolCallback {
 
 	private final ToolSearchService activations;
 
-	TrackedToolCallback(CatalogTool tool, boolean deferred, DeferredCallPolicy policy, ToolSearchService activations) {
+	private final ToolCallListener listener;
+
+	TrackedToolCallback(CatalogTool tool, boolean deferred, DeferredCallPolicy policy, ToolSearchService activations,
+			ToolCallListener listener) {
 		this.tool = tool;
 		this.deferred = deferred;
 		this.policy = policy;
 		this.activations = activations;
+		this.listener = listener;
 	}
 
 	/**
@@ -82,6 +86,7 @@ public final class TrackedToolCallback implements ToolCallback {
 		if (session != null) {
 			session.touch(this.tool.name());
 		}
+		this.listener.succeeded(this.tool);
 		return result;
 	}
 

@@ -29,7 +29,7 @@ class ToolWireAdvisorTests {
 
 	private final ToolWireAdvisor advisor = new ToolWireAdvisor(this.fixture.catalog, this.fixture.sessions,
 			new SystemGuidance("{deferred} tools wait on {servers}; use {tool}."), new TokenCounter(),
-			this.fixture.stats);
+			this.fixture.stats, this.fixture.provider::find);
 
 	private final ToolCallback weather = FunctionToolCallback.builder("weather", (String city) -> "sunny")
 		.description("Weather for a city")
@@ -94,6 +94,21 @@ class ToolWireAdvisorTests {
 		assertThat(this.fixture.stats.modelRequests()).isEqualTo(1);
 		assertThat(this.fixture.stats.tokensSent()).isEqualTo(weather + think + toolSearch);
 		assertThat(this.fixture.stats.tokensEager()).isEqualTo(weather + think + deferred);
+	}
+
+	@Test
+	void showsAnActiveToolThatJoinedTheCatalogAfterTheRequestStarted() {
+		ToolSession session = this.fixture.sessions.session("s");
+		List<ToolCallback> taken = new ArrayList<>(List.of(this.fixture.provider.getToolCallbacks()));
+		this.fixture.catalog.putServer(new FakeConnection("late", "arrive"), (tool) -> true);
+		session.activate(List.of("late__arrive"));
+
+		ToolCallingChatOptions options = (ToolCallingChatOptions) this.advisor.narrow(request(taken, session))
+			.prompt()
+			.getOptions();
+
+		assertThat(options.getToolCallbacks()).extracting((callback) -> callback.getToolDefinition().name())
+			.containsExactly("pinned__think", "ToolSearch", "late__arrive");
 	}
 
 	@Test

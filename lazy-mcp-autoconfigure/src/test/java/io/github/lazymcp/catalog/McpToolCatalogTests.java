@@ -135,6 +135,19 @@ class McpToolCatalogTests {
 	}
 
 	@Test
+	void serversAddedAtRunTimeKeepOnlyTheToolsTheirFilterAllowsAndCanBeRemoved() {
+		McpToolCatalog live = catalog(new DeferralThreshold(0, 0), new FakeConnection("b", "x"));
+
+		live.putServer(new FakeConnection("a", "read_file", "write_file"), (tool) -> tool.startsWith("read"));
+
+		assertThat(live.current().tools()).extracting(CatalogTool::name).containsExactly("a__read_file", "b__x");
+		assertThat(live.current().servers().get(0).denied()).containsExactly("write_file");
+		live.removeServer("a");
+		assertThat(live.current().tools()).extracting(CatalogTool::name).containsExactly("b__x");
+		assertThat(live.current().servers()).extracting(ServerState::name).containsExactly("b");
+	}
+
+	@Test
 	void longNamesAreShortenedToTheProviderLimitAndStayUnique() {
 		String longName = "x".repeat(80);
 		ToolCatalog catalog = catalog(new DeferralThreshold(0, 0),

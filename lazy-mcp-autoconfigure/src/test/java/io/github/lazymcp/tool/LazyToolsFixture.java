@@ -29,6 +29,8 @@ public final class LazyToolsFixture {
 
 	public final LazyToolCallbackProvider provider;
 
+	public final List<String> succeeded = new java.util.concurrent.CopyOnWriteArrayList<>();
+
 	public LazyToolsFixture(int cap, DeferredCallPolicy policy, FakeConnection... servers) {
 		this.catalog = new McpToolCatalog(
 				List.of(servers), (server) -> server.equals("pinned")
@@ -38,7 +40,8 @@ public final class LazyToolsFixture {
 		this.search = new ToolSearchService(this.catalog, new Bm25Ranker(),
 				new ToolSearchService.SearchLimits(3, cap, 200), this.stats);
 		ToolSearchCallback toolSearch = new ToolSearchCallback(this.search, this.sessions::ephemeral, 3, cap);
-		this.provider = new LazyToolCallbackProvider(this.catalog, toolSearch, this.search, policy);
+		this.provider = new LazyToolCallbackProvider(this.catalog, toolSearch, this.search, policy,
+				(tool) -> this.succeeded.add(tool.name()));
 	}
 
 	public TrackedToolCallback tracked(String name) {

@@ -67,6 +67,7 @@ class TrackedToolCallbackTests {
 		var result = session.activate(java.util.List.of("fs__other"));
 
 		assertThat(result.evicted()).containsExactly("fs__read_file");
+		assertThat(fixture.succeeded).containsExactly("fs__write_file");
 	}
 
 	private static LazyToolsFixture fixture(DeferredCallPolicy policy) {
