@@ -184,9 +184,10 @@ public class LazyMcpProperties {
 		/**
 		 * Cosine similarity between the query and its best-matching tool below which the
 		 * hybrid ranker abstains: ToolSearch then reports that nothing matches and
-		 * activates nothing. 0 never abstains.
+		 * activates nothing. 0 never abstains. The default suits the bundled MiniLM
+		 * model: it answers at least 97% of the requests of every dev split.
 		 */
-		private double minSimilarity = 0.0;
+		private double minSimilarity = 0.22;
 
 		private final Embedding embedding = new Embedding();
 
