@@ -9,6 +9,7 @@ import java.util.Optional;
 import io.github.lazymcp.activation.ActiveTool;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.CapabilityReport;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpToolCatalog;
 import io.github.lazymcp.catalog.ServerState;
@@ -43,12 +44,28 @@ public class McpActivationEndpoint {
 
 	private final UsageStats stats;
 
+	private final @Nullable CapabilityReport capabilities;
+
 	public McpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions, ToolSearchService search,
 			UsageStats stats) {
+		this(catalog, sessions, search, stats, null);
+	}
+
+	/**
+	 * Creates the endpoint.
+	 * @param catalog the live catalog
+	 * @param sessions the sessions
+	 * @param search activates tools for the write operation
+	 * @param stats usage figures
+	 * @param capabilities the capabilities section, or null when there is none
+	 */
+	public McpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions, ToolSearchService search,
+			UsageStats stats, @Nullable CapabilityReport capabilities) {
 		this.catalog = catalog;
 		this.sessions = sessions;
 		this.search = search;
 		this.stats = stats;
+		this.capabilities = capabilities;
 	}
 
 	@ReadOperation
@@ -64,6 +81,9 @@ public class McpActivationEndpoint {
 		state.put("activations", this.stats.activations());
 		state.put("evictions", this.stats.evictions());
 		state.put("tokens", tokens(current));
+		if (this.capabilities != null) {
+			state.put("capabilities", this.capabilities.describe());
+		}
 		return state;
 	}
 

@@ -1,14 +1,17 @@
 package io.github.lazymcp.advisor;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpToolCatalog;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.catalog.ToolCatalog;
@@ -47,6 +50,13 @@ public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
 
 	/** Late in the chain so that it runs on every loop step, just before the model. */
 	public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
+
+	/**
+	 * Advisor-context key set to {@code true} on requests whose tools may grow while they
+	 * run (capabilities can be enabled mid-request): they are narrowed even when they
+	 * started without MCP tools, and tools that joined the catalog since are shown.
+	 */
+	public static final String GROWING_TOOLS = "lazy_mcp_growing_tools";
 
 	private final McpToolCatalog catalog;
 
@@ -109,7 +119,8 @@ public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
 			return request;
 		}
 		List<ToolCallback> all = options.getToolCallbacks();
-		if (all.stream().noneMatch(TrackedToolCallback.class::isInstance)) {
+		boolean growing = Boolean.TRUE.equals(request.context().get(GROWING_TOOLS));
+		if (!growing && all.stream().noneMatch(TrackedToolCallback.class::isInstance)) {
 			return request;
 		}
 		ToolCatalog current = this.catalog.current();
@@ -140,16 +151,44 @@ public final class ToolWireAdvisor implements CallAdvisor, StreamAdvisor {
 				visible.add(callback);
 			}
 		}
+		addLateJoiners(visible, search, current);
 		visible.addAll(search);
 		// Tools that left the catalog (a server changed its list) leave the session too.
 		session.retainOnly(current::contains);
+		Set<String> shown = names(visible);
 		for (String name : session.snapshot().names()) {
 			ToolCallback active = deferred.containsKey(name) ? deferred.get(name) : this.currentTools.apply(name);
-			if (active != null) {
+			if (active != null && shown.add(name)) {
 				visible.add(active);
 			}
 		}
 		return visible;
+	}
+
+	/**
+	 * Eager tools, and ToolSearch, of servers that joined the catalog after the request's
+	 * callbacks were taken (a capability enabled mid-request); their calls execute
+	 * through lazy-mcp's fallback resolver.
+	 */
+	private void addLateJoiners(List<ToolCallback> visible, List<ToolCallback> search, ToolCatalog current) {
+		Set<String> names = names(visible);
+		for (CatalogTool tool : current.eager()) {
+			ToolCallback callback = names.contains(tool.name()) ? null : this.currentTools.apply(tool.name());
+			if (callback != null) {
+				visible.add(callback);
+			}
+		}
+		ToolCallback toolSearch = (search.isEmpty() && current.deferring())
+				? this.currentTools.apply(ToolSearchCallback.NAME) : null;
+		if (toolSearch != null) {
+			search.add(toolSearch);
+		}
+	}
+
+	private static Set<String> names(List<ToolCallback> callbacks) {
+		Set<String> names = new HashSet<>();
+		callbacks.forEach((callback) -> names.add(callback.getToolDefinition().name()));
+		return names;
 	}
 
 	private ToolSession session(ChatClientRequest request) {

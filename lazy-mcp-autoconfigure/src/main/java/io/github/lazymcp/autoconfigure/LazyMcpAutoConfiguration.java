@@ -18,6 +18,7 @@ import io.github.lazymcp.catalog.ServerPolicy;
 import io.github.lazymcp.catalog.SyncMcpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.DormantHint;
 import io.github.lazymcp.tool.LazyToolCallbackProvider;
 import io.github.lazymcp.tool.McpToolFallbackResolver;
 import io.github.lazymcp.tool.ToolCallListener;
@@ -123,10 +124,11 @@ public final class LazyMcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ToolSearchService lazyMcpToolSearchService(McpToolCatalog catalog, ToolRanker ranker, LazyMcpProperties properties,
-			UsageStats stats) {
+			UsageStats stats, ObjectProvider<DormantHint> dormantHint) {
 		LazyMcpProperties.Search search = properties.getSearch();
 		return new ToolSearchService(catalog, ranker, new ToolSearchService.SearchLimits(search.getDefaultLimit(),
-				search.getMaxLimit(), search.getMaxQueryLength()), stats);
+				search.getMaxLimit(), search.getMaxQueryLength()), stats,
+				dormantHint.getIfAvailable(() -> DormantHint.NONE));
 	}
 
 	@Bean

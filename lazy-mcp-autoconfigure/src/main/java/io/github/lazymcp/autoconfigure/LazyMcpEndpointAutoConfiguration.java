@@ -3,11 +3,13 @@ package io.github.lazymcp.autoconfigure;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.actuate.LazyMcpMeters;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
+import io.github.lazymcp.capability.CapabilityReport;
 import io.github.lazymcp.catalog.McpToolCatalog;
 import io.github.lazymcp.tool.ToolSearchService;
 import io.github.lazymcp.tool.UsageStats;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -34,8 +36,8 @@ public final class LazyMcpEndpointAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		McpActivationEndpoint mcpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions,
-				ToolSearchService search, UsageStats stats) {
-			return new McpActivationEndpoint(catalog, sessions, search, stats);
+				ToolSearchService search, UsageStats stats, ObjectProvider<CapabilityReport> capabilities) {
+			return new McpActivationEndpoint(catalog, sessions, search, stats, capabilities.getIfAvailable());
 		}
 
 	}

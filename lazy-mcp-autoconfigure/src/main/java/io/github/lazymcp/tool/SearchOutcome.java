@@ -37,6 +37,10 @@ public record SearchOutcome(List<CatalogTool> tools, @Nullable ActivationResult 
 		return new SearchOutcome(List.of(), null, List.of(), active, cap, null, error);
 	}
 
+	SearchOutcome withMessage(String message) {
+		return new SearchOutcome(this.tools, this.activation, this.unknown, this.active, this.cap, message, this.error);
+	}
+
 	/**
 	 * Whether the request was refused as bad input.
 	 * @return true when {@link #error()} is set

@@ -37,6 +37,8 @@ public final class ToolSearchService {
 
 	private final UsageStats stats;
 
+	private final DormantHint dormantHint;
+
 	private final AtomicReference<@Nullable IndexedCatalog> index = new AtomicReference<>();
 
 	/**
@@ -50,10 +52,25 @@ public final class ToolSearchService {
 	}
 
 	public ToolSearchService(McpToolCatalog catalog, ToolRanker ranker, SearchLimits limits, UsageStats stats) {
+		this(catalog, ranker, limits, stats, DormantHint.NONE);
+	}
+
+	/**
+	 * Creates the service.
+	 * @param catalog the live catalog
+	 * @param ranker ranks the deferred tools
+	 * @param limits bounds on requests
+	 * @param stats where counts go
+	 * @param dormantHint names a switched-off capability that would serve a query, for
+	 * the result's message
+	 */
+	public ToolSearchService(McpToolCatalog catalog, ToolRanker ranker, SearchLimits limits, UsageStats stats,
+			DormantHint dormantHint) {
 		this.catalog = catalog;
 		this.ranker = ranker;
 		this.limits = limits;
 		this.stats = stats;
+		this.dormantHint = dormantHint;
 	}
 
 	/**
@@ -74,14 +91,17 @@ public final class ToolSearchService {
 			return byName(session, current, request.names());
 		}
 		int limit = (request.limit() != null) ? request.limit() : this.limits.defaultLimit();
-		List<CatalogTool> found = rank(current, String.valueOf(request.query()), Math.min(limit, session.cap()));
+		String query = String.valueOf(request.query());
+		List<CatalogTool> found = rank(current, query, Math.min(limit, session.cap()));
+		Optional<String> hint = this.dormantHint.hint(query);
 		if (found.isEmpty()) {
 			return new SearchOutcome(List.of(), null, List.of(), session.snapshot().size(), session.cap(),
-					"No tool matches that request; nothing was activated. Describe the capability in other "
-							+ "words, or answer without a tool.",
+					hint.orElse("No tool matches that request; nothing was activated. Describe the capability in "
+							+ "other words, or answer without a tool."),
 					null);
 		}
-		return activate(session, current, found, List.of());
+		SearchOutcome outcome = activate(session, current, found, List.of());
+		return hint.map((text) -> outcome.withMessage(outcome.message() + " " + text)).orElse(outcome);
 	}
 
 	/**

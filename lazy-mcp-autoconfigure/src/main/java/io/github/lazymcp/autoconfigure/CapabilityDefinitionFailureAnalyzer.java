@@ -1,0 +1,22 @@
+package io.github.lazymcp.autoconfigure;
+
+import io.github.lazymcp.capability.CapabilityDefinitionException;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Turns a broken capability file into a startup report that names the file, the line and
+ * the key, instead of a stack trace in which that message is buried.
+ */
+final class CapabilityDefinitionFailureAnalyzer extends AbstractFailureAnalyzer<CapabilityDefinitionException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, CapabilityDefinitionException cause) {
+		String where = (cause.source() != null) ? "the capability file " + cause.source() : "the capability files";
+		return new FailureAnalysis("A capability could not be loaded: " + cause.getMessage(),
+				"Fix %s, or leave it out of '%s.locations'.".formatted(where, LazyMcpCapabilityProperties.PREFIX),
+				cause);
+	}
+
+}

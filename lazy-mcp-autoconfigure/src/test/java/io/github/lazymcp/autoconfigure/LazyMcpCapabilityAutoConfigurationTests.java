@@ -1,0 +1,59 @@
+package io.github.lazymcp.autoconfigure;
+
+import io.github.lazymcp.capability.CapabilityDefinitionException;
+import io.github.lazymcp.capability.CapabilityManager;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LazyMcpCapabilityAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ToolCallingAutoConfiguration.class, LazyMcpAutoConfiguration.class,
+				LazyMcpCapabilityAutoConfiguration.class));
+
+	@Test
+	void aBrokenCapabilityFileFailsStartupNamingTheFileTheLineAndTheKey() {
+		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/broken/")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				Throwable failure = context.getStartupFailure();
+				FailureAnalysis analysis = new CapabilityDefinitionFailureAnalyzer().analyze(failure);
+				assertThat(analysis).isNotNull();
+				assertThat(analysis.getDescription()).contains("bad.toml:4:", "allowed_tool");
+				assertThat(analysis.getAction()).contains("tools.lazy-mcp.capabilities.locations");
+				assertThat(failure).rootCause().isInstanceOf(CapabilityDefinitionException.class);
+			});
+	}
+
+	@Test
+	void withoutCapabilityFilesNothingIsLoadedOrConnected() {
+		this.runner.run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(CapabilityManager.class).definitions()).isEmpty();
+		});
+	}
+
+	@Test
+	void loadsTheCapabilitiesOfTheConfiguredLocationsWithoutConnectingThem() {
+		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/")
+			.run((context) -> {
+				CapabilityManager manager = context.getBean(CapabilityManager.class);
+				assertThat(manager.definitions()).hasSize(5);
+				assertThat(manager.status()).allSatisfy((entry) -> assertThat(entry).containsEntry("state", "dormant"));
+			});
+	}
+
+	@Test
+	void rejectsACapOfZeroNamingTheKey() {
+		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.max-active=0")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("tools.lazy-mcp.capabilities.max-active"));
+	}
+
+}

@@ -1,0 +1,165 @@
+package io.github.lazymcp.it;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.lazymcp.actuate.McpActivationEndpoint;
+import io.github.lazymcp.capability.CapabilityChange;
+import io.github.lazymcp.capability.CapabilityManager;
+import io.github.lazymcp.capability.CapabilityServers;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.McpToolCatalog;
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Capabilities sharing one real server, the cap with least-recently-used eviction, and a
+ * capability whose server cannot start; auto-activation is off so that only the test
+ * enables anything.
+ */
+@SpringBootTest(classes = McpTestApplication.class,
+		properties = { "spring.ai.mcp.client.enabled=false", "tools.lazy-mcp.max-active-schemas=24",
+				"tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/",
+				"tools.lazy-mcp.capabilities.max-active=2",
+				"tools.lazy-mcp.capabilities.auto-activation.enabled=false" })
+class CapabilitySharingIntegrationTests {
+
+	@Autowired
+	CapabilityManager manager;
+
+	@Autowired
+	CapabilityServers servers;
+
+	@Autowired
+	McpToolCatalog catalog;
+
+	@Autowired
+	ChatClient.Builder builder;
+
+	@Autowired
+	ScriptedChatModel model;
+
+	@Autowired
+	McpActivationEndpoint endpoint;
+
+	@AfterEach
+	void disableEverything() {
+		this.manager.definitions().forEach((capability) -> this.manager.disable(capability.name()));
+		this.model.reset();
+	}
+
+	@Test
+	void disablingOneOfTwoCapabilitiesOnAServerStripsOnlyItsToolsAndKeepsTheServer() {
+		this.manager.enable("files-read");
+		this.manager.enable("files-browse");
+		assertThat(filesystemTools()).contains("read_text_file", "list_directory", "directory_tree")
+			.doesNotContain("search_files");
+		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("files-read", "files-browse"));
+
+		CapabilityChange change = this.manager.disable("files-read");
+
+		assertThat(change.tools()).contains("filesystem__read_text_file").doesNotContain("filesystem__list_directory");
+		assertThat(filesystemTools()).contains("list_directory", "directory_tree").doesNotContain("read_text_file");
+		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("files-browse"));
+
+		this.manager.disable("files-browse");
+
+		assertThat(filesystemTools()).isEmpty();
+		assertThat(this.servers.holders()).doesNotContainKey("filesystem");
+	}
+
+	@Test
+	void enablingBeyondTheCapDisablesTheLeastRecentlyUsedAndSaysSo() {
+		this.manager.enable("files-read");
+		this.manager.enable("memory");
+
+		CapabilityChange change = this.manager.enable("thinking");
+
+		assertThat(change.evicted()).isEqualTo("files-read");
+		assertThat(this.servers.holders()).containsOnlyKeys("memory", "sequential-thinking");
+		assertThat(filesystemTools()).isEmpty();
+	}
+
+	@Test
+	void theCapabilityToolReportsTheEvictedCapability() {
+		this.manager.enable("files-read");
+		this.manager.enable("memory");
+		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"thinking\"}").thenAnswer("Ok.");
+
+		chat("evict", "Turn on thinking.");
+
+		assertThat(this.model.toolResults(1)).singleElement()
+			.asString()
+			.contains("\"evictedCapability\":\"files-read\"", "sequential-thinking__sequentialthinking");
+	}
+
+	@Test
+	void aCapabilityWhoseServerCannotStartIsReportedAndTheChatContinues() {
+		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"broken-server\"}")
+			.thenCall("capability", "{\"action\": \"enable\", \"name\": \"memory\"}")
+			.thenAnswer("The broken one is unavailable, memory works.");
+
+		String answer = chat("broken", "Use the broken server.");
+
+		assertThat(answer).isEqualTo("The broken one is unavailable, memory works.");
+		assertThat(this.model.toolResults(1)).singleElement()
+			.asString()
+			.contains("\"failed\":\"broken-server\"", "mcp-server-that-does-not-exist");
+		assertThat(this.model.toolNames(2)).contains("memory__read_graph");
+		assertThat(capability("broken-server")).containsEntry("state", "failed")
+			.hasEntrySatisfying("failure", (failure) -> assertThat(failure).asString().contains("cannot start"));
+		assertThat(capability("memory")).containsEntry("state", "enabled");
+		assertThat(this.servers.holders()).containsOnlyKeys("memory");
+	}
+
+	@Test
+	void theEndpointShowsServersWithTheirReferenceCounts() {
+		this.manager.enable("files-read");
+		this.manager.enable("files-browse");
+
+		assertThat(capability("files-read")).containsEntry("state", "enabled").containsKey("lastUsedAt");
+		assertThat(capability("files-read").get("servers")).asInstanceOf(InstanceOfAssertFactories.LIST)
+			.singleElement()
+			.asInstanceOf(InstanceOfAssertFactories.MAP)
+			.containsEntry("name", "filesystem")
+			.containsEntry("references", 2);
+		assertThat(capability("memory")).containsEntry("state", "dormant");
+	}
+
+	private List<String> filesystemTools() {
+		return this.catalog.current()
+			.tools()
+			.stream()
+			.filter((tool) -> tool.server().equals("filesystem"))
+			.map(CatalogTool::originalName)
+			.toList();
+	}
+
+	private String chat(String conversation, String message) {
+		return this.builder.build()
+			.prompt()
+			.user(message)
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, conversation))
+			.call()
+			.content();
+	}
+
+	@SuppressWarnings("unchecked")
+	private Map<String, Object> capability(String name) {
+		Map<String, Object> section = (Map<String, Object>) this.endpoint.state().get("capabilities");
+		return ((List<Map<String, Object>>) section.get("capabilities")).stream()
+			.filter((entry) -> entry.get("name").equals(name))
+			.findFirst()
+			.orElseThrow();
+	}
+
+}
