@@ -75,10 +75,7 @@ public final class CapabilityToolCallback implements ToolCallback {
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		ToolSession session = SessionToolContext.session(toolContext);
-		if (session == null) {
-			session = this.fallbackSession.get();
-		}
+		ToolSession session = SessionToolContext.sessionOr(toolContext, this.fallbackSession);
 		ObjectNode result;
 		try {
 			result = dispatch(JSON.readTree(toolInput), session);

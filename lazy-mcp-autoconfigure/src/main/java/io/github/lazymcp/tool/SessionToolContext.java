@@ -2,6 +2,7 @@ package io.github.lazymcp.tool;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.ToolSession;
 import org.jspecify.annotations.Nullable;
@@ -31,6 +32,19 @@ public final class SessionToolContext {
 			return null;
 		}
 		return (context.getContext().get(KEY) instanceof ToolSession session) ? session : null;
+	}
+
+	/**
+	 * The session a tool call belongs to, or a fallback for calls that did not pass
+	 * through lazy-mcp's advisors.
+	 * @param context the tool context of the call, possibly null
+	 * @param fallback supplies a session (usually an ephemeral one) when the call has
+	 * none
+	 * @return the session
+	 */
+	public static ToolSession sessionOr(@Nullable ToolContext context, Supplier<ToolSession> fallback) {
+		ToolSession session = session(context);
+		return (session != null) ? session : fallback.get();
 	}
 
 	/**

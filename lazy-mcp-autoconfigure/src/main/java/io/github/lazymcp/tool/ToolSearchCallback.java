@@ -68,10 +68,7 @@ public final class ToolSearchCallback implements ToolCallback {
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		ToolSession session = SessionToolContext.session(toolContext);
-		if (session == null) {
-			session = this.fallbackSession.get();
-		}
+		ToolSession session = SessionToolContext.sessionOr(toolContext, this.fallbackSession);
 		SearchRequest request;
 		try {
 			request = SearchRequest.parse(toolInput);

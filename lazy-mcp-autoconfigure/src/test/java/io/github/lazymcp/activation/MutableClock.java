@@ -10,11 +10,11 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A clock that only moves when a test moves it.
  */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
 	private final AtomicReference<Instant> now;
 
-	MutableClock(Instant start) {
+	public MutableClock(Instant start) {
 		this.now = new AtomicReference<>(start);
 	}
 
@@ -22,7 +22,7 @@ final class MutableClock extends Clock {
 		return new MutableClock(Instant.parse(instant));
 	}
 
-	void advance(Duration duration) {
+	public void advance(Duration duration) {
 		this.now.updateAndGet((current) -> current.plus(duration));
 	}
 
