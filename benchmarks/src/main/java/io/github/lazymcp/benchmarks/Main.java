@@ -1,0 +1,97 @@
+package io.github.lazymcp.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Entry point of the benchmark jar; dispatches to a subcommand.
+ */
+public final class Main {
+
+	private static final String USAGE = """
+			usage:
+			  eval   --dataset FILE [--ranker NAME|all] [--warmup-seconds S] [--json]
+			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--json]
+			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all] [--json]
+			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
+			rankers: %s (default bm25)""";
+
+	private Main() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		if (args.length == 0 || Set.of("-h", "--help", "help").contains(args[0])) {
+			System.out.println(USAGE.formatted(RankerRegistry.standard().names()));
+			return;
+		}
+		List<String> rest = Arrays.asList(args).subList(1, args.length);
+		try {
+			switch (args[0]) {
+				case "eval" -> eval(Args.parse(rest, Set.of("json")));
+				case "replay" -> replay(Args.parse(rest, Set.of("json")));
+				case "jmh" -> JmhCommand.run(rest);
+				case "route" -> RouteCommand.run(rest);
+				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage());
+			System.err.println(USAGE.formatted(RankerRegistry.standard().names()));
+			System.exit(2);
+		}
+	}
+
+	private static void eval(Args args) throws Exception {
+		Dataset dataset = Dataset.read(Path.of(args.require("dataset")));
+		RankerRegistry registry = RankerRegistry.standard();
+		Evaluation evaluation = new Evaluation(Duration.ofSeconds(args.integer("warmup-seconds", 5)));
+		boolean json = args.flag("json");
+		if (!json) {
+			System.out.println(EvalResult.header());
+		}
+		for (String name : registry.select(args.get("ranker", "bm25"))) {
+			EvalResult result = evaluation.run(dataset, name, registry.create(name));
+			System.out.println(json ? result.toJson() : result.toRow());
+		}
+	}
+
+	private static void replay(Args args) throws Exception {
+		Dataset dataset;
+		List<Task> tasks;
+		if (args.has("catalogs")) {
+			Path folder = Path.of(args.require("catalogs"));
+			Dataset catalogs = Dataset.readCatalogs(folder);
+			if (args.has("queries")) {
+				Dataset queries = Dataset.read(Path.of(args.require("queries")));
+				dataset = Workloads.union(catalogs, queries);
+				tasks = Workloads.fromQueries(dataset);
+				System.err.printf("%d of %d queries of %s have every gold tool in the union of %d servers%n",
+						tasks.size(), queries.queries().size(), queries.name(), dataset.servers().size());
+			}
+			else {
+				dataset = catalogs;
+				tasks = Workloads.selfRetrieval(catalogs);
+			}
+			Path tokens = folder.resolve("_results/tokens.json");
+			if (!args.flag("json") && Files.exists(tokens)) {
+				System.out.println(TokenCrossCheck.report(catalogs, tokens));
+			}
+		}
+		else {
+			dataset = Dataset.read(Path.of(args.require("dataset")));
+			tasks = Workloads.fromQueries(dataset);
+		}
+		int cap = args.integer("max-active-schemas", 24);
+		RankerRegistry registry = RankerRegistry.standard();
+		for (String name : registry.select(args.get("ranker", "bm25"))) {
+			LazyStack stack = new LazyStack(dataset, registry.create(name), cap);
+			ReplayResult result = new AgentReplay(stack).run(dataset.name(), name, tasks, cap);
+			System.out.println(args.flag("json") ? result.toJson() : result.toText());
+		}
+	}
+
+}

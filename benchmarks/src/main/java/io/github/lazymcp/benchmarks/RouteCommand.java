@@ -1,0 +1,104 @@
+package io.github.lazymcp.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import io.github.lazymcp.capability.CapabilityDefinition;
+import io.github.lazymcp.capability.CapabilityLoader;
+import io.github.lazymcp.capability.CapabilityRouter;
+import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.embedding.EmbeddingCache;
+import io.github.lazymcp.embedding.OnnxEmbeddingModel;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code route}: how well capability auto-activation routes user messages. Loads the
+ * capability files of a directory, routes every intent of a fixture with all capabilities
+ * inactive, and prints top-1 accuracy on the positives (the expected capability is
+ * chosen; abstaining counts as a miss) and the abstain rate on the negatives (nothing is
+ * chosen).
+ *
+ * <pre>
+ * route --capabilities DIR --intents FILE [--threshold X] [--margin X] [--model ID] [--verbose] [--json]
+ * </pre>
+ */
+final class RouteCommand {
+
+	static final String USAGE = "route  --capabilities DIR --intents FILE [--threshold X] [--margin X] "
+			+ "[--model ID] [--verbose] [--json]";
+
+	private RouteCommand() {
+	}
+
+	static void run(List<String> arguments) throws IOException {
+		Args args = Args.parse(arguments, Set.of("json", "verbose"));
+		List<CapabilityDefinition> capabilities = new CapabilityLoader()
+			.load(List.of(Path.of(args.require("capabilities")).toString()));
+		JsonNode intents = JsonMapper.builder().build().readTree(Files.readString(Path.of(args.require("intents"))));
+		BundledModel bundled = BundledModel.valueOf(
+				args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.name()).toUpperCase(Locale.ROOT).replace('-', '_'));
+		CapabilityRouter.Gate defaults = CapabilityRouter.Gate.DEFAULT;
+		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(
+				Double.parseDouble(args.get("threshold", String.valueOf(defaults.threshold()))),
+				Double.parseDouble(args.get("margin", String.valueOf(defaults.margin()))));
+		try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(bundled)) {
+			CapabilityRouter router = new CapabilityRouter(capabilities,
+					new EmbeddingCache(model, model.modelId(), null)::embedAll, gate);
+			List<String> misses = new ArrayList<>();
+			int positives = 0;
+			int hits = 0;
+			for (JsonNode positive : intents.get("positives")) {
+				positives++;
+				String expected = positive.get("capability").asString();
+				CapabilityRouter.RoutingDecision decision = router.route(positive.get("text").asString(), (n) -> true);
+				if (expected.equals(decision.chosen())) {
+					hits++;
+				}
+				else {
+					misses.add("positive %s -> %s: %s".formatted(expected, decision.chosen(), line(decision)));
+				}
+			}
+			int negatives = 0;
+			int abstained = 0;
+			for (JsonNode negative : intents.get("negatives")) {
+				negatives++;
+				CapabilityRouter.RoutingDecision decision = router.route(negative.get("text").asString(), (n) -> true);
+				if (decision.chosen() == null) {
+					abstained++;
+				}
+				else {
+					misses.add("negative -> %s: %s".formatted(decision.chosen(), line(decision)));
+				}
+			}
+			double top1 = (positives > 0) ? (double) hits / positives : 0;
+			double abstain = (negatives > 0) ? (double) abstained / negatives : 0;
+			if (args.flag("json")) {
+				System.out.printf(Locale.ROOT,
+						"{\"positives\":%d,\"top1\":%.4f,\"negatives\":%d,\"abstain\":%.4f,\"threshold\":%.3f,"
+								+ "\"margin\":%.3f,\"model\":\"%s\"}%n",
+						positives, top1, negatives, abstain, gate.threshold(), gate.margin(), model.modelId());
+				return;
+			}
+			if (args.flag("verbose")) {
+				misses.forEach(System.out::println);
+			}
+			System.out.printf(Locale.ROOT,
+					"model %s, threshold %.3f, margin %.3f%npositives %d  top1 %.1f%%%nnegatives %d  abstain %.1f%%%n",
+					model.modelId(), gate.threshold(), gate.margin(), positives, top1 * 100, negatives, abstain * 100);
+		}
+	}
+
+	private static String line(CapabilityRouter.RoutingDecision decision) {
+		StringBuilder scores = new StringBuilder();
+		decision.scores()
+			.forEach((score) -> scores.append(String.format(Locale.ROOT, " %s=%.3f", score.name(), score.score())));
+		return "\"" + decision.text() + "\"" + scores;
+	}
+
+}

@@ -1,0 +1,104 @@
+package io.github.lazymcp.benchmarks;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolMatch;
+import io.github.lazymcp.tool.SessionToolContext;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.ai.chat.model.ToolContext;
+
+/**
+ * Search latency over catalogs of 100, 1,000 and 10,000 tools drawn from
+ * {@link BenchmarkCatalog}: {@code rank} is the ranker alone (the index's {@code search},
+ * limit 5), {@code toolSearch} is the whole ToolSearch tool call as the model makes it
+ * (argument parsing, ranking, activation in a session, and the JSON result with full
+ * schemas). Queries cycle through the Seal-Tools and ToolBench requests.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xmx6g")
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class SearchBenchmark {
+
+	@Param({ "100", "1000", "10000" })
+	public int tools;
+
+	@Param("bm25")
+	public String ranker;
+
+	/** Folder of the evaluation files; set by the {@code jmh} subcommand's --eval. */
+	@Param("")
+	public String eval;
+
+	/**
+	 * Folder of the captured catalogs; set by the {@code jmh} subcommand's --catalogs.
+	 */
+	@Param("")
+	public String catalogs;
+
+	private ToolIndex index;
+
+	private LazyStack stack;
+
+	private ToolContext context;
+
+	private String[] queries;
+
+	private String[] arguments;
+
+	private int next;
+
+	@Setup
+	public void setUp() throws IOException {
+		BenchmarkCatalog pool = BenchmarkCatalog.load(JmhCommand.folder(this.eval, "--eval"),
+				JmhCommand.folder(this.catalogs, "--catalogs"));
+		Dataset catalog = pool.sample(this.tools);
+		RankerRegistry registry = RankerRegistry.standard();
+		this.index = registry.create(this.ranker).index(Documents.of(catalog));
+		this.stack = new LazyStack(catalog, registry.create(this.ranker), 24);
+		ToolSession session = this.stack.sessions.session("benchmark");
+		this.context = new ToolContext(Map.of(SessionToolContext.KEY, session));
+		this.queries = pool.queries().toArray(String[]::new);
+		JsonMapper json = JsonMapper.builder().build();
+		this.arguments = pool.queries()
+			.stream()
+			.map((query) -> json.writeValueAsString(Map.of("query", query, "limit", 5)))
+			.toArray(String[]::new);
+	}
+
+	@Benchmark
+	public List<ToolMatch> rank() {
+		return this.index.search(this.queries[advance()], 5);
+	}
+
+	@Benchmark
+	public String toolSearch() {
+		return this.stack.toolSearch.call(this.arguments[advance()], this.context);
+	}
+
+	private int advance() {
+		int current = this.next;
+		this.next = (current + 1) % this.queries.length;
+		return current;
+	}
+
+}

@@ -1,0 +1,73 @@
+package io.github.lazymcp.benchmarks;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.github.lazymcp.search.Bm25Ranker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReplayTests {
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void countsOneSearchRequestPlusOneRequestPerCallAndPerMiss() throws Exception {
+		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
+		LazyStack stack = new LazyStack(dataset, new Bm25Ranker(), 24);
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		ReplayResult result = new AgentReplay(stack).run(dataset.name(), "bm25", tasks, 24);
+
+		// q1: 1 + 1, q2: 1 + 1, q3: 1 + 2 (the two write_file copies are one call)
+		assertThat(result.requests()).isEqualTo(7 + result.missed());
+		assertThat(result.eagerTokens()).isEqualTo(result.requests() * stack.eagerTokensPerRequest());
+		// Five tiny tools cost less than ToolSearch: lazy loading only pays off on real
+		// catalogs.
+		assertThat(result.lazyTokens()).isPositive();
+		assertThat(stack.stats.tokensSent()).isEqualTo(result.lazyTokens());
+	}
+
+	@Test
+	void aCapOfOneEvictsAndForcesLoadingByName() throws Exception {
+		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
+		Task task = new Task("t", "send an email", List.of(List.of("files/read_file"), List.of("mail/send_email")));
+
+		ReplayResult result = new AgentReplay(new LazyStack(dataset, new Bm25Ranker(), 1)).run("tiny", "bm25",
+				List.of(task), 1);
+
+		// search activates send_email; read_file evicts it; send_email evicts read_file
+		assertThat(result.missed()).isEqualTo(2);
+		assertThat(result.requests()).isEqualTo(5);
+	}
+
+	@Test
+	void jsonHasExactlyTheDocumentedKeys() throws Exception {
+		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24);
+
+		JsonNode json = JsonMapper.shared().readTree(result.toJson());
+
+		assertThat(json.propertyNames()).containsExactly("requests", "eagerTokens", "lazyTokens", "reduction",
+				"missed");
+		assertThat(json.get("reduction").asDouble()).isEqualTo(0.9);
+	}
+
+	@Test
+	void capturedCatalogsReplayWithTheSelfRetrievalWorkload() throws Exception {
+		Dataset catalogs = Dataset.readCatalogs(TinyData.catalogs(this.folder));
+		List<Task> tasks = Workloads.selfRetrieval(catalogs);
+
+		ReplayResult result = new AgentReplay(new LazyStack(catalogs, new Bm25Ranker(), 24)).run(catalogs.name(),
+				"bm25", tasks, 24);
+
+		assertThat(catalogs.servers()).extracting(Dataset.Server::name).containsExactly("files", "notes");
+		assertThat(tasks).extracting(Task::query).containsExactly("Read a file.", "Create a note.", "list notes");
+		assertThat(result.requests()).isEqualTo(6 + result.missed());
+	}
+
+}

@@ -1,0 +1,65 @@
+package io.github.lazymcp.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Small datasets written by the tests themselves, in the evaluation-file and
+ * captured-catalog formats.
+ */
+final class TinyData {
+
+	static final String EVAL = """
+			{"name": "tiny-dev", "source": "written by the test",
+			 "servers": [
+			  {"name": "files", "tools": [
+			    {"name": "read_file", "description": "Read the complete contents of a file from disk.",
+			     "inputSchema": {"type": "object", "properties": {"path": {"type": "string", "description": "Path of the file"}}}},
+			    {"name": "write_file", "description": "Create a new file or overwrite an existing file with new content.",
+			     "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "content": {"type": "string"}}}}]},
+			  {"name": "mail", "tools": [
+			    {"name": "send_email", "description": "Send an email message to a recipient.",
+			     "inputSchema": {"type": "object", "properties": {"to": {"type": "string", "description": "Recipient address"}}}}]},
+			  {"name": "desk", "tools": [
+			    {"name": "write_file", "description": "Write text into a file on the desktop.", "inputSchema": {"type": "object"}}]},
+			  {"name": "weather", "tools": [
+			    {"name": "forecast", "description": "Weather forecast for a city.", "inputSchema": {"type": "object"}}]}],
+			 "queries": [
+			  {"id": "q1", "text": "read the contents of a file", "gold": ["files/read_file"]},
+			  {"id": "q2", "text": "send an email to my boss", "gold": ["mail/send_email"]},
+			  {"id": "q3", "text": "save a report to a file then email it",
+			   "gold": ["files/write_file", "desk/write_file", "mail/send_email"]}],
+			 "negatives": [
+			  {"id": "n1", "text": "zzz qqq"},
+			  {"id": "n2", "text": "forecast for Paris"}]}
+			""";
+
+	private TinyData() {
+	}
+
+	static Path evalFile(Path folder, String fileName) throws IOException {
+		return Files.writeString(folder.resolve(fileName), EVAL);
+	}
+
+	static Path catalogs(Path folder) throws IOException {
+		Path catalogs = Files.createDirectories(folder.resolve("catalogs"));
+		Files.writeString(catalogs.resolve("notes.json"),
+				"""
+						{"id": "notes", "package": "test", "tools": [
+						  {"name": "create_note", "title": "Create", "description": "Create a note. It is saved at once.",
+						   "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "$schema": "http://json-schema.org/draft-07/schema#"},
+						   "annotations": {"readOnlyHint": false}},
+						  {"name": "list_notes", "inputSchema": {"type": "object"}}]}
+						""");
+		Files.writeString(catalogs.resolve("files.json"),
+				"""
+						{"id": "files", "tools": [
+						  {"name": "read_file", "description": "Read a file.\\nSecond line.", "inputSchema": {"type": "object"}}]}
+						""");
+		Files.createDirectories(catalogs.resolve("_results"));
+		Files.writeString(catalogs.resolve("_results/tokens.json"), "[]");
+		return catalogs;
+	}
+
+}
