@@ -17,6 +17,8 @@ public final class Main {
 			  eval   --dataset FILE [--ranker NAME|all] [--warmup-seconds S] [--json]
 			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all] [--json]
+			  index  --catalogs DIR|FILE [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
+			  route  --capabilities DIR --intents FILE [--json]
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default bm25)""";
 
@@ -35,6 +37,7 @@ public final class Main {
 				case "replay" -> replay(Args.parse(rest, Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
+				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
 			}
 		}

@@ -6,14 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.search.Bm25Ranker;
 import io.github.lazymcp.search.ToolRanker;
 
 /**
  * The rankers the benchmarks know, by name. A new {@link ToolRanker} takes one
- * {@link #register} line in {@link #standard()}; lazy-mcp's dense and hybrid rankers, for
- * instance, would be {@code .register("dense", () -> new DenseRanker(embedder, ""))} with
- * an embedding function such as {@link LangChain4jRanker}'s in-process MiniLM model.
+ * {@link #register} line in {@link #standard()}.
  */
 public final class RankerRegistry {
 
@@ -25,7 +24,8 @@ public final class RankerRegistry {
 	 */
 	public static RankerRegistry standard() {
 		return new RankerRegistry().register("bm25", Bm25Ranker::new)
-			.register("bm25-distinct", () -> new DistinctTermsRanker(new Bm25Ranker(), "bm25-distinct"))
+			.register("dense", () -> LazyRankers.dense(BundledModel.ALL_MINILM_L6_V2_Q))
+			.register("hybrid", () -> LazyRankers.hybrid(BundledModel.ALL_MINILM_L6_V2_Q))
 			.register("lc4j-simple", LangChain4jRanker::simple)
 			.register("lc4j-vector", LangChain4jRanker::vector);
 	}

@@ -39,7 +39,7 @@ class WorkloadsTests {
 	void rankersAreFoundByNameOrAll() {
 		RankerRegistry registry = RankerRegistry.standard();
 
-		assertThat(registry.select("all")).containsExactly("bm25", "bm25-distinct", "lc4j-simple", "lc4j-vector");
+		assertThat(registry.select("all")).containsExactly("bm25", "dense", "hybrid", "lc4j-simple", "lc4j-vector");
 		assertThat(registry.select("bm25,lc4j-simple")).containsExactly("bm25", "lc4j-simple");
 		assertThat(registry.create("bm25").id()).isEqualTo("bm25");
 	}

@@ -1,5 +1,7 @@
 package io.github.lazymcp.advisor;
 
+import java.util.List;
+
 import io.github.lazymcp.catalog.ToolCatalog;
 import io.github.lazymcp.tool.ToolSearchCallback;
 
@@ -10,11 +12,17 @@ import org.springframework.ai.chat.prompt.Prompt;
  * The paragraph spliced into the system message while tools are deferred: how to use
  * ToolSearch, how many tools wait, and which servers exist. It depends only on the
  * catalog, never on the session's active tools, so it stays byte-identical across the
- * steps of a conversation and does not break provider prompt caches.
+ * steps of a conversation and does not break provider prompt caches. At most
+ * {@value #MAX_SERVERS} server names are listed, then how many more there are: a catalog
+ * of hundreds of servers would otherwise pay thousands of tokens on every request for a
+ * list the model cannot use better than ToolSearch.
  *
  * @param template the text; {deferred}, {servers} and {tool} are replaced
  */
 public record SystemGuidance(String template) {
+
+	/** How many server names {servers} lists before it summarises the rest. */
+	public static final int MAX_SERVERS = 30;
 
 	/**
 	 * The guidance for a catalog.
@@ -23,8 +31,15 @@ public record SystemGuidance(String template) {
 	 */
 	public String render(ToolCatalog catalog) {
 		return this.template.replace("{deferred}", Integer.toString(catalog.deferred().size()))
-			.replace("{servers}", String.join(", ", catalog.deferredServers()))
+			.replace("{servers}", servers(catalog.deferredServers()))
 			.replace("{tool}", ToolSearchCallback.NAME);
+	}
+
+	private static String servers(List<String> names) {
+		if (names.size() <= MAX_SERVERS) {
+			return String.join(", ", names);
+		}
+		return String.join(", ", names.subList(0, MAX_SERVERS)) + " and " + (names.size() - MAX_SERVERS) + " more";
 	}
 
 	/**

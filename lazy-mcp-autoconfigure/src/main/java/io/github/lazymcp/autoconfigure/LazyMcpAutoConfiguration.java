@@ -99,12 +99,17 @@ public final class LazyMcpAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
-	ToolRanker lazyMcpToolRanker(LazyMcpProperties properties, ObjectProvider<EmbeddingModel> embeddingModel,
+	ConfiguredEmbedder lazyMcpEmbedder(LazyMcpProperties properties, ObjectProvider<EmbeddingModel> embeddingModel,
 			ResourceLoader resourceLoader) {
 		ClassLoader classLoader = Objects.requireNonNullElse(resourceLoader.getClassLoader(),
-				ToolRankers.class.getClassLoader());
-		return ToolRankers.create(properties.getSearch(), embeddingModel.getIfUnique(), classLoader);
+				ConfiguredEmbedder.class.getClassLoader());
+		return new ConfiguredEmbedder(properties.getSearch().getEmbedding(), embeddingModel.getIfUnique(), classLoader);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	ToolRanker lazyMcpToolRanker(LazyMcpProperties properties, ConfiguredEmbedder embedder) {
+		return ToolRankers.create(properties.getSearch(), embedder);
 	}
 
 	@Bean

@@ -2,7 +2,6 @@ package io.github.lazymcp.autoconfigure;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilityAdvisor;
@@ -19,7 +18,6 @@ import io.github.lazymcp.capability.DormantCapabilityHint;
 import io.github.lazymcp.tool.DormantHint;
 
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
-import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -60,12 +58,9 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	CapabilityRouter lazyMcpCapabilityRouter(CapabilityManager manager, LazyMcpCapabilityProperties properties,
-			LazyMcpProperties lazyMcp, ObjectProvider<EmbeddingModel> embeddingModel, ResourceLoader resourceLoader) {
-		ClassLoader classLoader = Objects.requireNonNullElse(resourceLoader.getClassLoader(),
-				CapabilityEmbedder.class.getClassLoader());
+			ConfiguredEmbedder embedder) {
 		LazyMcpCapabilityProperties.AutoActivation auto = properties.getAutoActivation();
-		return new CapabilityRouter(manager.definitions(),
-				new CapabilityEmbedder(lazyMcp.getSearch().getEmbedding(), embeddingModel.getIfUnique(), classLoader),
+		return new CapabilityRouter(manager.definitions(), (texts) -> embedder.obtain().embedCatalog(texts),
 				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
 	}
 

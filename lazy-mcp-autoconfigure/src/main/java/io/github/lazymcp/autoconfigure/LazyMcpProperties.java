@@ -397,8 +397,8 @@ public class LazyMcpProperties {
 
 		/**
 		 * Guidance text. {deferred} is replaced by the number of deferred tools,
-		 * {servers} by the comma-separated server names and {tool} by the search tool's
-		 * name.
+		 * {servers} by the comma-separated server names (at most 30, then "and N more")
+		 * and {tool} by the search tool's name.
 		 */
 		private String text = "Some tools are not loaded yet: {deferred} tools from these MCP servers: {servers}. "
 				+ "When a task needs a capability you do not see among your tools, call {tool} with a short "

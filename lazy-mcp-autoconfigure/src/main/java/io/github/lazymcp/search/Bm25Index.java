@@ -3,6 +3,7 @@ package io.github.lazymcp.search;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,17 +51,17 @@ final class Bm25Index implements ToolIndex {
 		double[] scores = new double[this.names.length];
 		int[] touched = new int[this.names.length];
 		int count = 0;
-		for (Map.Entry<String, Integer> queryTerm : counts(TextAnalyzer.tokens(query)).entrySet()) {
-			Postings matching = this.postings.get(queryTerm.getKey());
+		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query))) {
+			Postings matching = this.postings.get(term);
 			if (matching != null) {
-				count = accumulate(matching, queryTerm.getValue(), scores, touched, count);
+				count = accumulate(matching, scores, touched, count);
 			}
 		}
 		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
 	}
 
-	private int accumulate(Postings matching, int queryFrequency, double[] scores, int[] touched, int count) {
-		double weight = queryFrequency * matching.idf() * (this.k1 + 1);
+	private int accumulate(Postings matching, double[] scores, int[] touched, int count) {
+		double weight = matching.idf() * (this.k1 + 1);
 		for (int i = 0; i < matching.size(); i++) {
 			int document = matching.document(i);
 			int frequency = matching.frequency(i);

@@ -7,10 +7,11 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Ranks tools by the cosine similarity of their embedding to the query's. The embedding
- * function receives texts and returns L2-normalised vectors, so cosine is a dot product;
- * it is usually a cache in front of an embedding model, so that indexing a changed
- * catalog embeds only the tools that changed.
+ * Ranks tools by the cosine similarity of their embedding to the query's. Both embedding
+ * functions return L2-normalised vectors, so cosine is a dot product. The one for tools
+ * is usually a cache in front of an embedding model, so that indexing a changed catalog
+ * embeds only the tools that changed; the one for queries should not cache, since queries
+ * are the users' words and rarely repeat.
  *
  * <p>
  * A tool is represented by {@link #text(SearchDocument)}: server, tool name split into
@@ -18,18 +19,23 @@ import java.util.function.Function;
  */
 public final class DenseRanker implements ToolRanker {
 
-	private final Function<List<String>, List<float[]>> embedder;
+	private final Function<List<String>, List<float[]>> toolEmbedder;
+
+	private final Function<String, float[]> queryEmbedder;
 
 	private final String queryPrefix;
 
 	/**
 	 * Creates the ranker.
-	 * @param embedder embeds texts into L2-normalised vectors, in order
+	 * @param toolEmbedder embeds tool texts into L2-normalised vectors, in order
+	 * @param queryEmbedder embeds a query into an L2-normalised vector
 	 * @param queryPrefix text put before every query (some models are trained with one);
 	 * empty for none
 	 */
-	public DenseRanker(Function<List<String>, List<float[]>> embedder, String queryPrefix) {
-		this.embedder = embedder;
+	public DenseRanker(Function<List<String>, List<float[]>> toolEmbedder, Function<String, float[]> queryEmbedder,
+			String queryPrefix) {
+		this.toolEmbedder = toolEmbedder;
+		this.queryEmbedder = queryEmbedder;
 		this.queryPrefix = queryPrefix;
 	}
 
@@ -51,12 +57,12 @@ public final class DenseRanker implements ToolRanker {
 			names[i] = document.name();
 			texts.add(text(document));
 		}
-		List<float[]> vectors = texts.isEmpty() ? List.of() : this.embedder.apply(texts);
+		List<float[]> vectors = texts.isEmpty() ? List.of() : this.toolEmbedder.apply(texts);
 		return new DenseIndex(names, vectors.toArray(float[][]::new), this::embedQuery);
 	}
 
 	private float[] embedQuery(String query) {
-		return this.embedder.apply(List.of(this.queryPrefix + query)).get(0);
+		return this.queryEmbedder.apply(this.queryPrefix + query);
 	}
 
 	/**

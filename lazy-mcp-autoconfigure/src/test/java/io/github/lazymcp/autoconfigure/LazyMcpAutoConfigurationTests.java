@@ -38,6 +38,7 @@ import org.springframework.core.io.ClassPathResource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
@@ -80,6 +81,7 @@ class LazyMcpAutoConfigurationTests {
 	void usesTheApplicationsEmbeddingModelWhenAsked() {
 		EmbeddingModel model = mock(EmbeddingModel.class);
 		given(model.embed(anyList())).willReturn(List.of(new float[] { 3, 4 }));
+		given(model.embed(anyString())).willReturn(new float[] { 6, 8 });
 		this.runner
 			.withPropertyValues("tools.lazy-mcp.search.ranker=dense",
 					"tools.lazy-mcp.search.embedding.use-application-model=true",

@@ -51,9 +51,9 @@ class Bm25IndexTests {
 	}
 
 	@Test
-	void countsRepeatedQueryTermOncePerOccurrence() {
+	void countsARepeatedQueryTermOnce() {
 		double once = this.tiny.search("file", 1).get(0).score();
-		assertThat(this.tiny.search("file FILE", 1).get(0).score()).isCloseTo(2 * once, within(1e-12));
+		assertThat(this.tiny.search("file FILE file", 1).get(0).score()).isEqualTo(once);
 	}
 
 	@Test

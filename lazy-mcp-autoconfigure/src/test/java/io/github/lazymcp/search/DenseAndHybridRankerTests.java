@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class DenseAndHybridRankerTests {
 
 	@Test
 	void denseRankingPutsTheClosestToolFirst() {
-		ToolIndex index = new DenseRanker(this.embedder, "").index(this.tools);
+		ToolIndex index = dense("").index(this.tools);
 
 		assertThat(index.search("send an email", 2)).first().extracting(ToolMatch::name).isEqualTo("mail/send_email");
 		assertThat(index.size()).isEqualTo(4);
@@ -28,7 +29,7 @@ class DenseAndHybridRankerTests {
 
 	@Test
 	void denseIndexEmbedsEachToolOnceAndEachQueryOnce() {
-		ToolIndex index = new DenseRanker(this.embedder, "").index(this.tools);
+		ToolIndex index = dense("").index(this.tools);
 		index.search("read a file", 1);
 
 		assertThat(this.embedder.texts()).isEqualTo(5);
@@ -36,20 +37,24 @@ class DenseAndHybridRankerTests {
 
 	@Test
 	void theQueryPrefixIsPutBeforeTheQueryOnly() {
-		List<String> seen = new java.util.ArrayList<>();
+		List<String> tools = new ArrayList<>();
+		List<String> queries = new ArrayList<>();
 		new DenseRanker((texts) -> {
-			seen.addAll(texts);
+			tools.addAll(texts);
 			return this.embedder.apply(texts);
+		}, (query) -> {
+			queries.add(query);
+			return this.embedder.apply(List.of(query)).get(0);
 		}, "query: ").index(this.tools).search("read", 1);
 
-		assertThat(seen).last().isEqualTo("query: read");
-		assertThat(seen.get(0)).isEqualTo("read file (fs): Read the complete contents of a file.");
+		assertThat(queries).containsExactly("query: read");
+		assertThat(tools).hasSize(4).first().isEqualTo("read file (fs): Read the complete contents of a file.");
 	}
 
 	@Test
 	void denseRankingRejectsDuplicateNames() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new DenseRanker(this.embedder, "").index(List.of(this.tools.get(0), this.tools.get(0))));
+			.isThrownBy(() -> dense("").index(List.of(this.tools.get(0), this.tools.get(0))));
 	}
 
 	@Test
@@ -76,9 +81,12 @@ class DenseAndHybridRankerTests {
 		assertThat(hybrid(0.0).index(this.tools).search("  ", 5)).isEmpty();
 	}
 
+	private DenseRanker dense(String queryPrefix) {
+		return new DenseRanker(this.embedder, (query) -> this.embedder.apply(List.of(query)).get(0), queryPrefix);
+	}
+
 	private HybridRanker hybrid(double minSimilarity) {
-		return new HybridRanker(new Bm25Ranker(), new DenseRanker(this.embedder, ""),
-				new HybridRanker.Settings(60, 1, 1, 50, minSimilarity));
+		return new HybridRanker(new Bm25Ranker(), dense(""), new HybridRanker.Settings(60, 1, 1, 50, minSimilarity));
 	}
 
 }
