@@ -12,8 +12,8 @@ import io.github.lazymcp.capability.CapabilityDefinition;
 import io.github.lazymcp.capability.CapabilityLoader;
 import io.github.lazymcp.capability.CapabilityRouter;
 import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.embedding.EmbeddingCache;
 import io.github.lazymcp.embedding.OnnxEmbeddingModel;
+import io.github.lazymcp.embedding.TextEmbedder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -48,8 +48,9 @@ final class RouteCommand {
 				Double.parseDouble(args.get("threshold", String.valueOf(defaults.threshold()))),
 				Double.parseDouble(args.get("margin", String.valueOf(defaults.margin()))));
 		try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(bundled)) {
-			CapabilityRouter router = new CapabilityRouter(capabilities,
-					new EmbeddingCache(model, model.modelId(), null)::embedAll, gate);
+			TextEmbedder embedder = new TextEmbedder(model, model.modelId(), null);
+			CapabilityRouter router = new CapabilityRouter(capabilities, embedder::embedCatalog, embedder::embedQuery,
+					gate);
 			List<String> misses = new ArrayList<>();
 			int positives = 0;
 			int hits = 0;

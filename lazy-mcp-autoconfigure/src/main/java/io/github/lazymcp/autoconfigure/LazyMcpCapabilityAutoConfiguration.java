@@ -61,6 +61,7 @@ public final class LazyMcpCapabilityAutoConfiguration {
 			ConfiguredEmbedder embedder) {
 		LazyMcpCapabilityProperties.AutoActivation auto = properties.getAutoActivation();
 		return new CapabilityRouter(manager.definitions(), (texts) -> embedder.obtain().embedCatalog(texts),
+				(message) -> embedder.obtain().embedQuery(message),
 				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
 	}
 

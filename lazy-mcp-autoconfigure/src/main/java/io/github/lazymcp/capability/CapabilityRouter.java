@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  * score clears the threshold (the message is about something a capability does) and
  * beats the runner-up by the margin (the message is not about two things equally); else
  * the router abstains and the model can still use the capability tool. Trigger vectors
- * come from the embedder (an EmbeddingCache keyed by content hash) once, on first use,
- * and are kept here; each message is embedded once.
+ * come from the trigger embedder (usually an EmbeddingCache keyed by content hash) once,
+ * on first use, and are kept here; each message is embedded once by the message embedder,
+ * which should not cache: messages are the users' words.
  */
 
 /**
@@ -35,7 +36,9 @@ public final class CapabilityRouter {
 
 	private final List<CapabilityDefinition> capabilities;
 
-	private final Function<List<String>, List<float[]>> embedder;
+	private final Function<List<String>, List<float[]>> triggerEmbedder;
+
+	private final Function<String, float[]> messageEmbedder;
 
 	private final Gate gate;
 
@@ -63,13 +66,16 @@ public final class CapabilityRouter {
 	/**
 	 * Creates a router.
 	 * @param capabilities the capabilities to choose from
-	 * @param embedder embeds texts into L2-normalised vectors, in order
+	 * @param triggerEmbedder embeds trigger phrases into L2-normalised vectors, in order
+	 * @param messageEmbedder embeds a user message into an L2-normalised vector
 	 * @param gate the threshold and margin
 	 */
-	public CapabilityRouter(List<CapabilityDefinition> capabilities, Function<List<String>, List<float[]>> embedder,
+	public CapabilityRouter(List<CapabilityDefinition> capabilities,
+			Function<List<String>, List<float[]>> triggerEmbedder, Function<String, float[]> messageEmbedder,
 			Gate gate) {
 		this.capabilities = List.copyOf(capabilities);
-		this.embedder = embedder;
+		this.triggerEmbedder = triggerEmbedder;
+		this.messageEmbedder = messageEmbedder;
 		this.gate = gate;
 	}
 
@@ -137,7 +143,7 @@ public final class CapabilityRouter {
 	}
 
 	private float[] embed(String text) {
-		return this.embedder.apply(List.of(text)).get(0);
+		return this.messageEmbedder.apply(text);
 	}
 
 	private List<CapabilityScore> scores(float[] query, Predicate<String> candidate) {
@@ -175,7 +181,7 @@ public final class CapabilityRouter {
 			return vectors;
 		}
 		List<String> texts = this.capabilities.stream().flatMap((c) -> c.triggers().stream()).toList();
-		List<float[]> embedded = texts.isEmpty() ? List.of() : this.embedder.apply(texts);
+		List<float[]> embedded = texts.isEmpty() ? List.of() : this.triggerEmbedder.apply(texts);
 		Map<String, float[][]> computed = new LinkedHashMap<>();
 		int next = 0;
 		for (CapabilityDefinition capability : this.capabilities) {

@@ -126,8 +126,10 @@ class CapabilityRouterTests {
 	}
 
 	private CapabilityRouter router(CapabilityRouter.Gate gate) {
-		return new CapabilityRouter(List.of(capability("files", "read the file", "list the file folder", "file search"),
-				capability("memory", "remember this fact", "remember my name")), this.embedder, gate);
+		return new CapabilityRouter(
+				List.of(capability("files", "read the file", "list the file folder", "file search"),
+						capability("memory", "remember this fact", "remember my name")),
+				this.embedder, (message) -> this.embedder.apply(List.of(message)).get(0), gate);
 	}
 
 	private static CapabilityDefinition capability(String name, String... triggers) {
