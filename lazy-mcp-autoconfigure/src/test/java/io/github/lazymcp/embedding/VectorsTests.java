@@ -17,6 +17,21 @@ class VectorsTests {
 	}
 
 	@Test
+	void dotAddsEveryComponentWhateverTheLength() {
+		for (int length = 1; length <= 9; length++) {
+			float[] a = new float[length];
+			float[] b = new float[length];
+			double expected = 0;
+			for (int i = 0; i < length; i++) {
+				a[i] = i + 1;
+				b[i] = 0.5f * (length - i);
+				expected += a[i] * b[i];
+			}
+			assertThat(Vectors.dot(a, b)).as("length %d", length).isEqualTo(expected);
+		}
+	}
+
+	@Test
 	void refusesVectorsOfDifferentLengths() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Vectors.dot(new float[2], new float[3]))
 			.withMessageContaining("2 and 3");
