@@ -52,8 +52,29 @@ public final class CapabilityManager implements ToolCallListener {
 
 	private final Object lock = new Object();
 
+	/**
+	 * Creates the manager; nothing is connected yet.
+	 * @param definitions the capabilities
+	 * @param servers connects and shares their servers
+	 * @param enabled the enabled set with its cap
+	 * @param catalog the tool catalog, holding the servers configured for Spring AI
+	 * @throws CapabilityDefinitionException when a capability declares a server under the
+	 * name of a configured one: enabling and disabling it would replace and then remove
+	 * the configured server's tools
+	 */
 	public CapabilityManager(List<CapabilityDefinition> definitions, CapabilityServers servers,
 			EnabledCapabilities enabled, McpToolCatalog catalog) {
+		Set<String> configured = catalog.serverNames();
+		for (CapabilityDefinition definition : definitions) {
+			for (ServerDefinition server : definition.servers()) {
+				if (configured.contains(server.name())) {
+					throw new CapabilityDefinitionException(("Capability '%s' (%s) declares the MCP server '%s', "
+							+ "which is already configured under spring.ai.mcp.client; give the capability's server "
+							+ "another name")
+						.formatted(definition.name(), definition.source(), server.name()));
+				}
+			}
+		}
 		definitions.forEach((definition) -> this.definitions.put(definition.name(), definition));
 		this.servers = servers;
 		this.enabled = enabled;

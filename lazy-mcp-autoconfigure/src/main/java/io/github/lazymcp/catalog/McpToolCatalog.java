@@ -72,6 +72,15 @@ public final class McpToolCatalog {
 	}
 
 	/**
+	 * The names of the servers the catalog holds a connection to, configured or added at
+	 * run time, whether or not they were listed yet.
+	 * @return the server names, sorted
+	 */
+	public Set<String> serverNames() {
+		return Set.copyOf(this.connections.keySet());
+	}
+
+	/**
 	 * The current snapshot, listing every server first if nothing was listed yet.
 	 * @return the snapshot
 	 */

@@ -1,0 +1,182 @@
+package io.github.lazymcp.capability;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.DeferralThreshold;
+import io.github.lazymcp.catalog.FakeConnection;
+import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.catalog.ServerPolicy;
+import io.github.lazymcp.catalog.TokenCounter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link CapabilityManager} with the real npm MCP servers behind it: what
+ * enabling and disabling does to the catalog, the cap with least-recently-used eviction,
+ * shared servers and servers that cannot start.
+ */
+class CapabilityManagerTests {
+
+	private final CapabilityServers servers = new CapabilityServers(Duration.ofSeconds(20), Duration.ofSeconds(20));
+
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:00:00Z"));
+
+	private final McpToolCatalog catalog = catalog();
+
+	@TempDir
+	Path workspace;
+
+	@AfterEach
+	void closeServers() {
+		this.servers.close();
+	}
+
+	@Test
+	void enablingAddsTheCapabilitysToolsAndDisablingStripsThemBothIdempotently() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+
+		CapabilityChange enabled = manager.enable("notes");
+		CapabilityChange again = manager.enable("notes");
+
+		assertThat(enabled.changed()).isTrue();
+		assertThat(enabled.tools()).hasSize(9).contains("memory__create_entities", "memory__read_graph");
+		assertThat(again.changed()).isFalse();
+		assertThat(again.enabled()).isTrue();
+		assertThat(this.catalog.current().tools()).hasSize(9);
+
+		CapabilityChange disabled = manager.disable("notes");
+
+		assertThat(disabled.changed()).isTrue();
+		assertThat(disabled.tools()).hasSize(9);
+		assertThat(this.catalog.current().tools()).isEmpty();
+		assertThat(this.servers.holders()).isEmpty();
+		assertThat(manager.disable("notes").changed()).isFalse();
+	}
+
+	@Test
+	void enablingOneTooManyDisablesTheLeastRecentlyUsedAndSaysSo() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		manager.enable("notes");
+		this.clock.advance(Duration.ofSeconds(1));
+		manager.enable("thinking");
+
+		CapabilityChange files = manager.enable("files");
+
+		assertThat(files.evicted()).isEqualTo("notes");
+		assertThat(manager.isEnabled("notes")).isFalse();
+		assertThat(this.catalog.current().tools()).extracting(CatalogTool::server)
+			.containsOnly("sequential-thinking", "filesystem");
+	}
+
+	@Test
+	void aSuccessfulCallMakesItsCapabilityRecentlyUsed() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		manager.enable("notes");
+		this.clock.advance(Duration.ofSeconds(1));
+		manager.enable("thinking");
+		this.clock.advance(Duration.ofSeconds(1));
+		manager.succeeded(this.catalog.current().find("memory__read_graph").orElseThrow());
+
+		CapabilityChange files = manager.enable("files");
+
+		assertThat(files.evicted()).isEqualTo("thinking");
+		assertThat(manager.isEnabled("notes")).isTrue();
+	}
+
+	@Test
+	void aServerThatCannotStartFailsItsCapabilityOnlyAndIsReported() {
+		ServerDefinition broken = new ServerDefinition.Stdio("broken",
+				this.workspace.resolve("no-such-server").toString(), List.of(), Map.of());
+		CapabilityManager manager = manager(2, capability("broken", List.of(), broken),
+				capability("notes", List.of(), memory()));
+
+		CapabilityChange failed = manager.enable("broken");
+
+		assertThat(failed.failed()).isTrue();
+		assertThat(failed.failure()).contains("broken");
+		assertThat(manager.isEnabled("broken")).isFalse();
+		assertThat(manager.failure("broken")).isPresent();
+		assertThat(manager.status()).first().satisfies((entry) -> assertThat(entry).containsEntry("state", "failed"));
+		assertThat(manager.enable("notes").tools()).hasSize(9);
+	}
+
+	@Test
+	void capabilitiesSharingAServerKeepItUntilTheLastOneIsDisabled() {
+		ServerDefinition filesystem = filesystem();
+		CapabilityManager manager = manager(4, capability("read", List.of("filesystem:read_*"), filesystem),
+				capability("write", List.of("filesystem:write_file", "filesystem:edit_file"), filesystem));
+		List<String> reading = manager.enable("read").tools();
+		manager.enable("write");
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("read", "write")));
+
+		manager.disable("read");
+
+		assertThat(this.catalog.current().tools()).extracting(CatalogTool::name)
+			.containsExactlyInAnyOrder("filesystem__write_file", "filesystem__edit_file")
+			.doesNotContainAnyElementsOf(reading);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("write")));
+
+		manager.disable("write");
+
+		assertThat(this.catalog.current().tools()).isEmpty();
+		assertThat(this.servers.holders()).isEmpty();
+		assertThat(this.servers.connection("filesystem")).isEmpty();
+	}
+
+	@Test
+	void aCapabilityServerMayNotShadowAConfiguredOne() {
+		McpToolCatalog configured = new McpToolCatalog(List.<McpServerConnection>of(new FakeConnection("memory", "x")),
+				(server) -> ServerPolicy.DEFAULT, new DeferralThreshold(0, 0), new TokenCounter());
+
+		assertThatExceptionOfType(CapabilityDefinitionException.class)
+			.isThrownBy(() -> new CapabilityManager(List.of(capability("notes", List.of(), memory())), this.servers,
+					new EnabledCapabilities(this.clock, 2), configured))
+			.withMessageContaining("'notes' (notes.toml)")
+			.withMessageContaining("MCP server 'memory'");
+	}
+
+	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
+		return new CapabilityManager(List.of(definitions), this.servers, new EnabledCapabilities(this.clock, maxActive),
+				this.catalog);
+	}
+
+	private static McpToolCatalog catalog() {
+		return new McpToolCatalog(List.of(), (server) -> ServerPolicy.DEFAULT, new DeferralThreshold(0, 0),
+				new TokenCounter());
+	}
+
+	private static CapabilityDefinition capability(String name, List<String> allowedTools,
+			ServerDefinition... servers) {
+		return new CapabilityDefinition(name, name, List.of(name), allowedTools, List.of(servers), name + ".toml");
+	}
+
+	private ServerDefinition memory() {
+		return new ServerDefinition.Stdio("memory", McpServerBins.bin("mcp-server-memory"), List.of(),
+				Map.of("MEMORY_FILE_PATH", this.workspace.resolve("memory.jsonl").toString()));
+	}
+
+	private static ServerDefinition thinking() {
+		return new ServerDefinition.Stdio("sequential-thinking", McpServerBins.bin("mcp-server-sequential-thinking"),
+				List.of(), Map.of());
+	}
+
+	private ServerDefinition filesystem() {
+		return new ServerDefinition.Stdio("filesystem", McpServerBins.bin("mcp-server-filesystem"),
+				List.of(this.workspace.toString()), Map.of());
+	}
+
+}
