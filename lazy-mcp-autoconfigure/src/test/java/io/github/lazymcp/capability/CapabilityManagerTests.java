@@ -165,8 +165,7 @@ class CapabilityManagerTests {
 	}
 
 	private ServerDefinition memory() {
-		return new ServerDefinition.Stdio("memory", McpServerBins.bin("mcp-server-memory"), List.of(),
-				Map.of("MEMORY_FILE_PATH", this.workspace.resolve("memory.jsonl").toString()));
+		return McpServerBins.memory(this.workspace.resolve("memory.jsonl"));
 	}
 
 	private static ServerDefinition thinking() {
@@ -175,8 +174,7 @@ class CapabilityManagerTests {
 	}
 
 	private ServerDefinition filesystem() {
-		return new ServerDefinition.Stdio("filesystem", McpServerBins.bin("mcp-server-filesystem"),
-				List.of(this.workspace.toString()), Map.of());
+		return McpServerBins.filesystem(this.workspace);
 	}
 
 }

@@ -44,8 +44,7 @@ class CapabilityServersTests {
 
 	@Test
 	void acquiringAServerConnectsItAndListsItsRealTools() {
-		ServerDefinition memory = new ServerDefinition.Stdio("memory", McpServerBins.bin("mcp-server-memory"),
-				List.of(), Map.of("MEMORY_FILE_PATH", this.workspace.resolve("memory.jsonl").toString()));
+		ServerDefinition memory = McpServerBins.memory(this.workspace.resolve("memory.jsonl"));
 		McpServerConnection connection = connected(this.servers.acquire("notes", memory), true);
 		assertThat(connection.name()).isEqualTo("memory");
 		assertThat(connection.listTools()).extracting(McpSchema.Tool::name)
@@ -56,7 +55,7 @@ class CapabilityServersTests {
 
 	@Test
 	void capabilitiesSharingAServerShareOneProcess() {
-		ServerDefinition filesystem = filesystem(this.workspace);
+		ServerDefinition filesystem = McpServerBins.filesystem(this.workspace);
 		McpServerConnection first = connected(this.servers.acquire("files", filesystem), true);
 		McpServerConnection second = connected(this.servers.acquire("search", filesystem), false);
 		assertThat(second).isSameAs(first);
@@ -66,7 +65,7 @@ class CapabilityServersTests {
 
 	@Test
 	void capabilitiesRacingForOneServerStartOneProcess() throws Exception {
-		ServerDefinition filesystem = filesystem(this.workspace);
+		ServerDefinition filesystem = McpServerBins.filesystem(this.workspace);
 		CountDownLatch start = new CountDownLatch(1);
 		ExecutorService pool = Executors.newFixedThreadPool(4);
 		List<Future<ServerAcquisition>> acquisitions = new ArrayList<>();
@@ -92,7 +91,7 @@ class CapabilityServersTests {
 	@Test
 	void releasingOneHolderKeepsTheServerAndReleasingTheLastStopsIt() throws IOException {
 		Files.writeString(this.workspace.resolve("notes.txt"), "The secret word is pelican.\n");
-		ServerDefinition filesystem = filesystem(this.workspace);
+		ServerDefinition filesystem = McpServerBins.filesystem(this.workspace);
 		McpServerConnection connection = connected(this.servers.acquire("files", filesystem), true);
 		this.servers.acquire("search", filesystem);
 		ToolCallback read = callback(connection, "read_text_file");
@@ -111,7 +110,7 @@ class CapabilityServersTests {
 
 	@Test
 	void releasingAServerTheCapabilityDoesNotHoldChangesNothing() {
-		this.servers.acquire("files", filesystem(this.workspace));
+		this.servers.acquire("files", McpServerBins.filesystem(this.workspace));
 		assertThat(this.servers.release("search", "filesystem")).isFalse();
 		assertThat(this.servers.release("files", "memory")).isFalse();
 		assertThat(this.servers.connection("filesystem")).isPresent();
@@ -119,7 +118,7 @@ class CapabilityServersTests {
 
 	@Test
 	void releaseAllStopsTheServersOnlyThatCapabilityHeld() {
-		ServerDefinition shared = filesystem(this.workspace);
+		ServerDefinition shared = McpServerBins.filesystem(this.workspace);
 		ServerDefinition own = new ServerDefinition.Stdio("thinking",
 				McpServerBins.bin("mcp-server-sequential-thinking"), List.of(), Map.of());
 		this.servers.acquire("files", shared);
@@ -147,7 +146,7 @@ class CapabilityServersTests {
 	void aServerThatExitsWhileStartingFailsWithWhatItPrintedAndLeavesNoProcess() {
 		Path absent = this.workspace.resolve("absent");
 		try (CapabilityServers impatient = new CapabilityServers(Duration.ofSeconds(3), Duration.ofSeconds(3))) {
-			ServerAcquisition acquisition = impatient.acquire("files", filesystem(absent));
+			ServerAcquisition acquisition = impatient.acquire("files", McpServerBins.filesystem(absent));
 			assertThat(acquisition).isInstanceOfSatisfying(ServerAcquisition.Failed.class, (failed) -> {
 				assertThat(failed.reason()).startsWith("no answer to the MCP handshake within 3 s");
 				assertThat(failed.reason()).contains("None of the specified directories are accessible");
@@ -170,19 +169,19 @@ class CapabilityServersTests {
 
 	@Test
 	void closingStopsEveryServerAndRefusesNewOnes() {
-		this.servers.acquire("files", filesystem(this.workspace));
-		this.servers.acquire("search", filesystem(this.workspace));
+		this.servers.acquire("files", McpServerBins.filesystem(this.workspace));
+		this.servers.acquire("search", McpServerBins.filesystem(this.workspace));
 		this.servers.close();
 		assertThat(processesServing(this.workspace)).isZero();
 		assertThat(this.servers.holders()).isEmpty();
-		assertThat(this.servers.acquire("files", filesystem(this.workspace)))
+		assertThat(this.servers.acquire("files", McpServerBins.filesystem(this.workspace)))
 			.isEqualTo(new ServerAcquisition.Failed("filesystem", "the capability servers are closed"));
 	}
 
 	@Test
 	void aSecondDefinitionUnderAConnectedNameIsRefused(@TempDir Path other) {
-		this.servers.acquire("files", filesystem(this.workspace));
-		ServerAcquisition clash = this.servers.acquire("search", filesystem(other));
+		this.servers.acquire("files", McpServerBins.filesystem(this.workspace));
+		ServerAcquisition clash = this.servers.acquire("search", McpServerBins.filesystem(other));
 		assertThat(clash).isInstanceOfSatisfying(ServerAcquisition.Failed.class, (failed) -> assertThat(failed.reason())
 			.startsWith("a different server named 'filesystem' is already connected"));
 		assertThat(processesServing(other)).isZero();
@@ -227,11 +226,6 @@ class CapabilityServersTests {
 				"read_text_file", "read_media_file", "read_multiple_files");
 		assertThat(tools.stream().filter(capabilities.get(1).toolFilter("filesystem"))).containsExactly("write_file",
 				"edit_file");
-	}
-
-	private static ServerDefinition filesystem(Path dir) {
-		return new ServerDefinition.Stdio("filesystem", McpServerBins.bin("mcp-server-filesystem"),
-				List.of(dir.toString()), Map.of());
 	}
 
 	private static McpServerConnection connected(ServerAcquisition acquisition, boolean started) {

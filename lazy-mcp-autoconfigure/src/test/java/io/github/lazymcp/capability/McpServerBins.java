@@ -2,14 +2,34 @@ package io.github.lazymcp.capability;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The real MCP servers installed by {@code npm ci} in {@code mcp-servers/}, found by
- * walking up from the working directory (the module directory under Maven).
+ * walking up from the working directory (the module directory under Maven), and the
+ * capability server definitions the tests start them with.
  */
 final class McpServerBins {
 
 	private McpServerBins() {
+	}
+
+	/**
+	 * The memory server, named {@code memory}, keeping its graph in the given file.
+	 */
+	static ServerDefinition memory(Path file) {
+		return new ServerDefinition.Stdio("memory", bin("mcp-server-memory"), List.of(),
+				Map.of("MEMORY_FILE_PATH", file.toString()));
+	}
+
+	/**
+	 * The filesystem server, named {@code filesystem}, allowed into the given folder
+	 * only.
+	 */
+	static ServerDefinition filesystem(Path dir) {
+		return new ServerDefinition.Stdio("filesystem", bin("mcp-server-filesystem"), List.of(dir.toString()),
+				Map.of());
 	}
 
 	static String bin(String name) {
