@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 
 import io.github.lazymcp.embedding.BundledModel;
@@ -29,8 +28,7 @@ final class IndexCommand {
 	static void run(Args args) throws IOException {
 		Path folder = Path.of(args.require("catalogs"));
 		Dataset catalog = folder.toString().endsWith(".json") ? Dataset.read(folder) : Dataset.readCatalogs(folder);
-		BundledModel model = BundledModel.valueOf(
-				args.get("model", "all-minilm-l6-v2-q").toUpperCase(Locale.ROOT).replace('-', '_').replace('.', '_'));
+		BundledModel model = LazyRankers.model(args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.id()));
 		List<SearchDocument> documents = Documents.of(catalog);
 		Path cache = Files.createTempDirectory("lazy-mcp-index-");
 		try {

@@ -1,6 +1,7 @@
 package io.github.lazymcp.benchmarks;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -41,9 +42,22 @@ final class LazyRankers {
 	}
 
 	static ToolRanker hybrid(BundledModel model) {
-		HybridRanker.Settings defaults = HybridRanker.Settings.DEFAULT;
-		return new HybridRanker(new Bm25Ranker(), dense(model), new HybridRanker.Settings(defaults.k(),
-				defaults.sparseWeight(), defaults.denseWeight(), defaults.depth(), MIN_SIMILARITY));
+		return new HybridRanker(new Bm25Ranker(), dense(model),
+				HybridRanker.Settings.DEFAULT.withMinSimilarity(MIN_SIMILARITY));
+	}
+
+	/**
+	 * The bundled model a command-line {@code --model} names.
+	 * @param id a model id such as {@code bge-small-en-v1.5-q}
+	 * @return the model
+	 * @throws IllegalArgumentException for an unknown id, listing the known ones
+	 */
+	static BundledModel model(String id) {
+		return Arrays.stream(BundledModel.values())
+			.filter((model) -> model.id().equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Unknown model '%s'; known: %s".formatted(id,
+					Arrays.stream(BundledModel.values()).map(BundledModel::id).toList())));
 	}
 
 	static TextEmbedder embedder(BundledModel model) {

@@ -41,8 +41,7 @@ final class RouteCommand {
 		List<CapabilityDefinition> capabilities = new CapabilityLoader()
 			.load(List.of(Path.of(args.require("capabilities")).toString()));
 		JsonNode intents = JsonMapper.builder().build().readTree(Files.readString(Path.of(args.require("intents"))));
-		BundledModel bundled = BundledModel.valueOf(
-				args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.name()).toUpperCase(Locale.ROOT).replace('-', '_'));
+		BundledModel bundled = LazyRankers.model(args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.id()));
 		CapabilityRouter.Gate defaults = CapabilityRouter.Gate.DEFAULT;
 		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(
 				Double.parseDouble(args.get("threshold", String.valueOf(defaults.threshold()))),

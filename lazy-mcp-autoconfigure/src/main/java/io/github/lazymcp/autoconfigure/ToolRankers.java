@@ -36,9 +36,8 @@ final class ToolRankers {
 		if (search.getRanker() == LazyMcpProperties.Ranker.DENSE) {
 			return dense;
 		}
-		HybridRanker.Settings defaults = HybridRanker.Settings.DEFAULT;
-		return new HybridRanker(new Bm25Ranker(), dense, new HybridRanker.Settings(defaults.k(),
-				defaults.sparseWeight(), defaults.denseWeight(), defaults.depth(), search.getMinSimilarity()));
+		return new HybridRanker(new Bm25Ranker(), dense,
+				HybridRanker.Settings.DEFAULT.withMinSimilarity(search.getMinSimilarity()));
 	}
 
 }

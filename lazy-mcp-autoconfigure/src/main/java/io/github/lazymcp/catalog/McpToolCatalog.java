@@ -74,7 +74,7 @@ public final class McpToolCatalog {
 	/**
 	 * The names of the servers the catalog holds a connection to, configured or added at
 	 * run time, whether or not they were listed yet.
-	 * @return the server names, sorted
+	 * @return the server names, in no particular order
 	 */
 	public Set<String> serverNames() {
 		return Set.copyOf(this.connections.keySet());

@@ -42,11 +42,21 @@ public final class HybridRanker implements ToolRanker {
 		 * Rank constant 5, equal weights, no abstention. A small constant lets the first
 		 * few results of either ranking decide the fused top five, which is what
 		 * ToolSearch returns: on the dev splits of {@code docs/benchmarks.md} it raised
-		 * recall@5 over 20 on three of four (ToolBench 0.651 to 0.669, MetaTool 0.664 to
-		 * 0.716, Seal-Tools 0.767 to 0.819) and left LiveMCPBench unchanged. Weighting
-		 * either ranking above the other helped some splits at the cost of others.
+		 * hybrid recall@5 over 20 on three of four (ToolBench 0.651 to 0.671, MetaTool
+		 * 0.668 to 0.726, Seal-Tools 0.773 to 0.817; LiveMCPBench 0.378 to 0.368, one
+		 * query of 37). Weighting either ranking above the other helped some splits at
+		 * the cost of others.
 		 */
 		public static final Settings DEFAULT = new Settings(5, 1.0, 1.0, 50, 0.0);
+
+		/**
+		 * These settings with another abstention threshold.
+		 * @param minSimilarity the dense similarity below which the search abstains
+		 * @return the new settings
+		 */
+		public Settings withMinSimilarity(double minSimilarity) {
+			return new Settings(this.k, this.sparseWeight, this.denseWeight, this.depth, minSimilarity);
+		}
 
 	}
 

@@ -20,6 +20,13 @@ class DenseAndHybridRankerTests {
 	private final HashingEmbedder embedder = new HashingEmbedder();
 
 	@Test
+	void settingsWithAnotherThresholdKeepEverythingElse() {
+		HybridRanker.Settings settings = new HybridRanker.Settings(7, 2, 3, 40, 0.1).withMinSimilarity(0.3);
+
+		assertThat(settings).isEqualTo(new HybridRanker.Settings(7, 2, 3, 40, 0.3));
+	}
+
+	@Test
 	void denseRankingPutsTheClosestToolFirst() {
 		ToolIndex index = dense("").index(this.tools);
 
