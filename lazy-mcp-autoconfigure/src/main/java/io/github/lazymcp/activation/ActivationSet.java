@@ -1,5 +1,6 @@
 package io.github.lazymcp.activation;
 
+import java.util.Objects;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -152,6 +153,19 @@ public final class ActivationSet {
 		return new Transition<>(next, List.copyOf(dropped));
 	}
 
+	/**
+	 * Remove one entry, keeping the order and recency of the others.
+	 * @param name the name to remove
+	 * @return the new set (this very instance if the name is not in it) and whether it
+	 * was
+	 */
+	Transition<Boolean> remove(String name) {
+		if (!contains(name)) {
+			return new Transition<>(this, false);
+		}
+		return new Transition<>(retainOnly((each) -> !each.equals(name)).next(), true);
+	}
+
 	/** Marks the given active names as used, in request order, keeping positions. */
 	private List<Slot> useAll(List<String> again, Instant now) {
 		List<Slot> next = new ArrayList<>(this.slots);
@@ -204,6 +218,26 @@ public final class ActivationSet {
 
 		Slot usedAt(Instant now, long use) {
 			return new Slot(new ActiveTool(this.tool.name(), this.tool.activatedAt(), now), use);
+		}
+
+	}
+
+	/**
+	 * One activated tool of a session.
+	 *
+	 * @param name the tool name
+	 * @param activatedAt when the tool was activated (from the injected clock, for
+	 * display)
+	 * @param lastUsedAt when the tool was last activated, found again or successfully
+	 * called (for display only: eviction order is decided by a sequence number, never by
+	 * this time)
+	 */
+	public record ActiveTool(String name, Instant activatedAt, Instant lastUsedAt) {
+
+		public ActiveTool {
+			Objects.requireNonNull(name, "name must not be null");
+			Objects.requireNonNull(activatedAt, "activatedAt must not be null");
+			Objects.requireNonNull(lastUsedAt, "lastUsedAt must not be null");
 		}
 
 	}

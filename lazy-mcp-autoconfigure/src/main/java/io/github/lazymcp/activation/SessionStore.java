@@ -12,8 +12,6 @@ import java.util.UUID;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
-import org.jspecify.annotations.Nullable;
-
 /*
  * Sessions live in a Caffeine cache bounded by count and by idle time. Its ticker reads
  * the injected clock, so moving a fake clock expires sessions without sleeping, and its
@@ -45,27 +43,31 @@ public final class SessionStore {
 
 	/**
 	 * Create a store.
+	 * @param settings the cap, the maximum number of sessions and the idle timeout
+	 * @param clock the source of timestamps and of idle time
+	 */
+	public SessionStore(SessionSettings settings, Clock clock) {
+		this.cap = settings.maxActiveSchemas();
+		this.clock = Objects.requireNonNull(clock, "clock must not be null");
+		Instant origin = clock.instant();
+		this.sessions = Caffeine.newBuilder()
+			.maximumSize(settings.maxSessions())
+			.expireAfterAccess(settings.idleTimeout())
+			.ticker(() -> Duration.between(origin, clock.instant()).toNanos())
+			.executor(Runnable::run)
+			.build();
+	}
+
+	/**
+	 * Create a store.
 	 * @param cap the maximum number of active tools per session, at least 1
 	 * @param maxSessions the maximum number of stored sessions, at least 1
 	 * @param idleTimeout how long an unused session is kept, positive
 	 * @param clock the source of timestamps and of idle time
-	 * @throws IllegalArgumentException if an argument is out of range or null
+	 * @throws IllegalArgumentException if an argument is out of range
 	 */
 	public SessionStore(int cap, int maxSessions, Duration idleTimeout, Clock clock) {
-		check(cap >= 1, "cap must be at least 1, was " + cap);
-		check(maxSessions >= 1, "maxSessions must be at least 1, was " + maxSessions);
-		check(idleTimeout != null, "idleTimeout must not be null");
-		check(!idleTimeout.isNegative() && !idleTimeout.isZero(), "idleTimeout must be positive, was " + idleTimeout);
-		check(clock != null, "clock must not be null");
-		this.cap = cap;
-		this.clock = clock;
-		Instant origin = clock.instant();
-		this.sessions = Caffeine.newBuilder()
-			.maximumSize(maxSessions)
-			.expireAfterAccess(idleTimeout)
-			.ticker(() -> Duration.between(origin, clock.instant()).toNanos())
-			.executor(Runnable::run)
-			.build();
+		this(new SessionSettings(cap, maxSessions, idleTimeout), clock);
 	}
 
 	/**
@@ -164,12 +166,6 @@ public final class SessionStore {
 	private static ToolSession accessed(ToolSession session) {
 		session.markAccessed();
 		return session;
-	}
-
-	private static void check(boolean valid, String problem) {
-		if (!valid) {
-			throw new IllegalArgumentException(problem);
-		}
 	}
 
 }

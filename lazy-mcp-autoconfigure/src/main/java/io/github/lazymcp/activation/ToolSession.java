@@ -63,6 +63,18 @@ public final class ToolSession {
 	}
 
 	/**
+	 * Create a session that belongs to no store, for state that is not a conversation's
+	 * (the capabilities enabled for the whole application, for instance).
+	 * @param id a name for messages
+	 * @param cap the maximum number of active entries, at least 1
+	 * @param clock the source of timestamps
+	 * @return an empty session
+	 */
+	public static ToolSession detached(String id, int cap, Clock clock) {
+		return new ToolSession(id, cap, clock, ActivationSet.empty());
+	}
+
+	/**
 	 * Return the session id.
 	 * @return the id
 	 */
@@ -97,6 +109,30 @@ public final class ToolSession {
 		List<String> requested = new ArrayList<>(names);
 		Instant now = markAccessed();
 		return apply((current) -> current.activate(requested, this.cap, now));
+	}
+
+	/**
+	 * Activate one name unless it is active already, in which case nothing changes, not
+	 * even its recency. Otherwise under the cap contract described on this class.
+	 * @param name the name to activate
+	 * @return what happened; {@code alreadyActive} holds the name when nothing changed
+	 */
+	public ActivationResult activateIfAbsent(String name) {
+		Instant now = markAccessed();
+		return apply((current) -> current.contains(name)
+				? new Transition<>(current,
+						new ActivationResult(List.of(), List.of(name), List.of(), List.of(), current.size(), this.cap))
+				: current.activate(List.of(name), this.cap, now));
+	}
+
+	/**
+	 * Deactivate one name.
+	 * @param name the name
+	 * @return whether it was active
+	 */
+	public boolean remove(String name) {
+		markAccessed();
+		return apply((current) -> current.remove(name));
 	}
 
 	/**

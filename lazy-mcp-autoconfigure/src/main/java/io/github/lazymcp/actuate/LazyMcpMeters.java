@@ -3,7 +3,7 @@ package io.github.lazymcp.actuate;
 import java.util.function.ToDoubleFunction;
 
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.tool.UsageStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -21,9 +21,9 @@ public final class LazyMcpMeters implements MeterBinder {
 
 	private final SessionStore sessions;
 
-	private final McpToolCatalog catalog;
+	private final McpCatalog catalog;
 
-	public LazyMcpMeters(UsageStats stats, SessionStore sessions, McpToolCatalog catalog) {
+	public LazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog) {
 		this.stats = stats;
 		this.sessions = sessions;
 		this.catalog = catalog;
@@ -48,7 +48,7 @@ public final class LazyMcpMeters implements MeterBinder {
 		Gauge.builder("lazy.mcp.sessions", this.sessions, SessionStore::size)
 			.description("Sessions holding activated tools")
 			.register(registry);
-		Gauge.builder("lazy.mcp.tools.deferred", this.catalog, (catalog) -> catalog.current().deferred().size())
+		Gauge.builder("lazy.mcp.tools.deferred", this.catalog, (catalog) -> catalog.snapshot().deferred().size())
 			.description("MCP tools held back until activated")
 			.register(registry);
 	}

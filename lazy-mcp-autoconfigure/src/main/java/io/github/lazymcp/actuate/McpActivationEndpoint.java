@@ -1,24 +1,22 @@
 package io.github.lazymcp.actuate;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
-import io.github.lazymcp.activation.ActiveTool;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilityReport;
+import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerState;
-import io.github.lazymcp.catalog.ToolCatalog;
-import io.github.lazymcp.tool.SearchRequest;
-import io.github.lazymcp.tool.ToolSearchService;
+import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import io.github.lazymcp.tool.SearchResult;
+import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -29,66 +27,46 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 /**
  * {@code /actuator/mcpactivation}: what is deferred, what each session has active, what
  * it cost and what it saved. A write activates tools in a session exactly as ToolSearch
- * would and returns the same JSON; a delete resets a session.
+ * would and returns the same result; a delete resets a session.
  */
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
-	private final McpToolCatalog catalog;
+	private final ToolRegistry registry;
 
 	private final SessionStore sessions;
 
-	private final ToolSearchService search;
-
 	private final UsageStats stats;
 
-	private final @Nullable CapabilityReport capabilities;
-
-	public McpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions, ToolSearchService search,
-			UsageStats stats) {
-		this(catalog, sessions, search, stats, null);
-	}
+	private final Supplier<@Nullable CapabilityReport> capabilities;
 
 	/**
 	 * Creates the endpoint.
-	 * @param catalog the live catalog
+	 * @param registry the tools, and the catalog behind them
 	 * @param sessions the sessions
-	 * @param search activates tools for the write operation
 	 * @param stats usage figures
-	 * @param capabilities the capabilities section, or null when there is none
+	 * @param capabilities the capabilities section as it is now, or null when there is
+	 * none
 	 */
-	public McpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions, ToolSearchService search,
-			UsageStats stats, @Nullable CapabilityReport capabilities) {
-		this.catalog = catalog;
+	public McpActivationEndpoint(ToolRegistry registry, SessionStore sessions, UsageStats stats,
+			Supplier<@Nullable CapabilityReport> capabilities) {
+		this.registry = registry;
 		this.sessions = sessions;
-		this.search = search;
 		this.stats = stats;
 		this.capabilities = capabilities;
 	}
 
 	@ReadOperation
-	public Map<String, Object> state() {
-		ToolCatalog current = this.catalog.current();
-		Map<String, Object> state = new LinkedHashMap<>();
-		state.put("deferring", current.deferring());
-		state.put("maxActiveSchemas", this.sessions.cap());
-		state.put("servers", current.servers().stream().map(McpActivationEndpoint::server).toList());
-		state.put("tools", tools(current));
-		state.put("sessions", this.sessions.size());
-		state.put("searches", this.stats.searches());
-		state.put("activations", this.stats.activations());
-		state.put("evictions", this.stats.evictions());
-		state.put("tokens", tokens(current));
-		if (this.capabilities != null) {
-			state.put("capabilities", this.capabilities.describe());
-		}
-		return state;
+	public State state() {
+		CatalogSnapshot snapshot = this.registry.snapshot();
+		return new State(snapshot.deferring(), this.sessions.cap(),
+				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), this.sessions.size(),
+				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
+				this.capabilities.get());
 	}
 
 	@ReadOperation
-	public @Nullable Map<String, Object> session(@Selector String session) {
+	public @Nullable Session session(@Selector String session) {
 		return this.sessions.find(session).map(this::describe).orElse(null);
 	}
 
@@ -98,78 +76,137 @@ public class McpActivationEndpoint {
 	 * @param query a description of the tools to find, or null
 	 * @param tools exact tool names to activate, separated by commas or spaces (actuator
 	 * write operations take string values only), or null
-	 * @return the same JSON ToolSearch returns to the model
+	 * @return the result ToolSearch returns to the model
 	 */
 	@WriteOperation
-	public Map<String, Object> activate(@Selector String session, @Nullable String query, @Nullable String tools) {
+	public SearchResult activate(@Selector String session, @Nullable String query, @Nullable String tools) {
 		List<String> names = (tools != null)
 				? Arrays.stream(tools.split("[,\\s]+")).filter((n) -> !n.isEmpty()).toList() : List.of();
-		SearchRequest request = new SearchRequest(query, null, names);
-		String json = this.search.search(this.sessions.session(session), request).toJson();
-		return JSON.readValue(json,
-				JSON.getTypeFactory().constructMapType(LinkedHashMap.class, String.class, Object.class));
+		return this.registry.search(this.sessions.session(session), query, names);
 	}
 
 	@DeleteOperation
-	public @Nullable Map<String, Object> reset(@Selector String session) {
+	public @Nullable Session reset(@Selector String session) {
 		Optional<ToolSession> found = this.sessions.find(session);
 		found.ifPresent(ToolSession::reset);
 		return found.map(this::describe).orElse(null);
 	}
 
-	private Map<String, Object> describe(ToolSession session) {
-		ToolCatalog current = this.catalog.current();
-		Map<String, Object> description = new LinkedHashMap<>();
-		description.put("session", session.id());
-		description.put("active", session.snapshot().size() + "/" + session.cap());
-		description.put("lastAccessedAt", session.lastAccessedAt().toString());
-		description.put("tools", session.snapshot().tools().stream().map((tool) -> active(tool, current)).toList());
-		return description;
+	private Session describe(ToolSession session) {
+		CatalogSnapshot snapshot = this.registry.snapshot();
+		return new Session(session.id(), session.snapshot().size() + "/" + session.cap(),
+				session.lastAccessedAt().toString(),
+				session.snapshot().tools().stream().map((tool) -> Active.of(tool, snapshot)).toList());
 	}
 
-	private static Map<String, Object> active(ActiveTool tool, ToolCatalog catalog) {
-		Map<String, Object> entry = new LinkedHashMap<>();
-		entry.put("name", tool.name());
-		entry.put("activatedAt", tool.activatedAt().toString());
-		entry.put("lastUsedAt", tool.lastUsedAt().toString());
-		entry.put("tokens", catalog.find(tool.name()).map(CatalogTool::tokens).orElse(0));
-		return entry;
+	private Tokens tokens(CatalogSnapshot snapshot) {
+		return new Tokens(CatalogSnapshot.tokens(snapshot.tools()), CatalogSnapshot.tokens(snapshot.deferred()),
+				this.stats.modelRequests(), this.stats.tokensSent(), this.stats.tokensEager(),
+				this.stats.tokensEager() - this.stats.tokensSent());
 	}
 
-	private static Map<String, Object> server(ServerState server) {
-		Map<String, Object> entry = new LinkedHashMap<>();
-		entry.put("name", server.name());
-		entry.put("tools", server.tools().size());
-		entry.put("denied", server.denied());
-		entry.put("listChanges", server.listChanges());
-		if (server.error() != null) {
-			entry.put("error", server.error());
+	/**
+	 * The whole state.
+	 *
+	 * @param deferring whether tools are held back
+	 * @param maxActiveSchemas the cap per session
+	 * @param servers every server the catalog knows
+	 * @param tools the tools by treatment
+	 * @param sessions the number of stored sessions
+	 * @param searches ToolSearch requests since startup
+	 * @param activations tools activated since startup
+	 * @param evictions tools evicted since startup
+	 * @param tokens what tool schemas cost and saved
+	 * @param capabilities the capabilities section, or null when there are none
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools, long sessions,
+			long searches, long activations, long evictions, Tokens tokens, @Nullable CapabilityReport capabilities) {
+	}
+
+	/**
+	 * One server.
+	 *
+	 * @param name the connection name
+	 * @param tools how many of its tools the catalog holds
+	 * @param denied its tools dropped by allow/deny settings
+	 * @param listChanges how many tool-list changes it announced
+	 * @param error why listing its tools failed, or null
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Server(String name, int tools, List<String> denied, int listChanges, @Nullable String error) {
+
+		static Server of(ServerState server) {
+			return new Server(server.name(), server.tools().size(), server.denied(), server.listChanges(),
+					server.error());
 		}
-		return entry;
+
 	}
 
-	private static Map<String, Object> tools(ToolCatalog catalog) {
-		Map<String, Object> tools = new LinkedHashMap<>();
-		tools.put("deferred", catalog.deferred().stream().map(CatalogTool::name).toList());
-		tools.put("eager", catalog.eager().stream().map(CatalogTool::name).toList());
-		tools.put("pinned", catalog.tools().stream().filter(CatalogTool::pinned).map(CatalogTool::name).toList());
-		tools.put("denied",
-				catalog.servers()
-					.stream()
-					.flatMap((server) -> server.denied().stream().map((name) -> server.name() + "/" + name))
-					.toList());
-		return tools;
+	/**
+	 * The tools by treatment.
+	 *
+	 * @param deferred held back until activated
+	 * @param eager sent on every request
+	 * @param pinned pinned by configuration
+	 * @param denied dropped by configuration, as {@code server/tool}
+	 */
+	public record Tools(List<String> deferred, List<String> eager, List<String> pinned, List<String> denied) {
+
+		static Tools of(CatalogSnapshot snapshot) {
+			return new Tools(names(snapshot.deferred()), names(snapshot.eager()),
+					names(snapshot.tools().stream().filter(CatalogTool::pinned).toList()),
+					snapshot.servers()
+						.stream()
+						.flatMap((server) -> server.denied().stream().map((name) -> server.name() + "/" + name))
+						.toList());
+		}
+
+		private static List<String> names(List<CatalogTool> tools) {
+			return tools.stream().map(CatalogTool::name).toList();
+		}
+
 	}
 
-	private Map<String, Object> tokens(ToolCatalog catalog) {
-		Map<String, Object> tokens = new LinkedHashMap<>();
-		tokens.put("catalog", ToolCatalog.tokens(catalog.tools()));
-		tokens.put("deferred", ToolCatalog.tokens(catalog.deferred()));
-		tokens.put("modelRequests", this.stats.modelRequests());
-		tokens.put("sent", this.stats.tokensSent());
-		tokens.put("eager", this.stats.tokensEager());
-		tokens.put("saved", this.stats.tokensEager() - this.stats.tokensSent());
-		return tokens;
+	/**
+	 * What tool schemas cost and saved, in o200k tokens.
+	 *
+	 * @param catalog every catalog tool's schema
+	 * @param deferred the deferred tools' schemas
+	 * @param modelRequests model requests lazy-mcp narrowed
+	 * @param sent schema tokens those requests carried
+	 * @param eager schema tokens they would have carried with every tool loaded
+	 * @param saved the difference
+	 */
+	public record Tokens(long catalog, long deferred, long modelRequests, long sent, long eager, long saved) {
+	}
+
+	/**
+	 * One session.
+	 *
+	 * @param session the id
+	 * @param active active tools as {@code active/cap}
+	 * @param lastAccessedAt when it was last used
+	 * @param tools its active tools in activation order
+	 */
+	public record Session(String session, String active, String lastAccessedAt, List<Active> tools) {
+	}
+
+	/**
+	 * One active tool.
+	 *
+	 * @param name the qualified name
+	 * @param activatedAt when it was activated
+	 * @param lastUsedAt when it was last activated or successfully called
+	 * @param tokens what its schema costs per request
+	 */
+	public record Active(String name, String activatedAt, String lastUsedAt, int tokens) {
+
+		static Active of(ActiveTool tool, CatalogSnapshot snapshot) {
+			return new Active(tool.name(), tool.activatedAt().toString(), tool.lastUsedAt().toString(),
+					snapshot.find(tool.name()).map(CatalogTool::tokens).orElse(0));
+		}
+
 	}
 
 }

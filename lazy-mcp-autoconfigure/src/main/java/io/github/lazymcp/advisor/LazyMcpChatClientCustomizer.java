@@ -1,46 +1,45 @@
 package io.github.lazymcp.advisor;
 
-import io.github.lazymcp.tool.LazyToolCallbackProvider;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.tool.ToolRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 
 /**
- * Adds lazy-mcp to a {@link ChatClient.Builder}: the MCP tools (through the lazy
- * provider), the session advisor and the per-step wire filter. Spring Boot applies it to
- * the auto-configured builder; for a builder made by hand, call
+ * Adds lazy-mcp to a {@link ChatClient.Builder}: every tool lazy-mcp can execute (through
+ * the registry's provider), the session advisor and the per-step wire filter. Spring Boot
+ * applies it to the auto-configured builder; for a builder made by hand, call
  * {@code customizer.customize(builder)}.
  *
  * <p>
- * Do not also add Spring AI's {@code mcpToolCallbacks} to the same builder: the lazy
- * provider already carries every MCP tool, under server-qualified names.
+ * Do not also add Spring AI's {@code mcpToolCallbacks} to the same builder: the registry
+ * already carries every MCP tool, under server-qualified names.
  */
 public final class LazyMcpChatClientCustomizer implements ChatClientBuilderCustomizer {
 
-	private final LazyToolCallbackProvider tools;
+	private final ToolRegistry registry;
 
-	private final LazySessionAdvisor sessionAdvisor;
+	private final SessionAdvisor sessionAdvisor;
 
-	private final ToolWireAdvisor wireAdvisor;
-
-	public LazyMcpChatClientCustomizer(LazyToolCallbackProvider tools, LazySessionAdvisor sessionAdvisor,
-			ToolWireAdvisor wireAdvisor) {
-		this.tools = tools;
-		this.sessionAdvisor = sessionAdvisor;
-		this.wireAdvisor = wireAdvisor;
-	}
+	private final WireAdvisor wireAdvisor;
 
 	/**
-	 * The provider this customizer adds: every MCP tool for execution, plus ToolSearch.
-	 * @return the provider
+	 * Creates the customizer and its advisors.
+	 * @param settings how the advisors find sessions and what guidance they add
+	 * @param registry the tools
+	 * @param sessions where sessions live
 	 */
-	public LazyToolCallbackProvider tools() {
-		return this.tools;
+	public LazyMcpChatClientCustomizer(AdvisorSettings settings, ToolRegistry registry, SessionStore sessions) {
+		this.registry = registry;
+		this.sessionAdvisor = new SessionAdvisor(new SessionResolver(sessions, settings.keys()), registry);
+		this.wireAdvisor = new WireAdvisor(registry, sessions,
+				settings.guidance() ? new SystemGuidance(settings.guidanceText()) : null);
 	}
 
 	@Override
 	public void customize(ChatClient.Builder builder) {
-		builder.defaultToolCallbacks(this.tools).defaultAdvisors(this.sessionAdvisor, this.wireAdvisor);
+		builder.defaultTools(this.registry.provider()).defaultAdvisors(this.sessionAdvisor, this.wireAdvisor);
 	}
 
 }

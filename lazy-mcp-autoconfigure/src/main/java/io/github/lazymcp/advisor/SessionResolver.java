@@ -4,6 +4,7 @@ import java.util.Map;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.tool.LazyMcpRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,27 +15,25 @@ import org.jspecify.annotations.Nullable;
  * only.
  *
  * @param store where sessions live
- * @param conversationIdKey advisor parameter carrying the conversation id
- * @param parentIdKey advisor parameter carrying the parent conversation id
- * @param inheritKey advisor parameter that, when false, makes a child start empty
+ * @param keys the advisor parameters that name the session
  */
-public record SessionResolver(SessionStore store, String conversationIdKey, String parentIdKey, String inheritKey) {
+record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys) {
 
 	/**
 	 * The session for a request.
 	 * @param context the request's advisor context
 	 * @return the stored session, or an ephemeral one when no conversation id is given
 	 */
-	public ToolSession resolve(Map<String, @Nullable Object> context) {
-		String id = text(context.get(this.conversationIdKey));
+	ToolSession resolve(Map<String, @Nullable Object> context) {
+		String id = text(context.get(this.keys.conversationId()));
 		if (id == null) {
 			return this.store.ephemeral();
 		}
-		String parent = text(context.get(this.parentIdKey));
+		String parent = text(context.get(this.keys.parentConversationId()));
 		if (parent == null || parent.equals(id)) {
 			return this.store.session(id);
 		}
-		boolean inherit = !"false".equalsIgnoreCase(String.valueOf(context.get(this.inheritKey)));
+		boolean inherit = !"false".equalsIgnoreCase(String.valueOf(context.get(this.keys.inheritParent())));
 		return this.store.child(id, parent, inherit);
 	}
 

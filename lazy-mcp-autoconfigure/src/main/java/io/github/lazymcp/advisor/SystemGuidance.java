@@ -2,8 +2,8 @@ package io.github.lazymcp.advisor;
 
 import java.util.List;
 
-import io.github.lazymcp.catalog.ToolCatalog;
-import io.github.lazymcp.tool.ToolSearchCallback;
+import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.tool.ToolRegistry;
 
 import org.springframework.ai.chat.messages.SystemMessage;
 import org.springframework.ai.chat.prompt.Prompt;
@@ -19,20 +19,20 @@ import org.springframework.ai.chat.prompt.Prompt;
  *
  * @param template the text; {deferred}, {servers} and {tool} are replaced
  */
-public record SystemGuidance(String template) {
+record SystemGuidance(String template) {
 
 	/** How many server names {servers} lists before it summarises the rest. */
-	public static final int MAX_SERVERS = 30;
+	static final int MAX_SERVERS = 30;
 
 	/**
 	 * The guidance for a catalog.
 	 * @param catalog the current catalog
 	 * @return the paragraph
 	 */
-	public String render(ToolCatalog catalog) {
+	String render(CatalogSnapshot catalog) {
 		return this.template.replace("{deferred}", Integer.toString(catalog.deferred().size()))
 			.replace("{servers}", servers(catalog.deferredServers()))
-			.replace("{tool}", ToolSearchCallback.NAME);
+			.replace("{tool}", ToolRegistry.TOOL_SEARCH);
 	}
 
 	private static String servers(List<String> names) {
@@ -48,7 +48,7 @@ public record SystemGuidance(String template) {
 	 * @param catalog the current catalog
 	 * @return the new prompt
 	 */
-	Prompt splice(Prompt prompt, ToolCatalog catalog) {
+	Prompt splice(Prompt prompt, CatalogSnapshot catalog) {
 		String guidance = render(catalog);
 		return prompt.augmentSystemMessage((SystemMessage system) -> {
 			String text = system.getText();

@@ -1,6 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
-import io.github.lazymcp.capability.CapabilityDefinitionException;
+import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -15,7 +15,7 @@ final class CapabilityDefinitionFailureAnalyzer extends AbstractFailureAnalyzer<
 	protected FailureAnalysis analyze(Throwable rootFailure, CapabilityDefinitionException cause) {
 		String where = (cause.source() != null) ? "the capability file " + cause.source() : "the capability files";
 		return new FailureAnalysis("A capability could not be loaded: " + cause.getMessage(),
-				"Fix %s, or leave it out of '%s.locations'.".formatted(where, LazyMcpCapabilityProperties.PREFIX),
+				"Fix %s, or leave it out of '%s.capabilities.locations'.".formatted(where, LazyMcpProperties.PREFIX),
 				cause);
 	}
 

@@ -3,7 +3,7 @@ package io.github.lazymcp.autoconfigure;
 /**
  * A lazy-mcp setting that cannot work, found at startup.
  */
-public class InvalidLazyMcpPropertyException extends RuntimeException {
+class InvalidLazyMcpPropertyException extends RuntimeException {
 
 	private final String key;
 
@@ -15,17 +15,17 @@ public class InvalidLazyMcpPropertyException extends RuntimeException {
 	 * @param problem what is wrong with its value
 	 * @param action how to fix it
 	 */
-	public InvalidLazyMcpPropertyException(String key, String problem, String action) {
+	InvalidLazyMcpPropertyException(String key, String problem, String action) {
 		super("Invalid value for '%s': %s".formatted(key, problem));
 		this.key = key;
 		this.action = action;
 	}
 
-	public String getKey() {
+	String getKey() {
 		return this.key;
 	}
 
-	public String getAction() {
+	String getAction() {
 		return this.action;
 	}
 

@@ -3,9 +3,11 @@ package io.github.lazymcp.autoconfigure;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.actuate.LazyMcpMeters;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
+import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilityReport;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.tool.ToolSearchService;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
@@ -25,7 +27,7 @@ import org.springframework.context.annotation.Configuration;
  */
 // After the core configuration, whose beans both read.
 @AutoConfiguration(after = LazyMcpAutoConfiguration.class)
-@ConditionalOnBean(McpToolCatalog.class)
+@ConditionalOnBean(McpCatalog.class)
 public final class LazyMcpEndpointAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -35,9 +37,12 @@ public final class LazyMcpEndpointAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		McpActivationEndpoint mcpActivationEndpoint(McpToolCatalog catalog, SessionStore sessions,
-				ToolSearchService search, UsageStats stats, ObjectProvider<CapabilityReport> capabilities) {
-			return new McpActivationEndpoint(catalog, sessions, search, stats, capabilities.getIfAvailable());
+		McpActivationEndpoint mcpActivationEndpoint(ToolRegistry registry, SessionStore sessions, UsageStats stats,
+				ObjectProvider<CapabilityManager> capabilities, ObjectProvider<CapabilityRouter> router) {
+			return new McpActivationEndpoint(registry, sessions, stats, () -> {
+				CapabilityManager manager = capabilities.getIfAvailable();
+				return (manager != null) ? CapabilityReport.of(manager, router.getIfAvailable()) : null;
+			});
 		}
 
 	}
@@ -48,7 +53,7 @@ public final class LazyMcpEndpointAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpToolCatalog catalog) {
+		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog) {
 			return new LazyMcpMeters(stats, sessions, catalog);
 		}
 

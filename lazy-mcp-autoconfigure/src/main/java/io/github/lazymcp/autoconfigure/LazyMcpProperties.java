@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.tool.DeferredCallPolicy;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -43,7 +44,7 @@ public class LazyMcpProperties {
 	 * runs it and activates it, 'hint' runs nothing and tells the model to load it with
 	 * ToolSearch first.
 	 */
-	private DeferredCallPolicy deferredCall = DeferredCallPolicy.ACTIVATE;
+	private ToolSettings.DeferredCall deferredCall = ToolSettings.DeferredCall.ACTIVATE;
 
 	private final Threshold threshold = new Threshold();
 
@@ -52,6 +53,8 @@ public class LazyMcpProperties {
 	private final Sessions sessions = new Sessions();
 
 	private final Guidance guidance = new Guidance();
+
+	private final Capabilities capabilities = new Capabilities();
 
 	/**
 	 * Per-server settings, keyed by the MCP client connection name (the key under
@@ -76,11 +79,11 @@ public class LazyMcpProperties {
 		this.maxActiveSchemas = maxActiveSchemas;
 	}
 
-	public DeferredCallPolicy getDeferredCall() {
+	public ToolSettings.DeferredCall getDeferredCall() {
 		return this.deferredCall;
 	}
 
-	public void setDeferredCall(DeferredCallPolicy deferredCall) {
+	public void setDeferredCall(ToolSettings.DeferredCall deferredCall) {
 		this.deferredCall = deferredCall;
 	}
 
@@ -98,6 +101,10 @@ public class LazyMcpProperties {
 
 	public Guidance getGuidance() {
 		return this.guidance;
+	}
+
+	public Capabilities getCapabilities() {
+		return this.capabilities;
 	}
 
 	public Map<String, Server> getServers() {
@@ -179,7 +186,7 @@ public class LazyMcpProperties {
 		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
 		 * (both, fused by rank). Without a working embedding model, BM25 is used.
 		 */
-		private Ranker ranker = Ranker.HYBRID;
+		private RankingSettings.Strategy ranker = RankingSettings.Strategy.HYBRID;
 
 		/**
 		 * Cosine similarity between the query and its best-matching tool below which the
@@ -218,11 +225,11 @@ public class LazyMcpProperties {
 			this.maxQueryLength = maxQueryLength;
 		}
 
-		public Ranker getRanker() {
+		public RankingSettings.Strategy getRanker() {
 			return this.ranker;
 		}
 
-		public void setRanker(Ranker ranker) {
+		public void setRanker(RankingSettings.Strategy ranker) {
 			this.ranker = ranker;
 		}
 
@@ -241,22 +248,6 @@ public class LazyMcpProperties {
 		public Embedding getEmbedding() {
 			return this.embedding;
 		}
-
-	}
-
-	/**
-	 * The ranking strategies ToolSearch offers.
-	 */
-	public enum Ranker {
-
-		/** BM25 over server, tool name, description and parameters. */
-		BM25,
-
-		/** Cosine similarity of embeddings. */
-		DENSE,
-
-		/** BM25 and embeddings fused by reciprocal rank, with abstention. */
-		HYBRID
 
 	}
 
@@ -495,6 +486,143 @@ public class LazyMcpProperties {
 
 		public void setDescriptions(Map<String, String> descriptions) {
 			this.descriptions = descriptions;
+		}
+
+	}
+
+	/**
+	 * Capabilities: TOML bundles of MCP servers that stay disconnected until enabled.
+	 */
+	public static class Capabilities {
+
+		/**
+		 * Where capability files (*.toml) are read from: classpath patterns (classpath:,
+		 * classpath*:) or directories; prefix a directory with 'optional:' if it may be
+		 * missing.
+		 */
+		private List<String> locations = new ArrayList<>(List.of("classpath*:lazy-mcp/capabilities/*.toml"));
+
+		/**
+		 * Maximum number of capabilities enabled at once. Enabling one more disables the
+		 * least recently used first.
+		 */
+		private int maxActive = 4;
+
+		/**
+		 * How long a capability's server may take to start and answer the MCP handshake
+		 * before the capability is reported as failed.
+		 */
+		private Duration initTimeout = Duration.ofSeconds(20);
+
+		/**
+		 * How long one call to a capability's server may take.
+		 */
+		private Duration requestTimeout = Duration.ofSeconds(30);
+
+		private final AutoActivation autoActivation = new AutoActivation();
+
+		public List<String> getLocations() {
+			return this.locations;
+		}
+
+		public void setLocations(List<String> locations) {
+			this.locations = locations;
+		}
+
+		public int getMaxActive() {
+			return this.maxActive;
+		}
+
+		public void setMaxActive(int maxActive) {
+			if (maxActive < 1) {
+				throw invalid("max-active", maxActive, "must be at least 1");
+			}
+			this.maxActive = maxActive;
+		}
+
+		public Duration getInitTimeout() {
+			return this.initTimeout;
+		}
+
+		public void setInitTimeout(Duration initTimeout) {
+			if (initTimeout.isNegative() || initTimeout.isZero()) {
+				throw invalid("init-timeout", initTimeout, "must be positive");
+			}
+			this.initTimeout = initTimeout;
+		}
+
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			if (requestTimeout.isNegative() || requestTimeout.isZero()) {
+				throw invalid("request-timeout", requestTimeout, "must be positive");
+			}
+			this.requestTimeout = requestTimeout;
+		}
+
+		public AutoActivation getAutoActivation() {
+			return this.autoActivation;
+		}
+
+		private static IllegalArgumentException invalid(String key, Object value, String rule) {
+			return new IllegalArgumentException("%s.capabilities.%s %s, was %s".formatted(PREFIX, key, rule, value));
+		}
+
+	}
+
+	/**
+	 * Enabling a capability from the user's words before the model is asked.
+	 */
+	public static class AutoActivation {
+
+		/**
+		 * Whether a fresh user message may enable the one capability it clearly calls
+		 * for, before the first model request of the turn.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Lowest routing score (mean of a capability's three best trigger cosine
+		 * similarities) that enables a capability. The default suits the bundled MiniLM
+		 * model; recalibrate with the benchmarks' 'route' command for another model.
+		 */
+		private double threshold = 0.20;
+
+		/**
+		 * How much the best capability's routing score must exceed the runner-up's.
+		 */
+		private double margin = 0.02;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public double getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(double threshold) {
+			if (threshold < -1 || threshold > 1) {
+				throw Capabilities.invalid("auto-activation.threshold", threshold, "must be between -1 and 1");
+			}
+			this.threshold = threshold;
+		}
+
+		public double getMargin() {
+			return this.margin;
+		}
+
+		public void setMargin(double margin) {
+			if (margin < 0 || margin > 2) {
+				throw Capabilities.invalid("auto-activation.margin", margin, "must be between 0 and 2");
+			}
+			this.margin = margin;
 		}
 
 	}

@@ -1,141 +1,140 @@
 package io.github.lazymcp.capability;
 
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
+import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.search.Query;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the {@code capability} tool's actions do, as the JSON the model receives.
+ * What the {@code capability} tool's actions do, each answered with one of the typed
+ * {@link Answer}s below, which the tool writes as the JSON the model receives.
  */
 final class CapabilityActions {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	private static final int DISCOVER_LIMIT = 5;
 
-	private final CapabilitySessions sessions;
+	private final CapabilityManager manager;
 
 	private final @Nullable CapabilityRouter router;
 
-	CapabilityActions(CapabilitySessions sessions, @Nullable CapabilityRouter router) {
-		this.sessions = sessions;
+	CapabilityActions(CapabilityManager manager, @Nullable CapabilityRouter router) {
+		this.manager = manager;
 		this.router = router;
 	}
 
-	ObjectNode list(ToolSession session) {
-		CapabilityManager manager = this.sessions.manager();
-		ObjectNode root = JSON.createObjectNode();
-		ArrayNode capabilities = root.putArray("capabilities");
+	Answer list(ToolSession session) {
 		int enabled = 0;
-		for (CapabilityDefinition definition : manager.definitions()) {
-			ObjectNode entry = describe(definition);
-			boolean on = manager.isEnabled(definition.name());
+		List<Listed> capabilities = new ArrayList<>();
+		for (CapabilityDefinition definition : this.manager.definitions()) {
+			boolean on = this.manager.isEnabled(definition.name());
 			enabled += on ? 1 : 0;
-			String failure = manager.failure(definition.name()).orElse(null);
-			entry.put("state", on ? "enabled" : (failure != null) ? "failed" : "dormant");
-			entry.put("active", on && this.sessions.isActiveIn(definition.name(), session));
-			if (failure != null) {
-				entry.put("failure", failure);
-			}
-			capabilities.add(entry);
+			String failure = this.manager.failure(definition.name()).orElse(null);
+			capabilities.add(new Listed(definition.name(), definition.description(),
+					on ? "enabled" : (failure != null) ? "failed" : "dormant",
+					on && this.manager.isActiveIn(definition.name(), session), failure));
 		}
-		root.put("enabled", enabled + "/" + manager.maxActive());
-		return root;
+		return new Listing(capabilities, enabled + "/" + this.manager.maxActive());
 	}
 
-	ObjectNode discover(@Nullable String query) {
+	Answer discover(@Nullable String query) {
 		if (query == null) {
-			return error("'query' is required for discover: what you need to do, in a few words");
+			return Error.of("'query' is required for discover: what you need to do, in a few words");
 		}
 		if (this.router == null) {
-			return error("discover needs an embedding model, and none is available; use 'list' instead");
+			return Error.of("discover needs an embedding model, and none is available; use 'list' instead");
 		}
-		ObjectNode root = JSON.createObjectNode();
-		ArrayNode matches = root.putArray("matches");
-		for (CapabilityRouter.CapabilityScore score : this.router.rank(query)
-			.subList(0, Math.min(DISCOVER_LIMIT, this.sessions.manager().definitions().size()))) {
-			ObjectNode entry = describe(this.sessions.manager().find(score.name()).orElseThrow());
-			entry.put("score", Math.round(score.score() * 1000) / 1000.0);
-			matches.add(entry);
-		}
-		root.put("message", "Enable one with {\"action\": \"enable\", \"name\": ...}.");
-		return root;
+		List<Match> matches = this.router.rank(Query.of(query))
+			.stream()
+			.limit(DISCOVER_LIMIT)
+			.map((score) -> new Match(score.name(), this.manager.find(score.name()).orElseThrow().description(),
+					Math.round(score.score() * 1000) / 1000.0))
+			.toList();
+		return new Discovered(matches, "Enable one with {\"action\": \"enable\", \"name\": ...}.");
 	}
 
-	ObjectNode enable(@Nullable String name, ToolSession session) {
-		ObjectNode problem = checkName(name, "enable");
-		if (problem != null) {
+	Answer enable(@Nullable String name, ToolSession session) {
+		Answer problem = checkName(name, "enable");
+		if (problem != null || name == null) {
 			return problem;
 		}
-		CapabilitySessions.SessionChange result = this.sessions.enable(name, session);
-		CapabilityChange change = result.change();
+		CapabilityChange change = this.manager.enableIn(name, session);
 		if (change.failed()) {
-			ObjectNode root = error("capability '%s' could not be enabled: %s".formatted(name, change.failure()));
-			root.put("failed", name);
-			root.put("message", "Its tools are unavailable; carry on without them or tell the user.");
-			return root;
+			return new EnableFailed("capability '%s' could not be enabled: %s".formatted(name, change.failure()), name,
+					"Its tools are unavailable; carry on without them or tell the user.");
 		}
-		ObjectNode root = JSON.createObjectNode();
-		root.put("enabled", name);
-		root.put("alreadyEnabled", !change.changed());
-		if (change.evicted() != null) {
-			root.put("evictedCapability", change.evicted());
-		}
-		strings(root.putArray("tools"), change.tools());
-		ActivationResult activation = result.activation();
-		if (activation != null) {
-			strings(root.putArray("evictedTools"), activation.evicted());
-			strings(root.putArray("notActivated"), activation.rejected());
-			root.put("active", activation.active() + "/" + activation.cap());
-		}
-		root.put("message", "These tools can be called from your next step.");
-		return root;
+		ActivationResult activation = change.activation();
+		return new Enabled(name, !change.changed(), change.evicted(), change.tools(),
+				(activation != null) ? activation.evicted() : null, (activation != null) ? activation.rejected() : null,
+				(activation != null) ? activation.active() + "/" + activation.cap() : null,
+				"These tools can be called from your next step.");
 	}
 
-	ObjectNode disable(@Nullable String name) {
-		ObjectNode problem = checkName(name, "disable");
-		if (problem != null) {
+	Answer disable(@Nullable String name) {
+		Answer problem = checkName(name, "disable");
+		if (problem != null || name == null) {
 			return problem;
 		}
-		CapabilityChange change = this.sessions.manager().disable(name);
-		ObjectNode root = JSON.createObjectNode();
-		root.put("disabled", name);
-		root.put("wasEnabled", change.changed());
-		strings(root.putArray("removedTools"), change.tools());
-		return root;
+		CapabilityChange change = this.manager.disable(name);
+		return new Disabled(name, change.changed(), change.tools());
 	}
 
-	static ObjectNode error(String message) {
-		ObjectNode root = JSON.createObjectNode();
-		root.put("error", message);
-		return root;
-	}
-
-	private @Nullable ObjectNode checkName(@Nullable String name, String action) {
-		CapabilityManager manager = this.sessions.manager();
-		if (name != null && manager.find(name).isPresent()) {
+	private @Nullable Answer checkName(@Nullable String name, String action) {
+		if (name != null && this.manager.find(name).isPresent()) {
 			return null;
 		}
-		ObjectNode root = error(
-				(name == null) ? "'name' is required for " + action : "no capability is named '%s'".formatted(name));
-		strings(root.putArray("capabilities"), manager.definitions().stream().map(CapabilityDefinition::name).toList());
-		return root;
+		return new UnknownName(
+				(name == null) ? "'name' is required for " + action : "no capability is named '%s'".formatted(name),
+				this.manager.definitions().stream().map(CapabilityDefinition::name).toList());
 	}
 
-	private static ObjectNode describe(CapabilityDefinition definition) {
-		ObjectNode entry = JSON.createObjectNode();
-		entry.put("name", definition.name());
-		entry.put("description", definition.description());
-		return entry;
+	/**
+	 * What one action answers.
+	 */
+	sealed interface Answer permits Error, UnknownName, Listing, Discovered, EnableFailed, Enabled, Disabled {
+
 	}
 
-	private static void strings(ArrayNode array, List<String> values) {
-		values.forEach(array::add);
+	record Error(String error) implements Answer {
+
+		static Error of(String message) {
+			return new Error(message);
+		}
+
+	}
+
+	record UnknownName(String error, List<String> capabilities) implements Answer {
+	}
+
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record Listed(String name, String description, String state, boolean active, @Nullable String failure) {
+	}
+
+	record Listing(List<Listed> capabilities, String enabled) implements Answer {
+	}
+
+	record Match(String name, String description, double score) {
+	}
+
+	record Discovered(List<Match> matches, String message) implements Answer {
+	}
+
+	record EnableFailed(String error, String failed, String message) implements Answer {
+	}
+
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record Enabled(String enabled, boolean alreadyEnabled, @Nullable String evictedCapability, List<String> tools,
+			@Nullable List<String> evictedTools, @Nullable List<String> notActivated, @Nullable String active,
+			String message) implements Answer {
+	}
+
+	record Disabled(String disabled, boolean wasEnabled, List<String> removedTools) implements Answer {
 	}
 
 }

@@ -1,55 +1,120 @@
 package io.github.lazymcp.capability;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The capabilities section of the {@code mcpactivation} endpoint: every capability with
  * its state (enabled, dormant or failed), servers and their reference counts, last use,
  * failure reason, and the router's last auto-activation decision with its scores.
+ *
+ * @param maxActive how many capabilities may be enabled at once
+ * @param capabilities every capability, in file order
+ * @param autoActivation the router's gate and last decision, or null when capabilities
+ * cannot be routed
  */
-public final class CapabilityReport {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nullable AutoActivation autoActivation) {
 
-	private final CapabilityManager manager;
-
-	private final @Nullable CapabilityRouter router;
-
-	public CapabilityReport(CapabilityManager manager, @Nullable CapabilityRouter router) {
-		this.manager = manager;
-		this.router = router;
+	/**
+	 * The section as it is now.
+	 * @param manager the capabilities
+	 * @param router the router, or null when capabilities cannot be routed
+	 * @return the section
+	 */
+	public static CapabilityReport of(CapabilityManager manager, @Nullable CapabilityRouter router) {
+		return new CapabilityReport(manager.maxActive(), manager.states(),
+				(router != null) ? AutoActivation.of(router) : null);
 	}
 
 	/**
-	 * The section, as JSON-friendly maps and lists.
-	 * @return the section
+	 * One capability.
+	 *
+	 * @param name the capability
+	 * @param state {@code enabled}, {@code dormant} or {@code failed}
+	 * @param description what it does
+	 * @param servers its servers
+	 * @param enabledAt when it was enabled, or null when it is not
+	 * @param lastUsedAt when it was enabled or one of its tools last ran successfully, or
+	 * null when it is not enabled
+	 * @param failure why enabling it failed last, or null
 	 */
-	public Map<String, Object> describe() {
-		Map<String, Object> report = new LinkedHashMap<>();
-		report.put("maxActive", this.manager.maxActive());
-		report.put("capabilities", this.manager.status());
-		if (this.router != null) {
-			report.put("autoActivation", autoActivation(this.router));
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Capability(String name, String state, String description, List<Server> servers,
+			@Nullable String enabledAt, @Nullable String lastUsedAt, @Nullable String failure) {
+
+		static Capability of(CapabilityDefinition definition, @Nullable ActiveTool enabled, @Nullable String failure,
+				Map<String, Set<String>> holders) {
+			String state = (enabled != null) ? "enabled" : (failure != null) ? "failed" : "dormant";
+			List<Server> servers = definition.servers().stream().map((server) -> Server.of(server, holders)).toList();
+			return new Capability(definition.name(), state, definition.description(), servers,
+					(enabled != null) ? enabled.activatedAt().toString() : null,
+					(enabled != null) ? enabled.lastUsedAt().toString() : null, failure);
 		}
-		return report;
+
 	}
 
-	private static Map<String, Object> autoActivation(CapabilityRouter router) {
-		Map<String, Object> section = new LinkedHashMap<>();
-		section.put("threshold", router.gate().threshold());
-		section.put("margin", router.gate().margin());
-		router.lastDecision().ifPresent((decision) -> {
-			Map<String, Object> last = new LinkedHashMap<>();
-			last.put("text", decision.text());
-			last.put("chosen", decision.chosen());
-			last.put("reason", decision.reason());
+	/**
+	 * One server of a capability.
+	 *
+	 * @param name its connection name
+	 * @param connected whether it runs now
+	 * @param references how many capabilities hold it
+	 * @param heldBy the capabilities that hold it, by name
+	 */
+	public record Server(String name, boolean connected, int references, List<String> heldBy) {
+
+		static Server of(ServerDefinition server, Map<String, Set<String>> holders) {
+			Set<String> holding = holders.getOrDefault(server.name(), Set.of());
+			return new Server(server.name(), !holding.isEmpty(), holding.size(), List.copyOf(new TreeSet<>(holding)));
+		}
+
+	}
+
+	/**
+	 * Auto-activation: the gate and the last decision.
+	 *
+	 * @param threshold the lowest routing score that enables a capability
+	 * @param margin how much the best score must exceed the runner-up's
+	 * @param lastDecision the last routing decision, or null before the first
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record AutoActivation(double threshold, double margin, @Nullable Decision lastDecision) {
+
+		static AutoActivation of(CapabilityRouter router) {
+			return new AutoActivation(router.gate().threshold(), router.gate().margin(),
+					router.lastDecision().map(Decision::of).orElse(null));
+		}
+
+	}
+
+	/**
+	 * One routing decision.
+	 *
+	 * @param text the start of the routed message, pasted blocks removed
+	 * @param chosen the capability enabled, or null when the router abstained
+	 * @param reason why, in one sentence
+	 * @param scores the candidates' scores, best first, rounded to three decimals
+	 */
+	@JsonInclude(JsonInclude.Include.ALWAYS)
+	public record Decision(String text, @Nullable String chosen, String reason, Map<String, Double> scores) {
+
+		static Decision of(CapabilityRouter.RoutingDecision decision) {
 			Map<String, Double> scores = new LinkedHashMap<>();
 			decision.scores().forEach((score) -> scores.put(score.name(), Math.round(score.score() * 1000) / 1000.0));
-			last.put("scores", scores);
-			section.put("lastDecision", last);
-		});
-		return section;
+			return new Decision(decision.text(), decision.chosen(), decision.reason(), scores);
+		}
+
 	}
 
 }

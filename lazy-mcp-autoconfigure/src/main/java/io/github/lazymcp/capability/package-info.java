@@ -1,10 +1,11 @@
 /**
  * Capabilities: named bundles of MCP servers, described in TOML files, that stay
- * disconnected until enabled. Holds the file format and its loader, the reference-counted
- * connections of dormant servers, the per-capability tool filter, the bounded set of
- * enabled capabilities, the manager that puts their tools into the catalog, the router
- * and advisor that enable one from the user's words, and the model-facing
- * {@code capability} tool.
+ * disconnected until enabled. This package enables and disables them
+ * ({@link io.github.lazymcp.capability.CapabilityManager}), offers the model-facing
+ * {@code capability} tool, and enables one from the user's words. Its subpackages can be
+ * read alone and depend downward only: {@code definition} (the file format and its
+ * loader), {@code pool} (the shared, reference-counted connections of dormant servers)
+ * and {@code routing} (which capability a message calls for).
  */
 @NullMarked
 package io.github.lazymcp.capability;

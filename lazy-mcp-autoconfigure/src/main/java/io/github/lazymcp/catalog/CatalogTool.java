@@ -17,13 +17,4 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 public record CatalogTool(String name, String server, String originalName, ToolDefinition definition, int tokens,
 		boolean pinned, ToolCallback callback) {
 
-	/**
-	 * Whether the tool is held back until activated.
-	 * @param catalog the catalog the tool belongs to
-	 * @return true when the catalog defers and the tool is not pinned
-	 */
-	public boolean deferredIn(ToolCatalog catalog) {
-		return catalog.deferring() && !this.pinned;
-	}
-
 }

@@ -19,13 +19,13 @@ import org.springframework.util.StringUtils;
  * the client info title; a client built by hand without a title falls back to its client
  * name.
  */
-public final class SyncMcpServerConnection implements McpServerConnection {
+final class SyncMcpServerConnection implements McpServerConnection {
 
 	private final McpSyncClient client;
 
 	private final String name;
 
-	public SyncMcpServerConnection(McpSyncClient client) {
+	SyncMcpServerConnection(McpSyncClient client) {
 		this.client = client;
 		this.name = connectionName(client);
 	}

@@ -20,7 +20,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 public final class TokenCounter {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	private static final JsonMapper JSON = JsonMapper.shared();
 
 	private final Encoding encoding = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
 

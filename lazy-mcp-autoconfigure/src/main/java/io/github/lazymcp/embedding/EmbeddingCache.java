@@ -32,7 +32,7 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * knows of the model. Thread-safe. Two threads missing the same text at once may both
  * embed it; the first result is kept.
  */
-public final class EmbeddingCache {
+final class EmbeddingCache {
 
 	private final EmbeddingModel model;
 
@@ -55,7 +55,7 @@ public final class EmbeddingCache {
 	 * @throws UncheckedIOException if the directory cannot be created or its file cannot
 	 * be read
 	 */
-	public EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory) {
+	EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory) {
 		if (modelId.isBlank()) {
 			throw new IllegalArgumentException("modelId must not be blank");
 		}

@@ -3,10 +3,13 @@ package io.github.lazymcp.embedding;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.embedding.EmbeddingModel;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Embeds the two kinds of text lazy-mcp compares: the catalog's texts (tool descriptions,
@@ -22,16 +25,69 @@ public final class TextEmbedder {
 
 	private final EmbeddingCache cache;
 
+	private final String queryPrefix;
+
+	private final Function<String, float[]> queries = this::embedQuery;
+
 	/**
 	 * Creates an embedder.
 	 * @param model the embedding model
 	 * @param modelId identifies the model's vectors in the cache; see
 	 * {@link EmbeddingCache}
 	 * @param cacheDirectory where catalog vectors persist; {@code null} for memory only
+	 * @param queryPrefix the text the model wants before a search query; empty for none
 	 */
-	public TextEmbedder(EmbeddingModel model, String modelId, @Nullable Path cacheDirectory) {
+	public TextEmbedder(EmbeddingModel model, String modelId, @Nullable Path cacheDirectory, String queryPrefix) {
 		this.model = model;
 		this.cache = new EmbeddingCache(model, modelId, cacheDirectory);
+		this.queryPrefix = queryPrefix;
+	}
+
+	/**
+	 * The one embedder of an application, loaded on first use, so that an application
+	 * that ranks with BM25 and has no capabilities never loads a model: the bundled model
+	 * the settings name, or the application's own model when they say so.
+	 * @param settings which model, and where vectors persist
+	 * @param applicationModel the application's embedding model, or {@code null}
+	 * @param classLoader where the bundled model's jar is found
+	 * @return a supplier that loads the model once; when loading fails it throws
+	 * {@link IllegalStateException} saying why, and tries again on the next call
+	 */
+	public static Supplier<TextEmbedder> loader(EmbeddingSettings settings, @Nullable EmbeddingModel applicationModel,
+			ClassLoader classLoader) {
+		return SingletonSupplier.of(() -> load(settings, applicationModel, classLoader));
+	}
+
+	private static TextEmbedder load(EmbeddingSettings settings, @Nullable EmbeddingModel applicationModel,
+			ClassLoader classLoader) {
+		if (settings.useApplicationModel()) {
+			if (applicationModel == null) {
+				throw new IllegalStateException("tools.lazy-mcp.search.embedding.use-application-model is true but "
+						+ "the application has no single EmbeddingModel bean");
+			}
+			return new TextEmbedder(applicationModel, applicationModel.getClass().getName(), settings.cacheDirectory(),
+					"");
+		}
+		try {
+			OnnxEmbeddingModel model = OnnxEmbeddingModel.load(settings.model(), classLoader);
+			return new TextEmbedder(model, model.modelId(), settings.cacheDirectory(), settings.model().queryPrefix());
+		}
+		catch (RuntimeException | LinkageError ex) {
+			// Missing ONNX natives must not escape as an Error into a chat request.
+			throw new IllegalStateException("The embedding model '%s' could not be loaded: %s"
+				.formatted(settings.model().id(), ex.getMessage()), ex);
+		}
+	}
+
+	/**
+	 * The cosine similarity of two unit vectors this embedder made: their dot product.
+	 * @param a a unit vector
+	 * @param b a unit vector of the same length
+	 * @return the similarity, from -1 to 1
+	 * @throws IllegalArgumentException if the lengths differ
+	 */
+	public static double similarity(float[] a, float[] b) {
+		return Vectors.dot(a, b);
 	}
 
 	/**
@@ -52,6 +108,23 @@ public final class TextEmbedder {
 	 */
 	public float[] embedQuery(String text) {
 		return Vectors.normalizeInPlace(this.model.embed(text));
+	}
+
+	/**
+	 * {@link #embedQuery} as one function object, the same on every call, so that a
+	 * {@code Query} embedded through it by several rankers is embedded once.
+	 * @return the function
+	 */
+	public Function<String, float[]> queries() {
+		return this.queries;
+	}
+
+	/**
+	 * The text the model wants before a search query (not before the texts searched).
+	 * @return the prefix, empty for none
+	 */
+	public String queryPrefix() {
+		return this.queryPrefix;
 	}
 
 }

@@ -3,7 +3,7 @@ package io.github.lazymcp.embedding;
 /**
  * Arithmetic on embedding vectors.
  */
-public final class Vectors {
+final class Vectors {
 
 	private Vectors() {
 	}
@@ -16,7 +16,7 @@ public final class Vectors {
 	 * @return the dot product
 	 * @throws IllegalArgumentException if the lengths differ
 	 */
-	public static double dot(float[] a, float[] b) {
+	static double dot(float[] a, float[] b) {
 		if (a.length != b.length) {
 			throw new IllegalArgumentException("Vectors of different lengths: " + a.length + " and " + b.length);
 		}
@@ -44,7 +44,7 @@ public final class Vectors {
 	 * @param v a vector
 	 * @return its L2 norm
 	 */
-	public static double norm(float[] v) {
+	static double norm(float[] v) {
 		return Math.sqrt(dot(v, v));
 	}
 

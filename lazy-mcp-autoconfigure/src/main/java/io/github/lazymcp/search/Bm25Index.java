@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,14 +45,14 @@ final class Bm25Index implements ToolIndex {
 	}
 
 	@Override
-	public List<ToolMatch> search(String query, int limit) {
+	public List<ToolMatch> search(Query query, int limit) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be >= 1, but was " + limit);
 		}
 		double[] scores = new double[this.names.length];
 		int[] touched = new int[this.names.length];
 		int count = 0;
-		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query))) {
+		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query.text()))) {
 			Postings matching = this.postings.get(term);
 			if (matching != null) {
 				count = accumulate(matching, scores, touched, count);

@@ -26,7 +26,7 @@ import java.util.List;
  * positive amount, and only documents sharing at least one term with the query are
  * returned.
  */
-public final class Bm25Ranker implements ToolRanker {
+final class Bm25Ranker implements ToolRanker {
 
 	private final double k1;
 
@@ -36,7 +36,7 @@ public final class Bm25Ranker implements ToolRanker {
 	 * Creates a ranker with the customary parameters {@code k1 = 1.5} and
 	 * {@code b = 0.75}.
 	 */
-	public Bm25Ranker() {
+	Bm25Ranker() {
 		this(1.5, 0.75);
 	}
 
@@ -46,7 +46,7 @@ public final class Bm25Ranker implements ToolRanker {
 	 * @param b length normalization, from 0 to 1
 	 * @throws IllegalArgumentException if a parameter is out of range or not a number
 	 */
-	public Bm25Ranker(double k1, double b) {
+	Bm25Ranker(double k1, double b) {
 		if (!(k1 >= 0) || Double.isInfinite(k1)) {
 			throw new IllegalArgumentException("k1 must be finite and >= 0, but was " + k1);
 		}

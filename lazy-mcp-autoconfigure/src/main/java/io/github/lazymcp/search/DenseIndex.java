@@ -1,9 +1,10 @@
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.List;
 import java.util.function.Function;
 
-import io.github.lazymcp.embedding.Vectors;
+import io.github.lazymcp.embedding.TextEmbedder;
 
 /**
  * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
@@ -18,7 +19,9 @@ final class DenseIndex implements ToolIndex {
 
 	private final Function<String, float[]> queryEmbedder;
 
-	DenseIndex(String[] names, float[][] vectors, Function<String, float[]> queryEmbedder) {
+	private final String queryPrefix;
+
+	DenseIndex(String[] names, float[][] vectors, Function<String, float[]> queryEmbedder, String queryPrefix) {
 		if (names.length != vectors.length) {
 			throw new IllegalStateException(
 					"The embedder returned %d vectors for %d tools".formatted(vectors.length, names.length));
@@ -26,21 +29,22 @@ final class DenseIndex implements ToolIndex {
 		this.names = names;
 		this.vectors = vectors;
 		this.queryEmbedder = queryEmbedder;
+		this.queryPrefix = queryPrefix;
 	}
 
 	@Override
-	public List<ToolMatch> search(String query, int limit) {
+	public List<ToolMatch> search(Query query, int limit) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
 		}
-		if (query.isBlank() || this.names.length == 0) {
+		if (query.text().isBlank() || this.names.length == 0) {
 			return List.of();
 		}
-		float[] q = this.queryEmbedder.apply(query);
+		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
 		double[] scores = new double[this.names.length];
 		int[] candidates = new int[this.names.length];
 		for (int i = 0; i < this.names.length; i++) {
-			scores[i] = Vectors.dot(q, this.vectors[i]);
+			scores[i] = TextEmbedder.similarity(q, this.vectors[i]);
 			candidates[i] = i;
 		}
 		return TopMatches.select(candidates, candidates.length, scores, this.names, limit);

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * A tool is represented by {@link #text(SearchDocument)}: server, tool name split into
  * words, description and parameter names.
  */
-public final class DenseRanker implements ToolRanker {
+final class DenseRanker implements ToolRanker {
 
 	private final Function<List<String>, List<float[]>> toolEmbedder;
 
@@ -32,7 +32,7 @@ public final class DenseRanker implements ToolRanker {
 	 * @param queryPrefix text put before every query (some models are trained with one);
 	 * empty for none
 	 */
-	public DenseRanker(Function<List<String>, List<float[]>> toolEmbedder, Function<String, float[]> queryEmbedder,
+	DenseRanker(Function<List<String>, List<float[]>> toolEmbedder, Function<String, float[]> queryEmbedder,
 			String queryPrefix) {
 		this.toolEmbedder = toolEmbedder;
 		this.queryEmbedder = queryEmbedder;
@@ -58,11 +58,7 @@ public final class DenseRanker implements ToolRanker {
 			texts.add(text(document));
 		}
 		List<float[]> vectors = texts.isEmpty() ? List.of() : this.toolEmbedder.apply(texts);
-		return new DenseIndex(names, vectors.toArray(float[][]::new), this::embedQuery);
-	}
-
-	private float[] embedQuery(String query) {
-		return this.queryEmbedder.apply(this.queryPrefix + query);
+		return new DenseIndex(names, vectors.toArray(float[][]::new), this.queryEmbedder, this.queryPrefix);
 	}
 
 	/**

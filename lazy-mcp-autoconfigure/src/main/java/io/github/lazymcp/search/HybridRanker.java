@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,50 +18,22 @@ import java.util.Map;
  * enough to the request and the result is empty. Cosine similarity of normalised
  * embeddings is comparable across queries, which BM25 scores are not.
  */
-public final class HybridRanker implements ToolRanker {
+final class HybridRanker implements ToolRanker {
 
 	private final ToolRanker sparse;
 
 	private final ToolRanker dense;
 
-	private final Settings settings;
+	private final RankingSettings settings;
 
 	/**
-	 * How the two rankings are fused.
-	 *
-	 * @param k the rank constant (60 in the original RRF paper); lower values favour the
-	 * top of each ranking
-	 * @param sparseWeight weight of the sparse ranking
-	 * @param denseWeight weight of the dense ranking
-	 * @param depth how many results of each ranking take part
-	 * @param minSimilarity the dense similarity below which the search abstains; 0 or
-	 * less never abstains
+	 * Creates the ranker.
+	 * @param sparse the lexical ranking
+	 * @param dense the embedding ranking, whose cosine decides abstention
+	 * @param settings the fusion's rank constant, weights and depth, and the abstention
+	 * threshold
 	 */
-	public record Settings(double k, double sparseWeight, double denseWeight, int depth, double minSimilarity) {
-
-		/**
-		 * Rank constant 5, equal weights, no abstention. A small constant lets the first
-		 * few results of either ranking decide the fused top five, which is what
-		 * ToolSearch returns: on the dev splits of {@code docs/benchmarks.md} it raised
-		 * hybrid recall@5 over 20 on three of four (ToolBench 0.651 to 0.671, MetaTool
-		 * 0.668 to 0.726, Seal-Tools 0.773 to 0.817; LiveMCPBench 0.378 to 0.368, one
-		 * query of 37). Weighting either ranking above the other helped some splits at
-		 * the cost of others.
-		 */
-		public static final Settings DEFAULT = new Settings(5, 1.0, 1.0, 50, 0.0);
-
-		/**
-		 * These settings with another abstention threshold.
-		 * @param minSimilarity the dense similarity below which the search abstains
-		 * @return the new settings
-		 */
-		public Settings withMinSimilarity(double minSimilarity) {
-			return new Settings(this.k, this.sparseWeight, this.denseWeight, this.depth, minSimilarity);
-		}
-
-	}
-
-	public HybridRanker(ToolRanker sparse, ToolRanker dense, Settings settings) {
+	HybridRanker(ToolRanker sparse, ToolRanker dense, RankingSettings settings) {
 		this.sparse = sparse;
 		this.dense = dense;
 		this.settings = settings;
@@ -78,7 +51,7 @@ public final class HybridRanker implements ToolRanker {
 		return new ToolIndex() {
 
 			@Override
-			public List<ToolMatch> search(String query, int limit) {
+			public List<ToolMatch> search(Query query, int limit) {
 				return fuse(sparseIndex, denseIndex, query, limit);
 			}
 
@@ -90,7 +63,7 @@ public final class HybridRanker implements ToolRanker {
 		};
 	}
 
-	private List<ToolMatch> fuse(ToolIndex sparseIndex, ToolIndex denseIndex, String query, int limit) {
+	private List<ToolMatch> fuse(ToolIndex sparseIndex, ToolIndex denseIndex, Query query, int limit) {
 		List<ToolMatch> denseMatches = denseIndex.search(query, this.settings.depth());
 		if (denseMatches.isEmpty() || denseMatches.get(0).score() < this.settings.minSimilarity()) {
 			return List.of();
@@ -112,7 +85,7 @@ public final class HybridRanker implements ToolRanker {
 
 	private void add(Map<String, Double> fused, List<ToolMatch> ranking, double weight) {
 		for (int rank = 0; rank < ranking.size(); rank++) {
-			fused.merge(ranking.get(rank).name(), weight / (this.settings.k() + rank + 1), Double::sum);
+			fused.merge(ranking.get(rank).name(), weight / (this.settings.rankConstant() + rank + 1), Double::sum);
 		}
 	}
 

@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import java.util.Objects;
 import java.util.List;
 
 /**
@@ -8,20 +9,46 @@ import java.util.List;
 public interface ToolIndex {
 
 	/**
-	 * Ranks the indexed tools against a free-text query. Never throws for empty, blank or
-	 * very long queries.
-	 * @param query natural-language text, typically written by an LLM
+	 * Ranks the indexed tools against a query. Never throws for empty, blank or very long
+	 * queries.
+	 * @param query the request, typically written by an LLM; its embedding, if this index
+	 * needs one, is shared with whoever else ranks the same query
 	 * @param limit the maximum number of matches, at least 1
 	 * @return best match first, at most {@code limit} entries; empty when the query is
-	 * blank or shares no term with any document
+	 * blank or nothing in the index matches it
 	 * @throws IllegalArgumentException if {@code limit} is less than 1
 	 */
-	List<ToolMatch> search(String query, int limit);
+	List<ToolMatch> search(Query query, int limit);
+
+	/**
+	 * Ranks the indexed tools against a free-text query.
+	 * @param query natural-language text
+	 * @param limit the maximum number of matches, at least 1
+	 * @return as {@link #search(Query, int)}
+	 */
+	default List<ToolMatch> search(String query, int limit) {
+		return search(Query.of(query), limit);
+	}
 
 	/**
 	 * Returns the number of indexed documents.
 	 * @return the number of documents
 	 */
 	int size();
+
+	/**
+	 * One ranked hit of a {@link ToolIndex#search(String, int) search}.
+	 *
+	 * @param name the {@link SearchDocument#name() qualified name} of the matching tool
+	 * @param score ranker-specific relevance, higher is better; only comparable between
+	 * matches of the same index and query
+	 */
+	public record ToolMatch(String name, double score) {
+
+		public ToolMatch {
+			Objects.requireNonNull(name, "name");
+		}
+
+	}
 
 }

@@ -4,10 +4,15 @@
  * A {@link io.github.lazymcp.search.ToolRanker} turns a catalog snapshot (a list of
  * {@link io.github.lazymcp.search.SearchDocument}s) into an immutable
  * {@link io.github.lazymcp.search.ToolIndex} that answers queries with ranked
- * {@link io.github.lazymcp.search.ToolMatch}es.
- * {@link io.github.lazymcp.search.Bm25Ranker} is the lexical reference strategy.
+ * {@link io.github.lazymcp.search.ToolMatch}es. The product's rankers (BM25, dense, and
+ * their reciprocal-rank fusion with abstention) come from
+ * {@link io.github.lazymcp.search.ToolRanker#create} and
+ * {@link io.github.lazymcp.search.RankingSettings}; a
+ * {@link io.github.lazymcp.search.Query} carries one request's text and shares its
+ * embedding between everything that ranks it.
  */
 @NullMarked
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import org.jspecify.annotations.NullMarked;

@@ -2,6 +2,7 @@ package io.github.lazymcp.tool;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -10,17 +11,17 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the model (or an operator through the actuator endpoint) asks ToolSearch for:
- * tools matching a description, or tools by exact name.
+ * tools matching a description, or tools by exact name. {@link #parse} checks the
+ * arguments' shape; {@link #problem} checks the request against the configured limits,
+ * the one place that does.
  *
  * @param query a short description of the capability needed, or null
  * @param limit how many matches to return and activate, or null for the default
  * @param names exact tool names to load (empty when searching by query)
  */
-public record SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names) {
+record SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names) {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
-	public SearchRequest {
+	SearchRequest {
 		names = List.copyOf(names);
 	}
 
@@ -31,17 +32,40 @@ public record SearchRequest(@Nullable String query, @Nullable Integer limit, Lis
 	 * @throws IllegalArgumentException with a message the model can act on when the
 	 * arguments are not of ToolSearch's shape
 	 */
-	public static SearchRequest parse(@Nullable String arguments) {
+	static SearchRequest parse(@Nullable String arguments) {
 		JsonNode root = readObject(arguments);
 		return new SearchRequest(query(root.get("query")), limit(root.get("limit")), names(root.get("names")));
 	}
 
+	/**
+	 * What is wrong with this request under the given limits.
+	 * @param settings the limits
+	 * @return a sentence the model can act on, or empty when the request is fine
+	 */
+	Optional<String> problem(ToolSettings settings) {
+		boolean hasQuery = this.query != null && !this.query.isBlank();
+		if (!hasQuery && this.names.isEmpty()) {
+			return Optional.of("give 'query' (what you need, in a few words) or 'names' (exact tool names)");
+		}
+		if (hasQuery && this.query.length() > settings.maxQueryLength()) {
+			return Optional.of("'query' is longer than %d characters; describe the capability in a few words"
+				.formatted(settings.maxQueryLength()));
+		}
+		if (this.limit != null && (this.limit < 1 || this.limit > settings.maxLimit())) {
+			return Optional.of("'limit' must be between 1 and %d".formatted(settings.maxLimit()));
+		}
+		if (this.names.size() > settings.maxLimit()) {
+			return Optional.of("'names' may list at most %d tools".formatted(settings.maxLimit()));
+		}
+		return Optional.empty();
+	}
+
 	private static JsonNode readObject(@Nullable String arguments) {
 		if (arguments == null || arguments.isBlank()) {
-			return JSON.createObjectNode();
+			return JsonMapper.shared().createObjectNode();
 		}
 		try {
-			JsonNode root = JSON.readTree(arguments);
+			JsonNode root = JsonMapper.shared().readTree(arguments);
 			if (root.isObject()) {
 				return root;
 			}

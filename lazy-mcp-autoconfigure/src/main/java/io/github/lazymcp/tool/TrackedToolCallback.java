@@ -1,5 +1,7 @@
 package io.github.lazymcp.tool;
 
+import java.util.Optional;
+
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import org.jspecify.annotations.Nullable;
@@ -13,31 +15,30 @@ import org.springframework.ai.tool.execution.ToolExecutionException;
 
 /**
  * Wraps an MCP tool so that real calls are tracked: a successful call marks the tool used
- * in the session (its least-recently-used position), a failed one does not.
+ * in the session (its least-recently-used position) and is reported to the listener, a
+ * failed one is not.
  *
  * <p>
  * Calling a deferred tool that the session has not activated never fails with "no tool
- * callback found": depending on the {@link DeferredCallPolicy} the tool runs and becomes
- * active, or the model is told to load it first. Malformed arguments and failures of the
- * MCP server become a {@link ToolExecutionException}, which Spring AI turns into an error
- * result for the model.
+ * callback found": depending on {@link ToolSettings.DeferredCall} the tool runs and
+ * becomes active, or the model is told to load it first. Malformed arguments and failures
+ * of the MCP server become a {@link ToolExecutionException}, which Spring AI turns into
+ * an error result for the model. The session never reaches the server.
  */
-public final class TrackedToolCallback implements ToolCallback {
-
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+final class TrackedToolCallback implements ToolCallback {
 
 	private final CatalogTool tool;
 
 	private final boolean deferred;
 
-	private final DeferredCallPolicy policy;
+	private final ToolSettings.DeferredCall policy;
 
 	private final ToolSearchService activations;
 
-	private final ToolCallListener listener;
+	private final LazyMcpListener listener;
 
-	TrackedToolCallback(CatalogTool tool, boolean deferred, DeferredCallPolicy policy, ToolSearchService activations,
-			ToolCallListener listener) {
+	TrackedToolCallback(CatalogTool tool, boolean deferred, ToolSettings.DeferredCall policy,
+			ToolSearchService activations, LazyMcpListener listener) {
 		this.tool = tool;
 		this.deferred = deferred;
 		this.policy = policy;
@@ -45,20 +46,8 @@ public final class TrackedToolCallback implements ToolCallback {
 		this.listener = listener;
 	}
 
-	/**
-	 * The catalog entry this callback executes.
-	 * @return the tool
-	 */
-	public CatalogTool tool() {
+	CatalogTool tool() {
 		return this.tool;
-	}
-
-	/**
-	 * Whether the tool is held back until activated.
-	 * @return true for deferred tools, false for pinned ones
-	 */
-	public boolean deferred() {
-		return this.deferred;
 	}
 
 	@Override
@@ -73,20 +62,18 @@ public final class TrackedToolCallback implements ToolCallback {
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		ToolSession session = SessionToolContext.session(toolContext);
-		if (this.deferred && session != null && !session.snapshot().contains(this.tool.name())) {
-			if (this.policy == DeferredCallPolicy.HINT) {
+		Optional<ToolSession> session = LazyMcpRequest.session(toolContext);
+		if (this.deferred && session.isPresent() && !session.get().snapshot().contains(this.tool.name())) {
+			if (this.policy == ToolSettings.DeferredCall.HINT) {
 				return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
-					.formatted(this.tool.name(), ToolSearchCallback.NAME, this.tool.name());
+					.formatted(this.tool.name(), ToolSearch.NAME, this.tool.name());
 			}
-			this.activations.activateCalled(session, this.tool.name());
+			this.activations.activateCalled(session.get(), this.tool.name());
 		}
 		requireJsonObject(toolInput);
-		String result = execute(toolInput, SessionToolContext.withoutSession(toolContext));
-		if (session != null) {
-			session.touch(this.tool.name());
-		}
-		this.listener.succeeded(this.tool);
+		String result = execute(toolInput, LazyMcpRequest.forServer(toolContext));
+		session.ifPresent((active) -> active.touch(this.tool.name()));
+		this.listener.toolSucceeded(session.orElse(null), this.tool);
 		return result;
 	}
 
@@ -109,7 +96,7 @@ public final class TrackedToolCallback implements ToolCallback {
 			return;
 		}
 		try {
-			if (JSON.readTree(toolInput).isObject()) {
+			if (JsonMapper.shared().readTree(toolInput).isObject()) {
 				return;
 			}
 		}

@@ -1,5 +1,6 @@
 package io.github.lazymcp.activation;
 
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,5 +1,6 @@
 package io.github.lazymcp.activation;
 
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.tool.LazyMcpRequest;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,8 @@ class SessionResolverTests {
 
 	private final SessionStore store = new SessionStore(4, 100, Duration.ofHours(1), Clock.systemUTC());
 
-	private final SessionResolver resolver = new SessionResolver(this.store, "conversation", "parent", "inherit");
+	private final SessionResolver resolver = new SessionResolver(this.store,
+			new LazyMcpRequest.Keys("conversation", "parent", "inherit"));
 
 	@Test
 	void theConversationIdNamesAStoredSession() {

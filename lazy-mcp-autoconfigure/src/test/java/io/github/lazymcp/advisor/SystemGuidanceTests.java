@@ -3,8 +3,8 @@ package io.github.lazymcp.advisor;
 import java.util.stream.IntStream;
 
 import io.github.lazymcp.catalog.FakeConnection;
-import io.github.lazymcp.tool.DeferredCallPolicy;
 import io.github.lazymcp.tool.LazyToolsFixture;
+import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,10 +15,10 @@ class SystemGuidanceTests {
 
 	@Test
 	void namesEveryServerOfASmallCatalog() {
-		LazyToolsFixture fixture = new LazyToolsFixture(3, DeferredCallPolicy.ACTIVATE,
+		LazyToolsFixture fixture = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE,
 				new FakeConnection("fs", "read_file", "write_file"), new FakeConnection("kg", "create_entities"));
 
-		assertThat(this.guidance.render(fixture.catalog.current())).isEqualTo("3 tools on fs, kg; use ToolSearch.");
+		assertThat(this.guidance.render(fixture.catalog.snapshot())).isEqualTo("3 tools on fs, kg; use ToolSearch.");
 	}
 
 	@Test
@@ -26,9 +26,9 @@ class SystemGuidanceTests {
 		FakeConnection[] servers = IntStream.rangeClosed(1, 45)
 			.mapToObj((i) -> new FakeConnection("server%02d".formatted(i), "tool"))
 			.toArray(FakeConnection[]::new);
-		LazyToolsFixture fixture = new LazyToolsFixture(3, DeferredCallPolicy.ACTIVATE, servers);
+		LazyToolsFixture fixture = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE, servers);
 
-		String rendered = this.guidance.render(fixture.catalog.current());
+		String rendered = this.guidance.render(fixture.catalog.snapshot());
 
 		assertThat(rendered).startsWith("45 tools on server01, server02, ")
 			.endsWith(", server30 and 15 more; use ToolSearch.")

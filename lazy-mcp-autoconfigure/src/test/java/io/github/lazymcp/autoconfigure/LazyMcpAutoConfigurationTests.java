@@ -6,25 +6,22 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
-import io.github.lazymcp.advisor.ToolWireAdvisor;
-import io.github.lazymcp.catalog.DeferralThreshold;
-import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerPolicy;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.FakeConnection;
+import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.search.Bm25Ranker;
-import io.github.lazymcp.search.DenseRanker;
-import io.github.lazymcp.search.HybridRanker;
+import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
-import io.github.lazymcp.search.ToolMatch;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.LazyToolCallbackProvider;
-import io.github.lazymcp.tool.McpToolFallbackResolver;
-import io.github.lazymcp.tool.ToolSearchService;
+import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallbackProvider;
@@ -37,10 +34,13 @@ import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.RETURNS_SELF;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
 
 class LazyMcpAutoConfigurationTests {
 
@@ -51,16 +51,16 @@ class LazyMcpAutoConfigurationTests {
 	void addsLazyMcpToChatClientsWithoutUserCode() {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(LazyMcpChatClientCustomizer.class)
-				.hasSingleBean(McpToolCatalog.class)
-				.hasSingleBean(ToolWireAdvisor.class);
-			assertThat(context.getBean(ToolRanker.class)).isInstanceOf(HybridRanker.class);
+				.hasSingleBean(McpCatalog.class)
+				.hasSingleBean(ToolRegistry.class);
+			assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("hybrid");
 		});
 	}
 
 	@Test
 	void ranksWithBm25WhenConfigured() {
 		this.runner.withPropertyValues("tools.lazy-mcp.search.ranker=bm25")
-			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
 	}
 
 	@Test
@@ -68,13 +68,13 @@ class LazyMcpAutoConfigurationTests {
 		this.runner
 			.withClassLoader(
 					new FilteredClassLoader(new ClassPathResource(BundledModel.ALL_MINILM_L6_V2_Q.onnxResource())))
-			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
 	}
 
 	@Test
 	void fallsBackToBm25WhenAnApplicationModelIsRequestedButMissing() {
 		this.runner.withPropertyValues("tools.lazy-mcp.search.embedding.use-application-model=true")
-			.run((context) -> assertThat(context.getBean(ToolRanker.class)).isInstanceOf(Bm25Ranker.class));
+			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
 	}
 
 	@Test
@@ -89,7 +89,7 @@ class LazyMcpAutoConfigurationTests {
 			.withBean(EmbeddingModel.class, () -> model)
 			.run((context) -> {
 				ToolRanker ranker = context.getBean(ToolRanker.class);
-				assertThat(ranker).isInstanceOf(DenseRanker.class);
+				assertThat(ranker.id()).isEqualTo("dense");
 				List<ToolMatch> matches = ranker.index(List.of(SearchDocument.of("s/t", "s", "t", "Does t.", null)))
 					.search("t", 1);
 				// (3, 4) normalised against itself: cosine 1.
@@ -110,22 +110,32 @@ class LazyMcpAutoConfigurationTests {
 	void theLazyProviderIsNoBeanSoSpringAiDoesNotCopyItsCallbacksAtStartup() {
 		this.runner.run((context) -> {
 			assertThat(context).doesNotHaveBean(ToolCallbackProvider.class);
-			assertThat(context.getBean(LazyMcpChatClientCustomizer.class).tools())
-				.isInstanceOf(LazyToolCallbackProvider.class);
+			ChatClient.Builder builder = mock(ChatClient.Builder.class, RETURNS_SELF);
+			context.getBean(LazyMcpChatClientCustomizer.class).customize(builder);
+			verify(builder).defaultTools(any(ToolCallbackProvider.class));
 		});
 	}
 
 	@Test
 	void decoratesTheToolCallbackResolverSoDeniedToolsAnswerWithAnError() {
-		this.runner.run((context) -> assertThat(context.getBean(ToolCallbackResolver.class))
-			.isInstanceOf(McpToolFallbackResolver.class));
+		this.runner
+			.withBean(McpCatalog.class,
+					() -> new McpCatalog(List.of(new FakeConnection("fs", "read_file")),
+							CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter()))
+			.run((context) -> {
+				ToolCallbackResolver resolver = context.getBean(ToolCallbackResolver.class);
+				assertThat(resolver.resolve("fs__read_file")).isNotNull();
+				assertThat(resolver.resolve("fs__write_file").call("{}")).contains("Error: tool 'fs__write_file'",
+						"not offered by MCP server 'fs'");
+				assertThat(resolver.resolve("weather")).isNull();
+			});
 	}
 
 	@Test
 	void addsNothingWhenDisabled() {
 		this.runner.withPropertyValues("tools.lazy-mcp.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(LazyMcpChatClientCustomizer.class)
-				.doesNotHaveBean(McpToolCatalog.class));
+				.doesNotHaveBean(McpCatalog.class));
 	}
 
 	@Test
@@ -183,27 +193,38 @@ class LazyMcpAutoConfigurationTests {
 
 	@Test
 	void everyBeanCanBeReplacedByTheApplication() {
-		McpToolCatalog catalog = new McpToolCatalog(List.of(), (server) -> ServerPolicy.DEFAULT,
-				new DeferralThreshold(10, 10_000), new TokenCounter());
+		McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
 		SessionStore sessions = new SessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
 		UsageStats stats = new UsageStats();
-		ToolRanker ranker = new Bm25Ranker(1.2, 0.5);
-		this.runner.withBean(McpToolCatalog.class, () -> catalog)
+		ToolRanker ranker = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
+				() -> {
+					throw new IllegalStateException("not needed");
+				});
+		this.runner.withBean(McpCatalog.class, () -> catalog)
 			.withBean(SessionStore.class, () -> sessions)
 			.withBean(UsageStats.class, () -> stats)
 			.withBean(ToolRanker.class, () -> ranker)
 			.run((context) -> {
-				assertThat(context.getBean(McpToolCatalog.class)).isSameAs(catalog);
+				assertThat(context.getBean(McpCatalog.class)).isSameAs(catalog);
 				assertThat(context.getBean(SessionStore.class)).isSameAs(sessions);
 				assertThat(context.getBean(UsageStats.class)).isSameAs(stats);
 				assertThat(context.getBean(ToolRanker.class)).isSameAs(ranker);
-				assertThat(context).hasSingleBean(ToolSearchService.class);
+				assertThat(context).hasSingleBean(ToolRegistry.class);
 			});
 	}
 
 	@Test
 	void replacingTheCustomizerReplacesTheWiring() {
-		Supplier<LazyMcpChatClientCustomizer> custom = () -> new LazyMcpChatClientCustomizer(null, null, null);
+		Supplier<LazyMcpChatClientCustomizer> custom = () -> {
+			SessionStore sessions = new SessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
+			McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
+			ToolRegistry registry = ToolRegistry.builder(catalog,
+					ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25), () -> {
+						throw new IllegalStateException("not needed");
+					}), sessions)
+				.build();
+			return new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, registry, sessions);
+		};
 		this.runner.withBean("myCustomizer", LazyMcpChatClientCustomizer.class, custom)
 			.run((context) -> assertThat(context).hasSingleBean(LazyMcpChatClientCustomizer.class)
 				.hasBean("myCustomizer"));

@@ -1,7 +1,7 @@
 package io.github.lazymcp.autoconfigure;
 
-import io.github.lazymcp.capability.CapabilityDefinitionException;
 import io.github.lazymcp.capability.CapabilityManager;
+import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -45,7 +45,7 @@ class LazyMcpCapabilityAutoConfigurationTests {
 			.run((context) -> {
 				CapabilityManager manager = context.getBean(CapabilityManager.class);
 				assertThat(manager.definitions()).hasSize(5);
-				assertThat(manager.status()).allSatisfy((entry) -> assertThat(entry).containsEntry("state", "dormant"));
+				assertThat(manager.states()).allSatisfy((entry) -> assertThat(entry.state()).isEqualTo("dormant"));
 			});
 	}
 

@@ -1,5 +1,6 @@
 package io.github.lazymcp.capability;
 
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,12 +9,15 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
+import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.capability.pool.ServerPool;
+import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.DeferralThreshold;
 import io.github.lazymcp.catalog.FakeConnection;
+import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerPolicy;
 import io.github.lazymcp.catalog.TokenCounter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,11 +33,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class CapabilityManagerTests {
 
-	private final CapabilityServers servers = new CapabilityServers(Duration.ofSeconds(20), Duration.ofSeconds(20));
+	private final ServerPool servers = new ServerPool(Duration.ofSeconds(20), Duration.ofSeconds(20));
 
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:00:00Z"));
 
-	private final McpToolCatalog catalog = catalog();
+	private final McpCatalog catalog = catalog();
 
 	@TempDir
 	Path workspace;
@@ -54,13 +58,13 @@ class CapabilityManagerTests {
 		assertThat(enabled.tools()).hasSize(9).contains("memory__create_entities", "memory__read_graph");
 		assertThat(again.changed()).isFalse();
 		assertThat(again.enabled()).isTrue();
-		assertThat(this.catalog.current().tools()).hasSize(9);
+		assertThat(this.catalog.snapshot().tools()).hasSize(9);
 
 		CapabilityChange disabled = manager.disable("notes");
 
 		assertThat(disabled.changed()).isTrue();
 		assertThat(disabled.tools()).hasSize(9);
-		assertThat(this.catalog.current().tools()).isEmpty();
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.servers.holders()).isEmpty();
 		assertThat(manager.disable("notes").changed()).isFalse();
 	}
@@ -77,7 +81,7 @@ class CapabilityManagerTests {
 
 		assertThat(files.evicted()).isEqualTo("notes");
 		assertThat(manager.isEnabled("notes")).isFalse();
-		assertThat(this.catalog.current().tools()).extracting(CatalogTool::server)
+		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::server)
 			.containsOnly("sequential-thinking", "filesystem");
 	}
 
@@ -89,7 +93,7 @@ class CapabilityManagerTests {
 		this.clock.advance(Duration.ofSeconds(1));
 		manager.enable("thinking");
 		this.clock.advance(Duration.ofSeconds(1));
-		manager.succeeded(this.catalog.current().find("memory__read_graph").orElseThrow());
+		manager.succeeded(this.catalog.snapshot().find("memory__read_graph").orElseThrow());
 
 		CapabilityChange files = manager.enable("files");
 
@@ -110,7 +114,7 @@ class CapabilityManagerTests {
 		assertThat(failed.failure()).contains("broken");
 		assertThat(manager.isEnabled("broken")).isFalse();
 		assertThat(manager.failure("broken")).isPresent();
-		assertThat(manager.status()).first().satisfies((entry) -> assertThat(entry).containsEntry("state", "failed"));
+		assertThat(manager.states()).first().satisfies((entry) -> assertThat(entry.state()).isEqualTo("failed"));
 		assertThat(manager.enable("notes").tools()).hasSize(9);
 	}
 
@@ -125,38 +129,36 @@ class CapabilityManagerTests {
 
 		manager.disable("read");
 
-		assertThat(this.catalog.current().tools()).extracting(CatalogTool::name)
+		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::name)
 			.containsExactlyInAnyOrder("filesystem__write_file", "filesystem__edit_file")
 			.doesNotContainAnyElementsOf(reading);
 		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("write")));
 
 		manager.disable("write");
 
-		assertThat(this.catalog.current().tools()).isEmpty();
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.servers.holders()).isEmpty();
 		assertThat(this.servers.connection("filesystem")).isEmpty();
 	}
 
 	@Test
 	void aCapabilityServerMayNotShadowAConfiguredOne() {
-		McpToolCatalog configured = new McpToolCatalog(List.<McpServerConnection>of(new FakeConnection("memory", "x")),
-				(server) -> ServerPolicy.DEFAULT, new DeferralThreshold(0, 0), new TokenCounter());
+		McpCatalog configured = new McpCatalog(List.<McpServerConnection>of(new FakeConnection("memory", "x")),
+				CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter());
 
 		assertThatExceptionOfType(CapabilityDefinitionException.class)
 			.isThrownBy(() -> new CapabilityManager(List.of(capability("notes", List.of(), memory())), this.servers,
-					new EnabledCapabilities(this.clock, 2), configured))
+					configured, 2, this.clock))
 			.withMessageContaining("'notes' (notes.toml)")
 			.withMessageContaining("MCP server 'memory'");
 	}
 
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
-		return new CapabilityManager(List.of(definitions), this.servers, new EnabledCapabilities(this.clock, maxActive),
-				this.catalog);
+		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, this.clock);
 	}
 
-	private static McpToolCatalog catalog() {
-		return new McpToolCatalog(List.of(), (server) -> ServerPolicy.DEFAULT, new DeferralThreshold(0, 0),
-				new TokenCounter());
+	private static McpCatalog catalog() {
+		return new McpCatalog(List.of(), CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter());
 	}
 
 	private static CapabilityDefinition capability(String name, List<String> allowedTools,

@@ -5,12 +5,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.capability.definition.ServerDefinition;
+
 /**
  * The real MCP servers installed by {@code npm ci} in {@code mcp-servers/}, found by
  * walking up from the working directory (the module directory under Maven), and the
  * capability server definitions the tests start them with.
  */
-final class McpServerBins {
+public final class McpServerBins {
 
 	private McpServerBins() {
 	}
@@ -18,7 +20,7 @@ final class McpServerBins {
 	/**
 	 * The memory server, named {@code memory}, keeping its graph in the given file.
 	 */
-	static ServerDefinition memory(Path file) {
+	public static ServerDefinition memory(Path file) {
 		return new ServerDefinition.Stdio("memory", bin("mcp-server-memory"), List.of(),
 				Map.of("MEMORY_FILE_PATH", file.toString()));
 	}
@@ -27,12 +29,12 @@ final class McpServerBins {
 	 * The filesystem server, named {@code filesystem}, allowed into the given folder
 	 * only.
 	 */
-	static ServerDefinition filesystem(Path dir) {
+	public static ServerDefinition filesystem(Path dir) {
 		return new ServerDefinition.Stdio("filesystem", bin("mcp-server-filesystem"), List.of(dir.toString()),
 				Map.of());
 	}
 
-	static String bin(String name) {
+	public static String bin(String name) {
 		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
 			Path bin = dir.resolve("mcp-servers/node_modules/.bin").resolve(name);
 			if (Files.isExecutable(bin)) {

@@ -3,6 +3,7 @@ package io.github.lazymcp.catalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.modelcontextprotocol.spec.McpSchema;
@@ -23,6 +24,8 @@ public final class FakeConnection implements McpServerConnection {
 	private final List<McpSchema.Tool> tools = new ArrayList<>();
 
 	private final AtomicInteger listings = new AtomicInteger();
+
+	private final List<@Nullable ToolContext> contexts = new CopyOnWriteArrayList<>();
 
 	private @Nullable RuntimeException failure;
 
@@ -49,6 +52,14 @@ public final class FakeConnection implements McpServerConnection {
 
 	public int listings() {
 		return this.listings.get();
+	}
+
+	/**
+	 * The tool contexts the server's callbacks were called with, in call order: what an
+	 * MCP server would receive as request metadata.
+	 */
+	public List<@Nullable ToolContext> contexts() {
+		return List.copyOf(this.contexts);
 	}
 
 	@Override
@@ -86,6 +97,7 @@ public final class FakeConnection implements McpServerConnection {
 
 			@Override
 			public String call(String input, @Nullable ToolContext context) {
+				FakeConnection.this.contexts.add(context);
 				if (input.contains("\"fail\"")) {
 					throw new IllegalStateException("the server failed");
 				}

@@ -1,5 +1,6 @@
 package io.github.lazymcp.catalog;
 
+import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import java.util.List;
 import java.util.Map;
 

@@ -19,17 +19,17 @@ class TextEmbedderTests {
 
 	@Test
 	void catalogTextsAreEmbeddedOnceAndSurviveARestart() {
-		new TextEmbedder(this.model, "m", this.directory).embedCatalog(List.of("read a file", "send mail"));
+		new TextEmbedder(this.model, "m", this.directory, "").embedCatalog(List.of("read a file", "send mail"));
 		CountingEmbeddingModel restarted = new CountingEmbeddingModel();
 
-		new TextEmbedder(restarted, "m", this.directory).embedCatalog(List.of("send mail", "read a file"));
+		new TextEmbedder(restarted, "m", this.directory, "").embedCatalog(List.of("send mail", "read a file"));
 
 		assertThat(restarted.embeddedTexts()).isEmpty();
 	}
 
 	@Test
 	void queriesAreEmbeddedEveryTimeAndNeverWritten() throws Exception {
-		TextEmbedder embedder = new TextEmbedder(this.model, "m", this.directory);
+		TextEmbedder embedder = new TextEmbedder(this.model, "m", this.directory, "");
 		embedder.embedCatalog(List.of("read a file"));
 		long persisted = Files.size(this.directory.resolve("m.emb"));
 
@@ -43,7 +43,7 @@ class TextEmbedderTests {
 
 	@Test
 	void everyVectorHasUnitLength() {
-		TextEmbedder embedder = new TextEmbedder(this.model, "m", null);
+		TextEmbedder embedder = new TextEmbedder(this.model, "m", null, "");
 
 		assertThat(Vectors.norm(embedder.embedQuery("abc"))).isCloseTo(1.0, within(1e-6));
 		assertThat(Vectors.norm(embedder.embedCatalog(List.of("defg")).get(0))).isCloseTo(1.0, within(1e-6));

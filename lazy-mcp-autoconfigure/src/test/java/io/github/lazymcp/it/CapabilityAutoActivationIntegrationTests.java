@@ -7,13 +7,14 @@ import java.util.Map;
 
 import io.github.lazymcp.actuate.McpActivationEndpoint;
 import io.github.lazymcp.capability.CapabilityManager;
-import io.github.lazymcp.capability.CapabilityServers;
-import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.capability.pool.ServerPool;
+import io.github.lazymcp.catalog.McpCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -42,10 +43,10 @@ class CapabilityAutoActivationIntegrationTests {
 	ScriptedChatModel model;
 
 	@Autowired
-	McpToolCatalog catalog;
+	McpCatalog catalog;
 
 	@Autowired
-	CapabilityServers servers;
+	ServerPool servers;
 
 	@Autowired
 	CapabilityManager manager;
@@ -71,7 +72,7 @@ class CapabilityAutoActivationIntegrationTests {
 	@Order(1)
 	void nothingIsConnectedAtStartup() {
 		assertThat(this.servers.holders()).isEmpty();
-		assertThat(this.catalog.current().tools()).isEmpty();
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.manager.definitions()).hasSize(3);
 	}
 
@@ -173,7 +174,8 @@ class CapabilityAutoActivationIntegrationTests {
 
 	@SuppressWarnings("unchecked")
 	private Map<String, Object> lastDecision() {
-		Map<String, Object> capabilities = (Map<String, Object>) this.endpoint.state().get("capabilities");
+		Map<String, Object> state = JsonMapper.shared().convertValue(this.endpoint.state(), Map.class);
+		Map<String, Object> capabilities = (Map<String, Object>) state.get("capabilities");
 		Map<String, Object> auto = (Map<String, Object>) capabilities.get("autoActivation");
 		return (Map<String, Object>) auto.get("lastDecision");
 	}

@@ -5,14 +5,15 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.actuate.McpActivationEndpoint;
-import io.github.lazymcp.capability.CapabilityChange;
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.CapabilityManager;
-import io.github.lazymcp.capability.CapabilityServers;
+import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.catalog.McpCatalog;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
@@ -37,10 +38,10 @@ class CapabilitySharingIntegrationTests {
 	CapabilityManager manager;
 
 	@Autowired
-	CapabilityServers servers;
+	ServerPool servers;
 
 	@Autowired
-	McpToolCatalog catalog;
+	McpCatalog catalog;
 
 	@Autowired
 	ChatClient.Builder builder;
@@ -136,7 +137,7 @@ class CapabilitySharingIntegrationTests {
 	}
 
 	private List<String> filesystemTools() {
-		return this.catalog.current()
+		return this.catalog.snapshot()
 			.tools()
 			.stream()
 			.filter((tool) -> tool.server().equals("filesystem"))
@@ -155,7 +156,8 @@ class CapabilitySharingIntegrationTests {
 
 	@SuppressWarnings("unchecked")
 	private Map<String, Object> capability(String name) {
-		Map<String, Object> section = (Map<String, Object>) this.endpoint.state().get("capabilities");
+		Map<String, Object> state = JsonMapper.shared().convertValue(this.endpoint.state(), Map.class);
+		Map<String, Object> section = (Map<String, Object>) state.get("capabilities");
 		return ((List<Map<String, Object>>) section.get("capabilities")).stream()
 			.filter((entry) -> entry.get("name").equals(name))
 			.findFirst()

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerState;
+import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import io.github.lazymcp.tool.UsageStats;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +38,7 @@ class LazyMcpIntegrationTests extends RealMcpServers {
 	ScriptedChatModel model;
 
 	@Autowired
-	McpToolCatalog catalog;
+	McpCatalog catalog;
 
 	@Autowired
 	UsageStats stats;
@@ -178,7 +178,7 @@ class LazyMcpIntegrationTests extends RealMcpServers {
 		assertThat(this.model.toolResults(2)).singleElement()
 			.asString()
 			.contains("\"unknown\":[\"filesystem__write_file\"]");
-		assertThat(this.catalog.current().contains("filesystem__write_file")).isFalse();
+		assertThat(this.catalog.snapshot().contains("filesystem__write_file")).isFalse();
 	}
 
 	@Test
@@ -239,7 +239,7 @@ class LazyMcpIntegrationTests extends RealMcpServers {
 	}
 
 	private ServerState everything() {
-		return this.catalog.current()
+		return this.catalog.snapshot()
 			.servers()
 			.stream()
 			.filter((server) -> server.name().equals("everything"))

@@ -3,9 +3,9 @@ package io.github.lazymcp.it;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lazymcp.catalog.McpToolCatalog;
+import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.catalog.ToolCatalog;
+import io.github.lazymcp.catalog.CatalogSnapshot;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class ScriptedConversationIntegrationTests extends RealMcpServers {
 	ScriptedChatModel model;
 
 	@Autowired
-	McpToolCatalog catalog;
+	McpCatalog catalog;
 
 	@Test
 	void everyRequestOfAScriptedConversationCarriesFewerSchemaTokensThanEagerLoading() {
@@ -55,7 +55,7 @@ class ScriptedConversationIntegrationTests extends RealMcpServers {
 			client.prompt().user(turn).advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "figures")).call().content();
 		}
 
-		long eager = ToolCatalog.tokens(this.catalog.current().tools());
+		long eager = CatalogSnapshot.tokens(this.catalog.snapshot().tools());
 		List<Long> sent = sentPerRequest();
 		logger.info("Scripted conversation, o200k tool-schema tokens per model request: lazy " + sent + ", eager "
 				+ eager + " each; total lazy " + sent.stream().mapToLong(Long::longValue).sum() + " vs eager "

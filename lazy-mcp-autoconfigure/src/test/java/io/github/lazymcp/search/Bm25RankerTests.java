@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.github.lazymcp.search;
 
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,9 +22,11 @@ class DenseAndHybridRankerTests {
 
 	@Test
 	void settingsWithAnotherThresholdKeepEverythingElse() {
-		HybridRanker.Settings settings = new HybridRanker.Settings(7, 2, 3, 40, 0.1).withMinSimilarity(0.3);
+		RankingSettings settings = new RankingSettings(RankingSettings.Strategy.HYBRID, 0.1, 7, 2, 3, 40, 1.5, 0.75)
+			.withMinSimilarity(0.3);
 
-		assertThat(settings).isEqualTo(new HybridRanker.Settings(7, 2, 3, 40, 0.3));
+		assertThat(settings)
+			.isEqualTo(new RankingSettings(RankingSettings.Strategy.HYBRID, 0.3, 7, 2, 3, 40, 1.5, 0.75));
 	}
 
 	@Test
@@ -93,7 +96,8 @@ class DenseAndHybridRankerTests {
 	}
 
 	private HybridRanker hybrid(double minSimilarity) {
-		return new HybridRanker(new Bm25Ranker(), dense(""), new HybridRanker.Settings(60, 1, 1, 50, minSimilarity));
+		return new HybridRanker(new Bm25Ranker(), dense(""),
+				new RankingSettings(RankingSettings.Strategy.HYBRID, minSimilarity, 60, 1, 1, 50, 1.5, 0.75));
 	}
 
 }

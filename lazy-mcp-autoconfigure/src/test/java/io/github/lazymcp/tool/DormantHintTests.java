@@ -1,33 +1,34 @@
 package io.github.lazymcp.tool;
 
+import java.util.List;
 import java.util.Optional;
 
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.FakeConnection;
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.search.Query;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.definition.DefaultToolDefinition;
+import org.springframework.ai.tool.definition.ToolDefinition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * ToolSearch points at a switched-off capability when the hint has one for the query.
+ * ToolSearch points at a switched-off capability when a model tool has a hint for the
+ * query.
  */
 class DormantHintTests {
 
-	private final LazyToolsFixture fixture = new LazyToolsFixture(3, DeferredCallPolicy.ACTIVATE,
-			new FakeConnection("fs", "read_file", "write_file"));
-
-	private final DormantHint hint = (query) -> query.contains("remember")
-			? Optional.of("The capability 'memory' is switched off.") : Optional.empty();
-
-	private final ToolSearchService service = new ToolSearchService(this.fixture.catalog, new Bm25Ranker(),
-			new ToolSearchService.SearchLimits(3, 3, 200), this.fixture.stats, this.hint);
+	private final LazyToolsFixture fixture = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE,
+			List.of(new HintingTool()), new FakeConnection("fs", "read_file", "write_file"));
 
 	private final ToolSession session = this.fixture.sessions.session("s");
 
 	@Test
 	void whenNothingMatchesTheResultNamesTheDormantCapability() {
-		SearchOutcome outcome = this.service.search(this.session, SearchRequest.parse("{\"query\": \"remember Ada\"}"));
+		SearchResult outcome = search("{\"query\": \"remember Ada\"}");
 
 		assertThat(outcome.tools()).isEmpty();
 		assertThat(outcome.message()).isEqualTo("The capability 'memory' is switched off.");
@@ -35,8 +36,7 @@ class DormantHintTests {
 
 	@Test
 	void whenToolsMatchTooTheHintIsAddedToTheMessage() {
-		SearchOutcome outcome = this.service.search(this.session,
-				SearchRequest.parse("{\"query\": \"read file to remember\"}"));
+		SearchResult outcome = search("{\"query\": \"read file to remember\"}");
 
 		assertThat(outcome.tools()).isNotEmpty();
 		assertThat(outcome.message()).startsWith("These tools can be called")
@@ -45,10 +45,39 @@ class DormantHintTests {
 
 	@Test
 	void withoutAHintTheUsualMessageStays() {
-		SearchOutcome outcome = this.service.search(this.session,
-				SearchRequest.parse("{\"query\": \"book a flight\"}"));
+		SearchResult outcome = search("{\"query\": \"book a flight\"}");
 
 		assertThat(outcome.message()).contains("No tool matches");
+	}
+
+	private SearchResult search(String json) {
+		return this.fixture.registry.search(this.session, SearchRequest.parse(json));
+	}
+
+	/** A model tool that hints at a capability for requests about remembering. */
+	private static final class HintingTool implements ModelTool {
+
+		@Override
+		public Optional<String> searchHint(Query query) {
+			return query.text().contains("remember") ? Optional.of("The capability 'memory' is switched off.")
+					: Optional.empty();
+		}
+
+		@Override
+		public ToolDefinition getToolDefinition() {
+			return DefaultToolDefinition.builder().name("hinting").description("hints").inputSchema("{}").build();
+		}
+
+		@Override
+		public String call(String toolInput) {
+			return "{}";
+		}
+
+		@Override
+		public String call(String toolInput, @Nullable ToolContext toolContext) {
+			return "{}";
+		}
+
 	}
 
 }

@@ -4,53 +4,74 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.catalog.DeferralThreshold;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.FakeConnection;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerPolicy;
+import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.ToolRanker;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tool.ToolCallback;
 
 /**
  * The lazy-mcp parts wired by hand over in-memory servers, for unit tests of tools and
- * advisors.
+ * advisors: everything deferred, a server named {@code pinned} pinned, BM25 ranking,
+ * ToolSearch returning 3 tools by default and at most the cap.
  */
 public final class LazyToolsFixture {
 
-	public final McpToolCatalog catalog;
+	public final McpCatalog catalog;
 
 	public final SessionStore sessions;
 
 	public final UsageStats stats = new UsageStats();
 
-	public final ToolSearchService search;
+	public final ToolRegistry registry;
 
-	public final LazyToolCallbackProvider provider;
+	public final List<String> succeeded = new CopyOnWriteArrayList<>();
 
-	public final List<String> succeeded = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-	public LazyToolsFixture(int cap, DeferredCallPolicy policy, FakeConnection... servers) {
-		this.catalog = new McpToolCatalog(
-				List.of(servers), (server) -> server.equals("pinned")
-						? new ServerPolicy(false, List.of(), List.of(), List.of(), Map.of()) : ServerPolicy.DEFAULT,
-				new DeferralThreshold(0, 0), new TokenCounter());
-		this.sessions = new SessionStore(cap, 100, Duration.ofHours(1), Clock.systemUTC());
-		this.search = new ToolSearchService(this.catalog, new Bm25Ranker(),
-				new ToolSearchService.SearchLimits(3, cap, 200), this.stats);
-		ToolSearchCallback toolSearch = new ToolSearchCallback(this.search, this.sessions::ephemeral, 3, cap);
-		this.provider = new LazyToolCallbackProvider(this.catalog, toolSearch, this.search, policy,
-				(tool) -> this.succeeded.add(tool.name()));
+	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, FakeConnection... servers) {
+		this(cap, policy, List.of(), servers);
 	}
 
-	public TrackedToolCallback tracked(String name) {
-		for (var callback : this.provider.getToolCallbacks()) {
-			if (callback instanceof TrackedToolCallback tracked && tracked.tool().name().equals(name)) {
-				return tracked;
-			}
-		}
-		throw new IllegalArgumentException(name);
+	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, List<ModelTool> modelTools,
+			FakeConnection... servers) {
+		this.catalog = new McpCatalog(List.of(servers),
+				new CatalogSettings(0, 0,
+						Map.of("pinned", new ServerPolicy(false, List.of(), List.of(), List.of(), Map.of()))),
+				new TokenCounter());
+		this.sessions = new SessionStore(cap, 100, Duration.ofHours(1), Clock.systemUTC());
+		ToolRanker bm25 = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
+				() -> {
+					throw new IllegalStateException("BM25 needs no embedder");
+				});
+		this.registry = ToolRegistry.builder(this.catalog, bm25, this.sessions)
+			.settings(new ToolSettings(Math.min(3, cap), cap, 200, policy))
+			.stats(this.stats)
+			.modelTools(modelTools)
+			.listeners(List.of(new LazyMcpListener() {
+
+				@Override
+				public void toolSucceeded(@Nullable ToolSession session, CatalogTool tool) {
+					LazyToolsFixture.this.succeeded.add(tool.name());
+				}
+
+			}))
+			.build();
+	}
+
+	/**
+	 * The callback the chat client would execute for a name.
+	 */
+	public ToolCallback tracked(String name) {
+		return this.registry.callback(name).orElseThrow(() -> new IllegalArgumentException(name));
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.github.lazymcp.tool;
 
+import java.util.HashMap;
 import java.util.Map;
 
 import io.github.lazymcp.activation.ToolSession;
@@ -16,7 +17,7 @@ class TrackedToolCallbackTests {
 
 	@Test
 	void aDeferredToolCalledWithoutLoadingRunsAndBecomesActive() {
-		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+		LazyToolsFixture fixture = fixture(ToolSettings.DeferredCall.ACTIVATE);
 		ToolSession session = fixture.sessions.session("s");
 
 		String result = fixture.tracked("fs__read_file").call("{\"path\":\"a\"}", context(session));
@@ -28,7 +29,7 @@ class TrackedToolCallbackTests {
 
 	@Test
 	void theHintPolicyRunsNothingAndTellsTheModelToLoadTheToolFirst() {
-		LazyToolsFixture fixture = fixture(DeferredCallPolicy.HINT);
+		LazyToolsFixture fixture = fixture(ToolSettings.DeferredCall.HINT);
 		ToolSession session = fixture.sessions.session("s");
 
 		String result = fixture.tracked("fs__read_file").call("{}", context(session));
@@ -39,15 +40,20 @@ class TrackedToolCallbackTests {
 
 	@Test
 	void theSessionNeverReachesTheMcpServer() {
-		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+		FakeConnection server = new FakeConnection("fs", "read_file", "write_file");
+		LazyToolsFixture fixture = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE, server);
 		ToolSession session = fixture.sessions.session("s");
 
-		assertThat(SessionToolContext.withoutSession(context(session)).getContext()).containsOnlyKeys("user");
+		fixture.tracked("fs__read_file").call("{}", context(session));
+
+		assertThat(server.contexts()).singleElement()
+			.satisfies((seen) -> assertThat(seen.getContext()).containsOnlyKeys("user"));
+		assertThat(session.snapshot().names()).containsExactly("fs__read_file");
 	}
 
 	@Test
 	void malformedArgumentsFailWithAMessageTheModelCanActOn() {
-		LazyToolsFixture fixture = fixture(DeferredCallPolicy.ACTIVATE);
+		LazyToolsFixture fixture = fixture(ToolSettings.DeferredCall.ACTIVATE);
 
 		assertThatExceptionOfType(ToolExecutionException.class)
 			.isThrownBy(() -> fixture.tracked("fs__read_file").call("[1,2]", null))
@@ -57,7 +63,7 @@ class TrackedToolCallbackTests {
 	@Test
 	void aFailedCallDoesNotCountAsUse() {
 		FakeConnection failing = new FakeConnection("fs", "read_file", "write_file");
-		LazyToolsFixture fixture = new LazyToolsFixture(2, DeferredCallPolicy.ACTIVATE, failing);
+		LazyToolsFixture fixture = new LazyToolsFixture(2, ToolSettings.DeferredCall.ACTIVATE, failing);
 		ToolSession session = fixture.sessions.session("s");
 		session.activate(java.util.List.of("fs__read_file", "fs__write_file"));
 
@@ -70,12 +76,14 @@ class TrackedToolCallbackTests {
 		assertThat(fixture.succeeded).containsExactly("fs__write_file");
 	}
 
-	private static LazyToolsFixture fixture(DeferredCallPolicy policy) {
+	private static LazyToolsFixture fixture(ToolSettings.DeferredCall policy) {
 		return new LazyToolsFixture(3, policy, new FakeConnection("fs", "read_file", "write_file"));
 	}
 
 	private static ToolContext context(ToolSession session) {
-		return new ToolContext(Map.of(SessionToolContext.KEY, session, "user", "ada"));
+		Map<String, Object> context = new HashMap<>(LazyMcpRequest.toolContext(session).getContext());
+		context.put("user", "ada");
+		return new ToolContext(context);
 	}
 
 }

@@ -1,0 +1,42 @@
+package io.github.lazymcp.activation;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How many tools a session may hold active and how long sessions are kept. Immutable;
+ * {@link #DEFAULTS} holds the shipped defaults.
+ *
+ * @param maxActiveSchemas the cap: deferred tools active in one session at once, at least
+ * 1
+ * @param maxSessions how many sessions are kept at most, at least 1
+ * @param idleTimeout how long a session is kept after its last use, positive
+ */
+public record SessionSettings(int maxActiveSchemas, int maxSessions, Duration idleTimeout) {
+
+	/** The shipped defaults: 24 active tools, 10,000 sessions, one hour idle. */
+	public static final SessionSettings DEFAULTS = new SessionSettings(24, 10_000, Duration.ofHours(1));
+
+	public SessionSettings {
+		if (maxActiveSchemas < 1) {
+			throw new IllegalArgumentException("cap must be at least 1, was " + maxActiveSchemas);
+		}
+		if (maxSessions < 1) {
+			throw new IllegalArgumentException("maxSessions must be at least 1, was " + maxSessions);
+		}
+		Objects.requireNonNull(idleTimeout, "idleTimeout must not be null");
+		if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+			throw new IllegalArgumentException("idleTimeout must be positive, was " + idleTimeout);
+		}
+	}
+
+	/**
+	 * These settings with another cap.
+	 * @param cap the maximum number of active tools per session
+	 * @return the new settings
+	 */
+	public SessionSettings withMaxActiveSchemas(int cap) {
+		return new SessionSettings(cap, this.maxSessions, this.idleTimeout);
+	}
+
+}

@@ -1,0 +1,75 @@
+package io.github.lazymcp.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolSettings;
+
+/**
+ * Maps {@link LazyMcpProperties} onto the settings records of the core packages, the only
+ * form in which the core sees configuration. Settings that have no property keep the
+ * records' shipped defaults.
+ */
+final class PropertiesMapping {
+
+	private PropertiesMapping() {
+	}
+
+	static CatalogSettings catalog(LazyMcpProperties properties) {
+		Map<String, ServerPolicy> servers = new LinkedHashMap<>();
+		properties.getServers()
+			.forEach((name, server) -> servers.put(name, new ServerPolicy(server.isLazy(), server.getPinned(),
+					server.getAllow(), server.getDeny(), server.getDescriptions())));
+		return new CatalogSettings(properties.getThreshold().getTools(), properties.getThreshold().getTokens(),
+				servers);
+	}
+
+	static SessionSettings sessions(LazyMcpProperties properties) {
+		LazyMcpProperties.Sessions sessions = properties.getSessions();
+		return new SessionSettings(properties.getMaxActiveSchemas(), sessions.getMaxSessions(),
+				sessions.getIdleTimeout());
+	}
+
+	static ToolSettings tools(LazyMcpProperties properties) {
+		LazyMcpProperties.Search search = properties.getSearch();
+		return new ToolSettings(search.getDefaultLimit(), search.getMaxLimit(), search.getMaxQueryLength(),
+				properties.getDeferredCall());
+	}
+
+	static RankingSettings ranking(LazyMcpProperties properties) {
+		LazyMcpProperties.Search search = properties.getSearch();
+		return RankingSettings.DEFAULTS.withStrategy(search.getRanker()).withMinSimilarity(search.getMinSimilarity());
+	}
+
+	static EmbeddingSettings embedding(LazyMcpProperties properties) {
+		LazyMcpProperties.Embedding embedding = properties.getSearch().getEmbedding();
+		return new EmbeddingSettings(embedding.getModel(), embedding.isUseApplicationModel(),
+				embedding.getCacheDirectory());
+	}
+
+	static AdvisorSettings advisors(LazyMcpProperties properties) {
+		LazyMcpProperties.Sessions sessions = properties.getSessions();
+		return new AdvisorSettings(
+				new LazyMcpRequest.Keys(sessions.getConversationIdKey(), sessions.getParentIdKey(),
+						sessions.getInheritKey()),
+				properties.getGuidance().isEnabled(), properties.getGuidance().getText());
+	}
+
+	static CapabilitySettings capabilities(LazyMcpProperties properties) {
+		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
+		LazyMcpProperties.AutoActivation auto = capabilities.getAutoActivation();
+		return new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
+				capabilities.getInitTimeout(), capabilities.getRequestTimeout(), auto.isEnabled(),
+				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
+	}
+
+}

@@ -1,0 +1,70 @@
+package io.github.lazymcp.capability;
+
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.tool.LazyMcpListener;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capabilities' part in a conversation: at the start of a user turn, the router picks at
+ * most one capability from the message's words and it is enabled and its tools activated
+ * in the session, so the first model request already carries them (auto-activation); and
+ * a successful call of a capability's tool counts as a use of the capability.
+ */
+final class CapabilityListener implements LazyMcpListener {
+
+	private static final Log logger = LogFactory.getLog(CapabilityListener.class);
+
+	private final CapabilityManager manager;
+
+	private final @Nullable CapabilityRouter router;
+
+	/**
+	 * Creates the listener.
+	 * @param manager enables capabilities
+	 * @param router picks a capability from the user's words, or null to never
+	 * auto-activate
+	 */
+	CapabilityListener(CapabilityManager manager, @Nullable CapabilityRouter router) {
+		this.manager = manager;
+		this.router = router;
+	}
+
+	@Override
+	public void turnStarted(ToolSession session, String userMessage) {
+		if (this.router == null) {
+			return;
+		}
+		Set<String> candidates = this.manager.definitions()
+			.stream()
+			.map(CapabilityDefinition::name)
+			.filter((name) -> this.manager.failure(name).isEmpty() && !this.manager.isActiveIn(name, session))
+			.collect(Collectors.toUnmodifiableSet());
+		CapabilityRouter.RoutingDecision decision = this.router.route(userMessage, candidates::contains);
+		logger.info("Capability routing for \"%s\": %s; scores %s".formatted(decision.text(), decision.reason(),
+				decision.scores()
+					.stream()
+					.map((score) -> "%s=%.3f".formatted(score.name(), score.score()))
+					.collect(Collectors.joining(", "))));
+		if (decision.chosen() != null) {
+			CapabilityChange change = this.manager.enableIn(decision.chosen(), session);
+			if (change.failed()) {
+				logger.warn("Auto-activated capability '%s' failed: %s".formatted(decision.chosen(), change.failure()));
+			}
+		}
+	}
+
+	@Override
+	public void toolSucceeded(@Nullable ToolSession session, CatalogTool tool) {
+		this.manager.succeeded(tool);
+	}
+
+}

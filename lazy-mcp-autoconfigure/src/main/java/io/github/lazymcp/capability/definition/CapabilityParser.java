@@ -1,0 +1,209 @@
+package io.github.lazymcp.capability.definition;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+import org.tomlj.Toml;
+import org.tomlj.TomlParseError;
+import org.tomlj.TomlParseResult;
+
+/**
+ * Reads one capability file. The format:
+ *
+ * <pre class="code">
+ * name = "files"                      # required, [a-z0-9-]+, unique across all files
+ * description = "Read, write and search files in the workspace"   # required
+ * triggers = ["read the file config.yml", "list the folder"]      # required, at least one
+ * allowed_tools = ["filesystem:read_*", "filesystem:list_directory"]   # optional
+ *
+ * [[mcp.servers]]                     # one or more
+ * name = "filesystem"                 # required, [A-Za-z0-9_-]+, the tool name prefix
+ * command = "../mcp-servers/node_modules/.bin/mcp-server-filesystem"
+ * args = ["/tmp/work"]                # optional, only with command
+ * [mcp.servers.env]                   # optional, only with command; string values
+ * FOO = "bar"
+ *
+ * [[mcp.servers]]
+ * name = "remote"
+ * url = "http://localhost:3001/mcp"   # instead of command: an HTTP server
+ * transport = "sse"                   # optional: stdio (command), streamable-http (url, default) or sse
+ * </pre>
+ *
+ * <p>
+ * A server with {@code command} is started as a child process that talks over
+ * stdin/stdout: the command is looked up on {@code PATH} unless it contains a slash, in
+ * which case it is relative to the working directory; the process inherits the
+ * environment, with {@code env} added. A server with {@code url} is reached over
+ * streamable HTTP, or over HTTP+SSE with {@code transport = "sse"}.
+ *
+ * <p>
+ * Each {@code allowed_tools} pattern is {@code server:tool-glob}, where {@code server} is
+ * one of the capability's servers and {@code *} in the glob matches any run of
+ * characters. A server no pattern names exposes all its tools. Unknown keys are errors,
+ * so that a misspelt key is not silently ignored.
+ *
+ * <p>
+ * Every problem is a {@link CapabilityDefinitionException} whose message starts with
+ * {@code file:line:} and names the key, e.g.
+ * {@code files.toml:7: 'mcp.servers[0].command' or 'url' is required}.
+ */
+final class CapabilityParser {
+
+	private static final Pattern CAPABILITY_NAME = Pattern.compile("[a-z0-9-]+");
+
+	private static final Pattern SERVER_NAME = Pattern.compile("[A-Za-z0-9_-]+");
+
+	private static final Set<String> TOP_KEYS = Set.of("name", "description", "triggers", "allowed_tools", "mcp");
+
+	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport");
+
+	private CapabilityParser() {
+	}
+
+	/**
+	 * Parses one capability file.
+	 * @param source the file's name, used in messages and kept in the definition
+	 * @param toml the file's content
+	 * @return the capability
+	 * @throws CapabilityDefinitionException when the file is not valid TOML or not a
+	 * valid capability
+	 */
+	static CapabilityDefinition parse(String source, String toml) {
+		TomlParseResult result = Toml.parse(toml);
+		if (result.hasErrors()) {
+			TomlParseError error = result.errors().get(0);
+			throw new CapabilityDefinitionException(source, error.position().line(),
+					"%s (column %d)".formatted(error.getMessage(), error.position().column()));
+		}
+		TomlFields top = TomlFields.root(source, result);
+		top.allowOnly(TOP_KEYS);
+		String name = named(top, CAPABILITY_NAME, "[a-z0-9-]+");
+		String description = top.requiredString("description");
+		List<String> triggers = top.strings("triggers");
+		if (triggers.isEmpty()) {
+			throw top.has("triggers") ? top.error("triggers", "'triggers' needs at least one phrase")
+					: top.missing("triggers");
+		}
+		List<ServerDefinition> servers = servers(top);
+		List<String> allowedTools = allowedTools(top, servers);
+		return new CapabilityDefinition(name, description, triggers, allowedTools, servers, source);
+	}
+
+	private static String named(TomlFields fields, Pattern pattern, String rule) {
+		String name = fields.requiredString("name");
+		if (!pattern.matcher(name).matches()) {
+			throw fields.error("name", "'%s' must match %s, was '%s'".formatted(fields.path("name"), rule, name));
+		}
+		return name;
+	}
+
+	private static List<ServerDefinition> servers(TomlFields top) {
+		if (!top.has("mcp")) {
+			throw top.error("mcp", "'mcp.servers' is required: add at least one [[mcp.servers]] table");
+		}
+		TomlFields mcp = top.table("mcp");
+		mcp.allowOnly(Set.of("servers"));
+		List<TomlFields> tables = mcp.tables("servers");
+		if (tables.isEmpty()) {
+			throw mcp.error("servers", "'mcp.servers' needs at least one [[mcp.servers]] table");
+		}
+		List<ServerDefinition> servers = new ArrayList<>();
+		Set<String> names = new HashSet<>();
+		for (TomlFields table : tables) {
+			ServerDefinition server = server(table);
+			if (!names.add(server.name())) {
+				throw table.error("name", "server name '%s' is used twice".formatted(server.name()));
+			}
+			servers.add(server);
+		}
+		return servers;
+	}
+
+	private static ServerDefinition server(TomlFields fields) {
+		fields.allowOnly(SERVER_KEYS);
+		String name = named(fields, SERVER_NAME, "[A-Za-z0-9_-]+");
+		String command = fields.string("command");
+		String url = fields.string("url");
+		if (command != null && url != null) {
+			throw fields.error("url", "'%s' and 'command' exclude each other".formatted(fields.path("url")));
+		}
+		if (command == null && url == null) {
+			throw fields.error("command", "'%s' or 'url' is required".formatted(fields.path("command")));
+		}
+		return (command != null) ? stdio(fields, name) : http(fields, name);
+	}
+
+	private static ServerDefinition stdio(TomlFields fields, String name) {
+		String transport = fields.string("transport");
+		if (transport != null && !transport.equals("stdio")) {
+			throw fields.error("transport",
+					"'%s' must be \"stdio\" for a server with a command".formatted(fields.path("transport")));
+		}
+		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"),
+				fields.stringMap("env"));
+	}
+
+	private static ServerDefinition http(TomlFields fields, String name) {
+		for (String key : List.of("args", "env")) {
+			if (fields.has(key)) {
+				throw fields.error(key, "'%s' is only for a server with a command".formatted(fields.path(key)));
+			}
+		}
+		String transport = fields.string("transport");
+		if (transport != null && !transport.equals("streamable-http") && !transport.equals("sse")) {
+			throw fields.error("transport", "'%s' must be \"streamable-http\" or \"sse\" for a server with a url"
+				.formatted(fields.path("transport")));
+		}
+		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport));
+	}
+
+	private static URI url(TomlFields fields) {
+		String url = fields.requiredString("url");
+		try {
+			URI uri = new URI(url);
+			if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+				return uri;
+			}
+		}
+		catch (URISyntaxException ex) {
+			// reported below
+		}
+		throw fields.error("url", "'%s' must be an http or https URL, was '%s'".formatted(fields.path("url"), url));
+	}
+
+	private static List<String> allowedTools(TomlFields top, List<ServerDefinition> servers) {
+		List<String> patterns = top.strings("allowed_tools");
+		Set<String> serverNames = new TreeSet<>();
+		servers.forEach((server) -> serverNames.add(server.name()));
+		for (int i = 0; i < patterns.size(); i++) {
+			String problem = patternProblem(patterns.get(i), serverNames);
+			if (problem != null) {
+				throw top.elementError("allowed_tools", i, "'allowed_tools[%d]' %s".formatted(i, problem));
+			}
+		}
+		return patterns;
+	}
+
+	private static @Nullable String patternProblem(String pattern, Set<String> serverNames) {
+		int colon = pattern.indexOf(':');
+		if (colon < 0) {
+			return "must be server:tool-glob, was '%s'".formatted(pattern);
+		}
+		String server = pattern.substring(0, colon);
+		if (!serverNames.contains(server)) {
+			return "names server '%s', which is not one of %s".formatted(server, serverNames);
+		}
+		if (pattern.substring(colon + 1).isBlank()) {
+			return "has no tool glob after '%s:', was '%s'".formatted(server, pattern);
+		}
+		return null;
+	}
+
+}

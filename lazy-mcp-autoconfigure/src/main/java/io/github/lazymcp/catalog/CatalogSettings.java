@@ -1,0 +1,146 @@
+package io.github.lazymcp.catalog;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.Map;
+
+/**
+ * How the catalog treats the tools MCP servers offer: the gate below which nothing is
+ * deferred, and what is configured per server. Immutable; {@link #DEFAULTS} holds the
+ * shipped defaults.
+ *
+ * @param deferToolsAbove deferral starts when the deferrable (not pinned) tools number
+ * more than this
+ * @param deferTokensAbove deferral starts when their schemas cost more than this many
+ * o200k tokens
+ * @param servers the policy of each server, by connection name; a server not listed gets
+ * {@link ServerPolicy#DEFAULT}
+ */
+public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<String, ServerPolicy> servers) {
+
+	/**
+	 * The shipped defaults: defer above 10 tools or 10,000 tokens, no server settings.
+	 */
+	public static final CatalogSettings DEFAULTS = new CatalogSettings(10, 10_000, Map.of());
+
+	public CatalogSettings {
+		if (deferToolsAbove < 0 || deferTokensAbove < 0) {
+			throw new IllegalArgumentException("deferral thresholds must not be negative, were %d tools and %d tokens"
+				.formatted(deferToolsAbove, deferTokensAbove));
+		}
+		servers = Map.copyOf(servers);
+	}
+
+	/**
+	 * These settings with another deferral gate; {@code (0, 0)} defers every tool that is
+	 * not pinned.
+	 * @param tools the tool count above which tools are deferred
+	 * @param tokens the schema tokens above which tools are deferred
+	 * @return the new settings
+	 */
+	public CatalogSettings withThreshold(int tools, int tokens) {
+		return new CatalogSettings(tools, tokens, this.servers);
+	}
+
+	/**
+	 * The policy of one server.
+	 * @param server the connection name
+	 * @return its configured policy, or the default one
+	 */
+	public ServerPolicy policy(String server) {
+		return this.servers.getOrDefault(server, ServerPolicy.DEFAULT);
+	}
+
+	/**
+	 * Whether tools this many and this large are deferred.
+	 * @param count number of deferrable tools
+	 * @param totalTokens their schema tokens
+	 * @return true when either threshold is exceeded
+	 */
+	boolean defers(int count, long totalTokens) {
+		return count > this.deferToolsAbove || totalTokens > this.deferTokensAbove;
+	}
+
+	/**
+	 * What the configuration says about one MCP server's tools: which are kept, which are
+	 * pinned (always sent), and which descriptions are replaced.
+	 *
+	 * <p>
+	 * Patterns match the tool name as the server names it; {@code *} matches any run of
+	 * characters, everything else is literal. Deny wins over allow; an empty allow list
+	 * keeps every tool.
+	 *
+	 * @param lazy whether the server's tools are deferred at all
+	 * @param pinned patterns of tools that are always sent
+	 * @param allow patterns of tools to keep (empty keeps all)
+	 * @param deny patterns of tools to drop
+	 * @param descriptions replacement descriptions keyed by tool name
+	 */
+	public record ServerPolicy(boolean lazy, List<String> pinned, List<String> allow, List<String> deny,
+			Map<String, String> descriptions) {
+
+		/**
+		 * The policy of a server nothing is configured for: everything kept and deferred.
+		 */
+		public static final ServerPolicy DEFAULT = new ServerPolicy(true, List.of(), List.of(), List.of(), Map.of());
+
+		public ServerPolicy {
+			pinned = List.copyOf(pinned);
+			allow = List.copyOf(allow);
+			deny = List.copyOf(deny);
+			descriptions = Map.copyOf(descriptions);
+		}
+
+		/**
+		 * Whether the tool may be advertised and executed.
+		 * @param toolName the tool name as the server names it
+		 * @return false when a deny pattern matches or an allow list exists and none
+		 * matches
+		 */
+		public boolean allows(String toolName) {
+			if (matchesAny(this.deny, toolName)) {
+				return false;
+			}
+			return this.allow.isEmpty() || matchesAny(this.allow, toolName);
+		}
+
+		/**
+		 * Whether the tool is sent on every request instead of being deferred.
+		 * @param toolName the tool name as the server names it
+		 * @return true when the server is not lazy or a pinned pattern matches
+		 */
+		public boolean pins(String toolName) {
+			return !this.lazy || matchesAny(this.pinned, toolName);
+		}
+
+		/**
+		 * The description the model sees.
+		 * @param toolName the tool name as the server names it
+		 * @param original the server's description
+		 * @return the configured replacement, or the original
+		 */
+		public String description(String toolName, String original) {
+			return this.descriptions.getOrDefault(toolName, original);
+		}
+
+		static boolean matchesAny(List<String> patterns, String name) {
+			return patterns.stream().anyMatch((pattern) -> matches(pattern, name));
+		}
+
+		static boolean matches(String pattern, String name) {
+			if (!pattern.contains("*")) {
+				return pattern.equals(name);
+			}
+			StringBuilder regex = new StringBuilder();
+			for (String part : pattern.split("\\*", -1)) {
+				if (!regex.isEmpty()) {
+					regex.append(".*");
+				}
+				regex.append(Pattern.quote(part));
+			}
+			return name.matches(regex.toString());
+		}
+
+	}
+
+}

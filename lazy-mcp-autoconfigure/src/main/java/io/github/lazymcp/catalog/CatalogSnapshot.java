@@ -1,0 +1,189 @@
+package io.github.lazymcp.catalog;
+
+import org.jspecify.annotations.Nullable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable snapshot of every MCP tool known, in server order. {@link McpCatalog}
+ * publishes a new snapshot whenever a server's tool list changes; readers keep whichever
+ * snapshot they started with, so one model step never mixes two.
+ *
+ * <p>
+ * Whether anything is deferred is decided once per snapshot by the
+ * {@link CatalogSettings} thresholds, over the tools that are not pinned.
+ */
+public final class CatalogSnapshot {
+
+	private static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, List.of(), List.of(), false);
+
+	private final long version;
+
+	private final List<ServerState> servers;
+
+	private final Map<String, CatalogTool> tools;
+
+	private final boolean deferring;
+
+	private CatalogSnapshot(long version, List<ServerState> servers, List<CatalogTool> tools, boolean deferring) {
+		this.version = version;
+		this.servers = List.copyOf(servers);
+		Map<String, CatalogTool> byName = new LinkedHashMap<>();
+		tools.forEach((tool) -> byName.put(tool.name(), tool));
+		this.tools = Collections.unmodifiableMap(byName);
+		this.deferring = deferring;
+	}
+
+	static CatalogSnapshot of(long version, List<ServerState> servers, List<CatalogTool> tools,
+			CatalogSettings settings) {
+		List<CatalogTool> deferrable = tools.stream().filter((tool) -> !tool.pinned()).toList();
+		return new CatalogSnapshot(version, servers, tools, settings.defers(deferrable.size(), tokens(deferrable)));
+	}
+
+	/**
+	 * A catalog with no servers and no tools.
+	 * @return the empty catalog
+	 */
+	public static CatalogSnapshot empty() {
+		return EMPTY;
+	}
+
+	/**
+	 * Increases with every change; tells derived structures (search index, wrappers) when
+	 * to rebuild.
+	 * @return the version
+	 */
+	public long version() {
+		return this.version;
+	}
+
+	/**
+	 * What is known about each server, in server order.
+	 * @return the servers
+	 */
+	public List<ServerState> servers() {
+		return this.servers;
+	}
+
+	/**
+	 * Every tool, in server order, then in each server's order.
+	 * @return the tools
+	 */
+	public List<CatalogTool> tools() {
+		return List.copyOf(this.tools.values());
+	}
+
+	/**
+	 * The tool with a qualified name.
+	 * @param name the model-facing name
+	 * @return the tool, or empty
+	 */
+	public Optional<CatalogTool> find(String name) {
+		return Optional.ofNullable(this.tools.get(name));
+	}
+
+	/**
+	 * Whether a tool with this qualified name exists.
+	 * @param name the model-facing name
+	 * @return true when it does
+	 */
+	public boolean contains(String name) {
+		return this.tools.containsKey(name);
+	}
+
+	/**
+	 * The server a qualified name belongs to, judged by its {@code server__} prefix; the
+	 * tool itself need not exist.
+	 * @param qualifiedName a model-facing tool name
+	 * @return the server, or empty when no server has that prefix
+	 */
+	public Optional<ServerState> serverOf(String qualifiedName) {
+		int separator = qualifiedName.indexOf(ToolNames.SEPARATOR);
+		if (separator <= 0) {
+			return Optional.empty();
+		}
+		String prefix = qualifiedName.substring(0, separator);
+		return this.servers.stream().filter((server) -> ToolNames.prefix(server.name()).equals(prefix)).findFirst();
+	}
+
+	/**
+	 * Whether the deferrable tools exceed the threshold, so that deferred tools are held
+	 * back and ToolSearch is offered.
+	 * @return true when tools are deferred
+	 */
+	public boolean deferring() {
+		return this.deferring;
+	}
+
+	/**
+	 * Whether a tool of this snapshot is held back until activated.
+	 * @param tool a tool of this snapshot
+	 * @return true when the snapshot defers and the tool is not pinned
+	 */
+	public boolean defers(CatalogTool tool) {
+		return this.deferring && !tool.pinned();
+	}
+
+	/**
+	 * Tools held back until activated (empty when not deferring).
+	 * @return the deferred tools
+	 */
+	public List<CatalogTool> deferred() {
+		return this.tools.values().stream().filter(this::defers).toList();
+	}
+
+	/**
+	 * Tools sent on every request.
+	 * @return pinned tools, or all tools when nothing is deferred
+	 */
+	public List<CatalogTool> eager() {
+		return this.tools.values().stream().filter((tool) -> !defers(tool)).toList();
+	}
+
+	/**
+	 * Names of servers that have at least one deferred tool, in server order.
+	 * @return the server names
+	 */
+	public List<String> deferredServers() {
+		List<String> names = new ArrayList<>();
+		deferred().forEach((tool) -> {
+			if (!names.contains(tool.server())) {
+				names.add(tool.server());
+			}
+		});
+		return names;
+	}
+
+	/**
+	 * Sum of the schema tokens of the given tools.
+	 * @param tools the tools
+	 * @return their o200k token total
+	 */
+	public static long tokens(List<CatalogTool> tools) {
+		return tools.stream().mapToLong(CatalogTool::tokens).sum();
+	}
+
+	/**
+	 * What the catalog knows about one MCP server.
+	 *
+	 * @param name the MCP connection name
+	 * @param tools qualified names of its tools in the catalog, in the server's order
+	 * @param denied tool names (as the server names them) dropped by allow/deny filters
+	 * @param error why listing its tools failed, or null
+	 * @param listChanges how many {@code tools/list_changed} notifications it has sent
+	 */
+	public record ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
+			int listChanges) {
+
+		public ServerState {
+			tools = List.copyOf(tools);
+			denied = List.copyOf(denied);
+		}
+
+	}
+
+}

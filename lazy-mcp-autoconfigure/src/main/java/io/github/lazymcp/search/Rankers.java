@@ -1,0 +1,37 @@
+package io.github.lazymcp.search;
+
+import java.util.function.Supplier;
+
+import io.github.lazymcp.embedding.TextEmbedder;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Turns {@link RankingSettings} into a ranker; see {@link ToolRanker#create}.
+ */
+final class Rankers {
+
+	private static final Log logger = LogFactory.getLog(Rankers.class);
+
+	private Rankers() {
+	}
+
+	static ToolRanker create(RankingSettings settings, Supplier<TextEmbedder> embedder) {
+		Bm25Ranker bm25 = new Bm25Ranker(settings.bm25K1(), settings.bm25B());
+		if (settings.strategy() == RankingSettings.Strategy.BM25) {
+			return bm25;
+		}
+		TextEmbedder loaded;
+		try {
+			loaded = embedder.get();
+		}
+		catch (IllegalStateException ex) {
+			logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
+			return bm25;
+		}
+		DenseRanker dense = new DenseRanker(loaded::embedCatalog, loaded.queries(), loaded.queryPrefix());
+		return (settings.strategy() == RankingSettings.Strategy.DENSE) ? dense
+				: new HybridRanker(bm25, dense, settings);
+	}
+
+}

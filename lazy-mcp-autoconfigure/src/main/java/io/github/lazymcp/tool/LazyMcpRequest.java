@@ -1,0 +1,149 @@
+package io.github.lazymcp.tool;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import io.github.lazymcp.activation.ToolSession;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.client.ChatClientRequest;
+import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.chat.prompt.ChatOptions;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.core.Ordered;
+
+/*
+ * The session is written once per call, by the session advisor, into two places: the
+ * advisor context, which every step of the tool loop carries to the wire advisor, and
+ * the tool context, which the tool-calling advisor hands to every tool it executes. Both
+ * use one key. Before a call reaches an MCP server the entry is taken out again, since
+ * the server would receive the tool context as request metadata. Every read and write of
+ * that key is in this class.
+ */
+
+/**
+ * The request-context contract of lazy-mcp: the advisor parameters an application sets,
+ * the orders of lazy-mcp's advisors, and where a conversation's {@link ToolSession}
+ * travels inside a chat request.
+ */
+public final class LazyMcpRequest {
+
+	/**
+	 * Order of the session advisor, which runs once per {@code call()}/{@code stream()}:
+	 * before the tool-calling advisor, which captures the tool context for the whole
+	 * loop.
+	 */
+	public static final int SESSION_ADVISOR_ORDER = ToolCallingAdvisor.DEFAULT_ORDER - 50;
+
+	/**
+	 * Order of the wire advisor: late in the chain, so that it runs on every step of the
+	 * tool loop, just before the model.
+	 */
+	public static final int WIRE_ADVISOR_ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
+
+	private static final String SESSION = "lazy_mcp_session";
+
+	private LazyMcpRequest() {
+	}
+
+	/**
+	 * The request carrying a session, in its advisor context and in its tool context.
+	 * @param request the request
+	 * @param session the conversation's session
+	 * @return the new request
+	 */
+	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session) {
+		ChatClientRequest.Builder builder = request.mutate().context(SESSION, session);
+		if (request.prompt().getOptions() instanceof ToolCallingChatOptions options) {
+			Map<String, Object> toolContext = new HashMap<>();
+			if (options.getToolContext() != null) {
+				toolContext.putAll(options.getToolContext());
+			}
+			toolContext.put(SESSION, session);
+			ChatOptions withContext = options.mutate().toolContext(toolContext).build();
+			builder.prompt(request.prompt().mutate().chatOptions(withContext).build());
+		}
+		return builder.build();
+	}
+
+	/**
+	 * The session a request carries.
+	 * @param request a request that passed the session advisor, or any other
+	 * @return the session, or empty when the request did not pass the session advisor
+	 */
+	public static Optional<ToolSession> session(ChatClientRequest request) {
+		return (request.context().get(SESSION) instanceof ToolSession session) ? Optional.of(session)
+				: Optional.empty();
+	}
+
+	/**
+	 * The session a tool call belongs to.
+	 * @param context the tool context of the call, possibly null
+	 * @return the session, or empty when the call did not pass through lazy-mcp's
+	 * advisors
+	 */
+	public static Optional<ToolSession> session(@Nullable ToolContext context) {
+		if (context == null) {
+			return Optional.empty();
+		}
+		return (context.getContext().get(SESSION) instanceof ToolSession session) ? Optional.of(session)
+				: Optional.empty();
+	}
+
+	/**
+	 * A tool context that carries a session, for code that calls lazy-mcp's tools without
+	 * a chat client (benchmarks, tests).
+	 * @param session the session
+	 * @return the context
+	 */
+	public static ToolContext toolContext(ToolSession session) {
+		return new ToolContext(Map.of(SESSION, session));
+	}
+
+	/**
+	 * The tool context an MCP server may see: the call's context without lazy-mcp's
+	 * entry.
+	 * @param context the tool context of the call, possibly null
+	 * @return the context to hand to the server's callback
+	 */
+	static @Nullable ToolContext forServer(@Nullable ToolContext context) {
+		if (context == null || !context.getContext().containsKey(SESSION)) {
+			return context;
+		}
+		Map<String, Object> rest = new HashMap<>(context.getContext());
+		rest.remove(SESSION);
+		return new ToolContext(rest);
+	}
+
+	/**
+	 * The advisor parameters that name a request's session.
+	 *
+	 * @param conversationId carries the conversation id, which is the session id; without
+	 * it, activations last for that call only
+	 * @param parentConversationId names a parent conversation: a new session (a
+	 * sub-agent's) then starts from a snapshot of the parent's active tools
+	 * @param inheritParent set to false, makes a child session start empty even when a
+	 * parent is named
+	 */
+	public record Keys(String conversationId, String parentConversationId, String inheritParent) {
+
+		/**
+		 * The shipped defaults: Spring AI's {@link ChatMemory#CONVERSATION_ID}, so that
+		 * the conversation id an application gives its chat memory names the session too.
+		 */
+		public static final Keys DEFAULTS = new Keys(ChatMemory.CONVERSATION_ID, "lazy_mcp_parent_conversation_id",
+				"lazy_mcp_inherit_parent");
+
+		public Keys {
+			Objects.requireNonNull(conversationId, "conversationId");
+			Objects.requireNonNull(parentConversationId, "parentConversationId");
+			Objects.requireNonNull(inheritParent, "inheritParent");
+		}
+
+	}
+
+}

@@ -1,0 +1,395 @@
+package io.github.lazymcp.tool;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.search.ToolRanker;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.ToolCallbackProvider;
+import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.ai.tool.resolution.ToolCallbackResolver;
+
+/*
+ * Two views of one live catalog. Execution: the chat client gets every callback lazy-mcp
+ * can run (ToolSearch, its model tools, every MCP tool wrapped to track calls), because
+ * Spring AI's tool-calling advisor executes against the set it was given when the call
+ * started; names that appear later (a capability enabled mid-call) reach resolve() through
+ * Spring AI's ToolCallbackResolver. Wire: on every model step, step() narrows what the
+ * model sees, reading the catalog once, so that one step never mixes two snapshots.
+ * Wrappers are built once per snapshot and shared by all sessions.
+ */
+
+/**
+ * The live tool registry: answers, for every part of lazy-mcp, which tools a session sees
+ * at a model step and which callback runs for a name. Thread-safe.
+ */
+public final class ToolRegistry {
+
+	private static final Log logger = LogFactory.getLog(ToolRegistry.class);
+
+	/** The name the model sees for the search tool. */
+	public static final String TOOL_SEARCH = "ToolSearch";
+
+	private final McpCatalog catalog;
+
+	private final ToolSettings settings;
+
+	private final ToolSearchService search;
+
+	private final ToolSearch toolSearch;
+
+	private final List<ModelTool> modelTools;
+
+	private final List<LazyMcpListener> listeners;
+
+	private final LazyMcpListener listener;
+
+	private final UsageStats stats;
+
+	private final TokenCounter tokenCounter;
+
+	private final Map<String, Integer> tokensByDefinition = new ConcurrentHashMap<>();
+
+	private final AtomicReference<@Nullable Wrapped> wrapped = new AtomicReference<>();
+
+	// Every name lazy-mcp has served: a request taken before a server left the catalog
+	// still carries that server's tools, and they are lazy-mcp's to drop, not the
+	// application's to keep. Grows with the distinct tool names ever seen, no more.
+	private final Set<String> served = ConcurrentHashMap.newKeySet();
+
+	private ToolRegistry(Builder builder) {
+		this.catalog = builder.catalog;
+		this.settings = builder.settings;
+		this.modelTools = List.copyOf(builder.modelTools);
+		this.listeners = List.copyOf(builder.listeners);
+		this.listener = new LazyMcpListener() {
+
+			@Override
+			public void toolSucceeded(@Nullable ToolSession session, CatalogTool tool) {
+				ToolRegistry.this.listeners.forEach((each) -> each.toolSucceeded(session, tool));
+			}
+
+		};
+		this.stats = builder.stats;
+		this.tokenCounter = builder.tokenCounter;
+		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools);
+		this.toolSearch = new ToolSearch(this::search, builder.sessions::ephemeral, this.settings);
+		this.served.add(TOOL_SEARCH);
+		this.modelTools.forEach((tool) -> this.served.add(tool.getToolDefinition().name()));
+	}
+
+	/**
+	 * Starts a registry over a catalog.
+	 * @param catalog the live catalog
+	 * @param ranker ranks deferred tools for ToolSearch
+	 * @param sessions where sessions live; calls outside lazy-mcp's advisors get an
+	 * ephemeral one
+	 * @return the builder
+	 */
+	public static Builder builder(McpCatalog catalog, ToolRanker ranker, SessionStore sessions) {
+		return new Builder(catalog, ranker, sessions);
+	}
+
+	/**
+	 * A resolver that asks this registry first, then the application's resolver, and
+	 * finally answers any other {@code server__tool} name of a known server (a denied
+	 * tool, one the server no longer offers, a guessed name) with an error the model can
+	 * act on, instead of Spring AI ending the chat with "No ToolCallback found".
+	 * @param delegate the application's resolver
+	 * @param registry the registry, looked up on first use so that decorating the
+	 * resolver does not start MCP clients
+	 * @return the resolver
+	 */
+	public static ToolCallbackResolver fallbackResolver(ToolCallbackResolver delegate,
+			Supplier<ToolRegistry> registry) {
+		return (name) -> {
+			ToolRegistry tools = registry.get();
+			// The current catalog first: the application's resolver may hold callbacks of
+			// an older snapshot under the same name.
+			ToolCallback resolved = tools.callback(name).orElse(null);
+			if (resolved == null) {
+				resolved = delegate.resolve(name);
+			}
+			return (resolved != null) ? resolved : tools.unavailable(name).orElse(null);
+		};
+	}
+
+	/**
+	 * The current catalog snapshot.
+	 * @return the snapshot, listing every server first if nothing was listed yet
+	 */
+	public CatalogSnapshot snapshot() {
+		return this.catalog.snapshot();
+	}
+
+	/**
+	 * Every callback lazy-mcp can execute now: ToolSearch while anything is deferred, the
+	 * offered model tools, then every catalog tool.
+	 * @return the callbacks
+	 */
+	public List<ToolCallback> callbacks() {
+		Wrapped current = wrapped(this.catalog.snapshot());
+		List<ToolCallback> callbacks = new ArrayList<>();
+		if (current.snapshot().deferring()) {
+			callbacks.add(this.toolSearch);
+		}
+		callbacks.addAll(offeredModelTools());
+		callbacks.addAll(current.tools().values());
+		return callbacks;
+	}
+
+	/**
+	 * {@link #callbacks()} as a provider for
+	 * {@code ChatClient.Builder.defaultToolCallbacks}. It is deliberately not a bean:
+	 * Spring AI's resolver copies the callbacks of every provider bean once at startup,
+	 * which would list every MCP server during context refresh and keep the callbacks of
+	 * the first snapshot.
+	 * @return the provider
+	 */
+	public ToolCallbackProvider provider() {
+		return () -> callbacks().toArray(ToolCallback[]::new);
+	}
+
+	/**
+	 * The callback that runs for a name: ToolSearch, a model tool or a tool of the
+	 * current catalog.
+	 * @param name the name the model called
+	 * @return the callback, or empty when lazy-mcp has no such tool now
+	 */
+	public Optional<ToolCallback> callback(String name) {
+		return callbacks().stream().filter((callback) -> name.equals(callback.getToolDefinition().name())).findFirst();
+	}
+
+	/**
+	 * An error result for a {@code server__tool} name of a known server that has no such
+	 * tool in the catalog: denied by configuration, no longer offered, or guessed.
+	 * @param name the name the model called
+	 * @return a callback that runs nothing and answers with the error, or empty when the
+	 * name belongs to no known server
+	 */
+	public Optional<ToolCallback> unavailable(String name) {
+		return this.catalog.snapshot().serverOf(name).map((server) -> {
+			String tool = name.substring(name.indexOf("__") + 2);
+			String reason = server.denied().contains(tool) ? "disabled by configuration"
+					: "not offered by MCP server '" + server.name() + "'";
+			return new UnavailableTool(name,
+					"Error: tool '%s' is not available (%s). Call %s to find ".formatted(name, reason, TOOL_SEARCH)
+							+ "the tools that can do this.");
+		});
+	}
+
+	/**
+	 * What the model sees at one step of a session: the request's own tools that are not
+	 * lazy-mcp's, in the order given; the eager MCP tools; the offered model tools;
+	 * ToolSearch while anything is deferred; then the session's active tools in
+	 * activation order. Activations append and only evictions remove, so the list keeps a
+	 * stable prefix and provider prompt caches survive. Reads the catalog once, drops
+	 * active tools that left it, and records the schema tokens sent against what eager
+	 * loading would send.
+	 * @param session the conversation's session
+	 * @param requestTools the tools the request carries
+	 * @return the step, or empty when the request carries none of lazy-mcp's tools and is
+	 * left as it is
+	 */
+	public Optional<Step> step(ToolSession session, List<ToolCallback> requestTools) {
+		Wrapped current = wrapped(this.catalog.snapshot());
+		List<ModelTool> offered = offeredModelTools();
+		List<ToolCallback> foreign = requestTools.stream()
+			.filter((tool) -> !this.served.contains(tool.getToolDefinition().name()))
+			.toList();
+		if (foreign.size() == requestTools.size()) {
+			return Optional.empty();
+		}
+		CatalogSnapshot snapshot = current.snapshot();
+		List<ToolCallback> visible = new ArrayList<>(foreign);
+		snapshot.eager().forEach((tool) -> visible.add(current.tools().get(tool.name())));
+		visible.addAll(offered);
+		if (snapshot.deferring()) {
+			visible.add(this.toolSearch);
+		}
+		session.retainOnly(snapshot::contains);
+		Set<String> shown = new HashSet<>();
+		visible.forEach((tool) -> shown.add(tool.getToolDefinition().name()));
+		for (String name : session.snapshot().names()) {
+			if (shown.add(name)) {
+				visible.add(current.tools().get(name));
+			}
+		}
+		long eager = tokens(foreign) + CatalogSnapshot.tokens(snapshot.tools()) + tokens(offered);
+		this.stats.modelRequest(tokens(visible), eager);
+		return Optional.of(new Step(snapshot, visible));
+	}
+
+	/**
+	 * Searches and activates, as ToolSearch does: by description, or by exact names.
+	 * @param session the session to activate the matches in
+	 * @param query what is needed, in a few words, or null when searching by name
+	 * @param names exact tool names to activate, or empty when searching by query
+	 * @return what was found and what changed; bad input is answered with an
+	 * {@link SearchResult#error() error} and activates nothing
+	 */
+	public SearchResult search(ToolSession session, @Nullable String query, List<String> names) {
+		return search(session, new SearchRequest(query, null, names));
+	}
+
+	SearchResult search(ToolSession session, SearchRequest request) {
+		return this.search.search(this.catalog.snapshot(), session, request);
+	}
+
+	/**
+	 * Tells the listeners that a user turn starts, before its first model request. A
+	 * listener that fails is logged and skipped: the chat goes on.
+	 * @param session the conversation's session
+	 * @param userMessage the user's message
+	 */
+	public void turnStarted(ToolSession session, String userMessage) {
+		for (LazyMcpListener each : this.listeners) {
+			try {
+				each.turnStarted(session, userMessage);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("A lazy-mcp listener failed at the start of a turn of session '%s'; the turn goes on"
+					.formatted(session.id()), ex);
+			}
+		}
+	}
+
+	/**
+	 * The settings the tools were built with.
+	 * @return the settings
+	 */
+	public ToolSettings settings() {
+		return this.settings;
+	}
+
+	private List<ModelTool> offeredModelTools() {
+		return this.modelTools.stream().filter(ModelTool::offered).toList();
+	}
+
+	private Wrapped wrapped(CatalogSnapshot snapshot) {
+		Wrapped cached = this.wrapped.get();
+		if (cached != null && cached.snapshot() == snapshot) {
+			return cached;
+		}
+		Map<String, ToolCallback> tools = new LinkedHashMap<>();
+		for (CatalogTool tool : snapshot.tools()) {
+			tools.put(tool.name(), new TrackedToolCallback(tool, snapshot.defers(tool), this.settings.deferredCall(),
+					this.search, this.listener));
+		}
+		Wrapped built = new Wrapped(snapshot, tools);
+		this.served.addAll(tools.keySet());
+		this.wrapped.set(built);
+		return built;
+	}
+
+	private long tokens(List<? extends ToolCallback> callbacks) {
+		long total = 0;
+		for (ToolCallback callback : callbacks) {
+			if (callback instanceof TrackedToolCallback tracked) {
+				total += tracked.tool().tokens();
+			}
+			else {
+				ToolDefinition definition = callback.getToolDefinition();
+				String key = definition.name() + '\n' + definition.description() + '\n' + definition.inputSchema();
+				total += this.tokensByDefinition.computeIfAbsent(key, (k) -> this.tokenCounter.count(definition));
+			}
+		}
+		return total;
+	}
+
+	/**
+	 * What the model sees at one step.
+	 *
+	 * @param snapshot the catalog snapshot the step was computed from
+	 * @param tools the tools, in the order sent
+	 */
+	public record Step(CatalogSnapshot snapshot, List<ToolCallback> tools) {
+
+		public Step {
+			tools = List.copyOf(tools);
+		}
+
+	}
+
+	/** The tracked callbacks of one snapshot, by name in catalog order. */
+	private record Wrapped(CatalogSnapshot snapshot, Map<String, ToolCallback> tools) {
+
+	}
+
+	/**
+	 * Assembles a {@link ToolRegistry}.
+	 */
+	public static final class Builder {
+
+		private final McpCatalog catalog;
+
+		private final ToolRanker ranker;
+
+		private final SessionStore sessions;
+
+		private ToolSettings settings = ToolSettings.DEFAULTS;
+
+		private UsageStats stats = new UsageStats();
+
+		private TokenCounter tokenCounter = new TokenCounter();
+
+		private List<ModelTool> modelTools = List.of();
+
+		private List<LazyMcpListener> listeners = List.of();
+
+		private Builder(McpCatalog catalog, ToolRanker ranker, SessionStore sessions) {
+			this.catalog = catalog;
+			this.ranker = ranker;
+			this.sessions = sessions;
+		}
+
+		public Builder settings(ToolSettings settings) {
+			this.settings = settings;
+			return this;
+		}
+
+		public Builder stats(UsageStats stats) {
+			this.stats = stats;
+			return this;
+		}
+
+		public Builder tokenCounter(TokenCounter tokenCounter) {
+			this.tokenCounter = tokenCounter;
+			return this;
+		}
+
+		public Builder modelTools(List<? extends ModelTool> modelTools) {
+			this.modelTools = List.copyOf(modelTools);
+			return this;
+		}
+
+		public Builder listeners(List<? extends LazyMcpListener> listeners) {
+			this.listeners = List.copyOf(listeners);
+			return this;
+		}
+
+		public ToolRegistry build() {
+			return new ToolRegistry(this);
+		}
+
+	}
+
+}

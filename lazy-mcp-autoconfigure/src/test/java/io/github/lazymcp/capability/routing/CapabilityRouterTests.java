@@ -1,0 +1,163 @@
+package io.github.lazymcp.capability.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.definition.ServerDefinition;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The router with a deterministic fake embedder: each text becomes a unit vector over
+ * three topic words, so every similarity is known exactly.
+ */
+class CapabilityRouterTests {
+
+	private static final List<String> TOPICS = List.of("file", "remember", "think");
+
+	private final List<String> embedded = new ArrayList<>();
+
+	private final Function<List<String>, List<float[]>> embedder = (texts) -> {
+		this.embedded.addAll(texts);
+		return texts.stream().map(CapabilityRouterTests::vector).toList();
+	};
+
+	@Test
+	void scoresACapabilityByTheMeanOfItsThreeBestTriggerSimilarities() {
+		float[] query = { 1, 0, 0 };
+		float[][] triggers = { { 1, 0, 0 }, { 0.8f, 0.6f, 0 }, { 0.6f, 0.8f, 0 }, { 0, 1, 0 } };
+
+		assertThat(CapabilityRouter.score(query, triggers)).isCloseTo((1 + 0.8 + 0.6) / 3, within(1e-6));
+	}
+
+	@Test
+	void averagesAllTriggersWhenACapabilityHasFewerThanThree() {
+		float[] query = { 1, 0, 0 };
+		float[][] triggers = { { 1, 0, 0 }, { 0, 1, 0 } };
+
+		assertThat(CapabilityRouter.score(query, triggers)).isCloseTo(0.5, within(1e-6));
+	}
+
+	@Test
+	void enablesTheBestCapabilityWhenItClearsThresholdAndMargin() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+
+		CapabilityRouter.RoutingDecision decision = router.route("please open the file", (name) -> true);
+
+		assertThat(decision.chosen()).isEqualTo("files");
+		assertThat(decision.scores()).extracting(CapabilityRouter.CapabilityScore::name)
+			.containsExactly("files", "memory");
+		assertThat(router.lastDecision()).contains(decision);
+	}
+
+	@Test
+	void abstainsWhenTheBestScoreIsBelowTheThreshold() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.0));
+
+		CapabilityRouter.RoutingDecision decision = router.route("what is the weather", (name) -> true);
+
+		assertThat(decision.chosen()).isNull();
+		assertThat(decision.reason()).contains("below the threshold");
+	}
+
+	@Test
+	void abstainsWhenTheRunnerUpIsWithinTheMargin() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.3, 0.1));
+
+		CapabilityRouter.RoutingDecision decision = router.route("remember which file I opened", (name) -> true);
+
+		assertThat(decision.scores()).hasSize(2);
+		assertThat(decision.scores().get(0).score() - decision.scores().get(1).score()).isLessThan(0.1);
+		assertThat(decision.chosen()).isNull();
+		assertThat(decision.reason()).contains("margin");
+	}
+
+	@Test
+	void scoresOnlyTheCandidatesItIsGiven() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+
+		CapabilityRouter.RoutingDecision decision = router.route("please open the file", "memory"::equals);
+
+		assertThat(decision.scores()).extracting(CapabilityRouter.CapabilityScore::name).containsExactly("memory");
+		assertThat(decision.chosen()).isNull();
+	}
+
+	@Test
+	void embedsTheTriggersOnceAndEachMessageOnce() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+
+		router.route("open the file", (name) -> true);
+		router.route("remember this", (name) -> true);
+
+		assertThat(this.embedded).containsExactly("open the file", "read the file", "list the file folder",
+				"file search", "remember this fact", "remember my name", "remember this");
+	}
+
+	@Test
+	void routesTheWordsAroundAPasteNotThePaste() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		String message = """
+				please remember this for me
+				```
+				file file file
+				```
+				<log>file file</log>
+				2024-05-01 12:00:01 ERROR file not found
+				""";
+
+		CapabilityRouter.RoutingDecision decision = router.route(message, (name) -> true);
+
+		assertThat(decision.text()).isEqualTo("please remember this for me");
+		assertThat(decision.chosen()).isEqualTo("memory");
+	}
+
+	@Test
+	void abstainsWhenOnlyAPasteIsLeft() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+
+		CapabilityRouter.RoutingDecision decision = router.route("<file>read the file</file>", (name) -> true);
+
+		assertThat(decision.chosen()).isNull();
+		assertThat(decision.scores()).isEmpty();
+	}
+
+	private CapabilityRouter router(CapabilityRouter.Gate gate) {
+		return new CapabilityRouter(
+				List.of(capability("files", "read the file", "list the file folder", "file search"),
+						capability("memory", "remember this fact", "remember my name")),
+				this.embedder, () -> (message) -> this.embedder.apply(List.of(message)).get(0), gate);
+	}
+
+	private static CapabilityDefinition capability(String name, String... triggers) {
+		return new CapabilityDefinition(name, name, List.of(triggers), List.of(),
+				List.of(new ServerDefinition.Stdio(name, "true", List.of(), Map.of())), name + ".toml");
+	}
+
+	/**
+	 * Counts the topic words of a text, as a unit vector; no topic word gives a fourth
+	 * axis.
+	 */
+	private static float[] vector(String text) {
+		String lower = text.toLowerCase(Locale.ROOT);
+		float[] counts = new float[TOPICS.size() + 1];
+		for (String word : lower.split("\\W+")) {
+			int topic = TOPICS.indexOf(word);
+			counts[(topic >= 0) ? topic : TOPICS.size()] += (topic >= 0) ? 1 : 0.1f;
+		}
+		double norm = 0;
+		for (float count : counts) {
+			norm += count * count;
+		}
+		for (int i = 0; i < counts.length; i++) {
+			counts[i] = (float) (counts[i] / Math.sqrt(norm));
+		}
+		return counts;
+	}
+
+}
