@@ -9,11 +9,15 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * One concept, one package: only {@code autoconfigure} knows Spring Boot's
- * auto-configuration, only it and {@code actuate} know Spring Boot at all, and the
- * packages never depend on each other in a cycle.
+ * One concept, one package, over a Boot-free core: only {@code autoconfigure} knows
+ * Spring Boot's auto-configuration, only it and {@code actuate} know Spring Boot at all,
+ * the packages never depend on each other in a cycle, the capability subpackages depend
+ * downward only, and nothing on the tool path looks beans up lazily.
  */
 class ArchitectureTests {
+
+	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
+			"..embedding..", "..search..", "..tool.." };
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -33,7 +37,7 @@ class ArchitectureTests {
 	@Test
 	void coreConceptsArePlainJavaAndSpringAi() {
 		noClasses().that()
-			.resideInAnyPackage("..catalog..", "..search..", "..activation..", "..tool..", "..advisor..")
+			.resideInAnyPackage(CORE)
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework.boot..")
@@ -46,6 +50,38 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void capabilitySubpackagesHaveNoCycles() {
+		slices().matching("io.github.lazymcp.capability.(*)..").should().beFreeOfCycles().check(this.classes);
+	}
+
+	@Test
+	void capabilityDefinitionsStandAlone() {
+		noClasses().that()
+			.resideInAPackage("io.github.lazymcp.capability.definition..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..",
+					"io.github.lazymcp.capability.routing..")
+			.check(this.classes);
+	}
+
+	@Test
+	void theServerPoolAndTheRouterKnowDefinitionsOnly() {
+		noClasses().that()
+			.resideInAPackage("io.github.lazymcp.capability.pool..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.routing..")
+			.check(this.classes);
+		noClasses().that()
+			.resideInAPackage("io.github.lazymcp.capability.routing..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..")
+			.check(this.classes);
+	}
+
+	@Test
 	void searchAndActivationStandAlone() {
 		noClasses().that()
 			.resideInAnyPackage("..search..", "..activation..")
@@ -53,6 +89,27 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..",
 					"io.github.lazymcp.advisor..")
+			.check(this.classes);
+	}
+
+	@Test
+	void nothingOutsideTheAutoConfigurationLooksBeansUpLazily() {
+		noClasses().that()
+			.resideOutsideOfPackage("..autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.haveFullyQualifiedName("org.springframework.beans.factory.ObjectProvider")
+			.check(this.classes);
+	}
+
+	@Test
+	void theToolPathKnowsNoCustomizerAndNoAdvisor() {
+		noClasses().that()
+			.resideInAnyPackage("..tool..", "..catalog..", "..search..", "..activation..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
+					"io.github.lazymcp.actuate..")
 			.check(this.classes);
 	}
 

@@ -3,20 +3,19 @@ package io.github.lazymcp.benchmarks;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.advisor.LazySessionAdvisor;
-import io.github.lazymcp.advisor.SystemGuidance;
-import io.github.lazymcp.autoconfigure.LazyMcpProperties;
-import io.github.lazymcp.tool.SessionToolContext;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.ai.chat.client.ChatClientRequest;
-import org.springframework.ai.chat.client.ChatClientResponse;
-import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
-import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
-import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
@@ -29,34 +28,33 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * Per task, in a fresh session:
  * <ol>
  * <li>Request 1 carries ToolSearch (and no active tool); the model calls ToolSearch with
- * the task's text and limit 5, which activates the matches.</li>
+ * the task's text and the product's default limit, which activates the matches.</li>
  * <li>Then one request per tool call, carrying ToolSearch and the active tools; the tool
- * is called through its tracked callback, which marks it used.</li>
+ * is called through the callback the registry runs for its name, which marks it
+ * used.</li>
  * <li>A call whose tool is not active is a miss: one extra request first, in which the
  * model loads the tool by exact name through ToolSearch.</li>
  * </ol>
- * Each request goes through the real wire filter, and its tokens are the o200k counts of
- * the tool definitions the filter lets through. Eager loading sends every catalog tool on
- * the same number of requests. The final answer after the last call is not simulated; it
- * would add one request of the last shape to both sides.
+ * Each request is what the registry says the model sees at that step (what the wire
+ * advisor sends), and its tokens are the o200k counts of those tool definitions. Eager
+ * loading sends every catalog tool on the same number of requests. The final answer after
+ * the last call is not simulated; it would add one request of the last shape to both
+ * sides. The guidance paragraph is measured once, from the system message of a real chat
+ * client request through lazy-mcp's advisors.
  */
 final class AgentReplay {
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
+	private static final JsonMapper JSON = JsonMapper.shared();
 
 	private final LazyStack stack;
 
 	private final Map<String, Integer> tokensByName = new ConcurrentHashMap<>();
-
-	private final CallAdvisorChain model = new ModelStub();
 
 	private long requests;
 
 	private long lazyTokens;
 
 	private long missed;
-
-	private ChatClientRequest lastSent;
 
 	AgentReplay(LazyStack stack) {
 		this.stack = stack;
@@ -68,33 +66,34 @@ final class AgentReplay {
 		}
 		long eager = this.requests * this.stack.eagerTokensPerRequest();
 		if (this.stack.stats.tokensSent() != this.lazyTokens || this.stack.stats.tokensEager() != eager) {
-			System.err.printf("warning: wire filter counted %,d sent / %,d eager tokens%n",
+			System.err.printf("warning: the registry counted %,d sent / %,d eager tokens%n",
 					this.stack.stats.tokensSent(), this.stack.stats.tokensEager());
 		}
-		int toolSearch = this.stack.tokenCounter.count(this.stack.toolSearch.getToolDefinition());
-		String guidance = new SystemGuidance(new LazyMcpProperties().getGuidance().getText())
-			.render(this.stack.catalog.current());
+		ToolDefinition toolSearch = this.stack.registry.callback(ToolRegistry.TOOL_SEARCH)
+			.orElseThrow()
+			.getToolDefinition();
 		return new ReplayResult(dataset, ranker, tasks.size(), this.requests, eager, this.lazyTokens, this.missed,
-				toolSearch, this.stack.tokenCounter.count(guidance), cap);
+				this.stack.tokenCounter.count(toolSearch), guidanceTokens(), cap);
 	}
 
 	private void replay(Task task) {
 		ToolSession session = this.stack.sessions.session(task.id());
-		ToolContext context = new ToolContext(Map.of(SessionToolContext.KEY, session));
+		ToolContext context = LazyMcpRequest.toolContext(session);
 		send(session);
-		this.stack.toolSearch.call(json(Map.of("query", task.query(), "limit", LazyStack.DEFAULT_LIMIT)), context);
-		for (List<String> call : task.calls()) {
-			String tool = chooseTool(call, session);
+		call(ToolRegistry.TOOL_SEARCH,
+				Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
+		for (List<String> interchangeable : task.calls()) {
+			String tool = chooseTool(interchangeable, session);
 			if (tool == null) {
 				continue;
 			}
 			if (!session.snapshot().contains(tool)) {
 				this.missed++;
 				send(session);
-				this.stack.toolSearch.call(json(Map.of("names", List.of(tool))), context);
+				call(ToolRegistry.TOOL_SEARCH, Map.of("names", List.of(tool)), context);
 			}
 			send(session);
-			this.stack.callback(tool).call("{}", context);
+			call(tool, Map.of(), context);
 		}
 		this.stack.sessions.remove(task.id());
 	}
@@ -112,48 +111,46 @@ final class AgentReplay {
 		return first;
 	}
 
-	/** One model request: the wire filter narrows the tools, the model stub sees them. */
+	/** One model request: what the registry lets the model see at this step. */
 	private void send(ToolSession session) {
-		List<ToolCallback> all = List.of(this.stack.provider.getToolCallbacks());
-		Prompt prompt = new Prompt(List.of(new UserMessage("task")),
-				ToolCallingChatOptions.builder().toolCallbacks(all).build());
-		ChatClientRequest request = ChatClientRequest.builder()
-			.prompt(prompt)
-			.context(LazySessionAdvisor.SESSION, session)
-			.build();
-		this.stack.wireFilter.adviseCall(request, this.model);
-		ToolCallingChatOptions sent = (ToolCallingChatOptions) this.lastSent.prompt().getOptions();
+		List<ToolCallback> sent = this.stack.registry.step(session, this.stack.registry.callbacks())
+			.orElseThrow()
+			.tools();
 		this.requests++;
-		for (ToolCallback callback : sent.getToolCallbacks()) {
+		for (ToolCallback callback : sent) {
 			ToolDefinition definition = callback.getToolDefinition();
 			this.lazyTokens += this.tokensByName.computeIfAbsent(definition.name(),
 					(name) -> this.stack.tokenCounter.count(definition));
 		}
 	}
 
-	private static String json(Map<String, ?> arguments) {
-		return JSON.writeValueAsString(arguments);
+	/** The model's tool call, executed by the callback the chat client would run. */
+	private void call(String tool, Map<String, ?> arguments, ToolContext context) {
+		this.stack.registry.callback(tool).orElseThrow().call(JSON.writeValueAsString(arguments), context);
 	}
 
-	/** Stands for the model: keeps the request it received and answers nothing. */
-	private final class ModelStub implements CallAdvisorChain {
+	/**
+	 * Tokens of the system message of one real chat-client request through lazy-mcp's
+	 * advisors, in an empty conversation with no system prompt of its own: the guidance.
+	 */
+	private int guidanceTokens() {
+		AtomicReference<String> system = new AtomicReference<>("");
+		ChatModel model = new ChatModel() {
 
-		@Override
-		public ChatClientResponse nextCall(ChatClientRequest request) {
-			AgentReplay.this.lastSent = request;
-			return ChatClientResponse.builder().build();
-		}
+			@Override
+			public ChatResponse call(Prompt prompt) {
+				system.set(String.valueOf(prompt.getSystemMessage().getText()));
+				return new ChatResponse(List.of(new Generation(new AssistantMessage("ok"))));
+			}
 
-		@Override
-		public List<CallAdvisor> getCallAdvisors() {
-			return List.of();
-		}
+			@Override
+			public ChatOptions getOptions() {
+				return ToolCallingChatOptions.builder().build();
+			}
 
-		@Override
-		public CallAdvisorChain copy(CallAdvisor after) {
-			return this;
-		}
-
+		};
+		this.stack.uncountedClient(model).prompt().user("task").call().content();
+		return this.stack.tokenCounter.count(system.get());
 	}
 
 }

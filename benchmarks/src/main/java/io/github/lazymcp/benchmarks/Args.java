@@ -5,9 +5,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Command-line options of the form {@code --name value} and {@code --flag}.
+ * Command-line options of the form {@code --name value} and {@code --flag}. Every option
+ * a command accepts is declared: an unknown or misspelt one is an error, never silently
+ * ignored, since a figure measured with a flag that did not take effect is a wrong
+ * figure.
  */
 final class Args {
 
@@ -21,12 +25,13 @@ final class Args {
 	/**
 	 * Parses options.
 	 * @param arguments the arguments after the subcommand
+	 * @param valueNames options that take a value
 	 * @param flagNames options that take no value
 	 * @return the options
-	 * @throws IllegalArgumentException for anything that is not an option or lacks its
-	 * value
+	 * @throws IllegalArgumentException for an option the command does not know, anything
+	 * that is not an option, an option given twice, or one that lacks its value
 	 */
-	static Args parse(List<String> arguments, Set<String> flagNames) {
+	static Args parse(List<String> arguments, Set<String> valueNames, Set<String> flagNames) {
 		Args args = new Args();
 		for (int i = 0; i < arguments.size(); i++) {
 			String argument = arguments.get(i);
@@ -37,8 +42,16 @@ final class Args {
 			if (flagNames.contains(name)) {
 				args.flags.add(name);
 			}
+			else if (!valueNames.contains(name)) {
+				Set<String> known = new TreeSet<>(valueNames);
+				known.addAll(flagNames);
+				throw new IllegalArgumentException(
+						"Unknown option '%s'; this command takes --%s".formatted(argument, String.join(", --", known)));
+			}
 			else if (i + 1 < arguments.size()) {
-				args.values.put(name, arguments.get(++i));
+				if (args.values.put(name, arguments.get(++i)) != null) {
+					throw new IllegalArgumentException("Option '" + argument + "' is given twice");
+				}
 			}
 			else {
 				throw new IllegalArgumentException("Option '" + argument + "' needs a value");
@@ -65,7 +78,22 @@ final class Args {
 
 	int integer(String name, int fallback) {
 		String value = this.values.get(name);
-		return (value != null) ? Integer.parseInt(value) : fallback;
+		try {
+			return (value != null) ? Integer.parseInt(value) : fallback;
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("--%s takes a whole number, was '%s'".formatted(name, value));
+		}
+	}
+
+	double decimal(String name, double fallback) {
+		String value = this.values.get(name);
+		try {
+			return (value != null) ? Double.parseDouble(value) : fallback;
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("--%s takes a number, was '%s'".formatted(name, value));
+		}
 	}
 
 	boolean flag(String name) {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.ToolMatch;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
 
 /**

@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.OnnxEmbeddingModel;
 import io.github.lazymcp.embedding.TextEmbedder;
-import io.github.lazymcp.search.DenseRanker;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolRanker;
 
 /**
  * How long the dense index of a catalog takes to build: cold (an empty embedding cache,
@@ -28,7 +30,7 @@ final class IndexCommand {
 	static void run(Args args) throws IOException {
 		Path folder = Path.of(args.require("catalogs"));
 		Dataset catalog = folder.toString().endsWith(".json") ? Dataset.read(folder) : Dataset.readCatalogs(folder);
-		BundledModel model = LazyRankers.model(args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.id()));
+		BundledModel model = LazyRankers.model(args.get("model", EmbeddingSettings.DEFAULTS.model().id()));
 		List<SearchDocument> documents = Documents.of(catalog);
 		Path cache = Files.createTempDirectory("lazy-mcp-index-");
 		try {
@@ -53,9 +55,10 @@ final class IndexCommand {
 	private static Phase phase(BundledModel model, Path cache, List<SearchDocument> documents) {
 		long start = System.nanoTime();
 		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
-		TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache);
+		TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
 		long loadedAt = System.nanoTime();
-		ToolIndex index = new DenseRanker(embedder::embedCatalog, embedder::embedQuery, model.queryPrefix())
+		ToolIndex index = ToolRanker
+			.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.DENSE), () -> embedder)
 			.index(documents);
 		long indexedAt = System.nanoTime();
 		if (index.size() != documents.size()) {

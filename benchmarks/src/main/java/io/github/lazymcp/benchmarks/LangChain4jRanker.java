@@ -18,9 +18,10 @@ import dev.langchain4j.service.tool.search.ToolSearchRequest;
 import dev.langchain4j.service.tool.search.ToolSearchStrategy;
 import dev.langchain4j.service.tool.search.simple.SimpleToolSearchStrategy;
 import dev.langchain4j.service.tool.search.vector.VectorToolSearchStrategy;
+import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.ToolMatch;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -118,11 +119,11 @@ final class LangChain4jRanker implements ToolRanker {
 		}
 
 		@Override
-		public List<ToolMatch> search(String query, int limit) {
+		public List<ToolMatch> search(Query query, int limit) {
 			if (limit < 1) {
 				throw new IllegalArgumentException("limit must be >= 1, but was " + limit);
 			}
-			List<String> found = run(this.byLimit.computeIfAbsent(limit, this::prepared), query);
+			List<String> found = run(this.byLimit.computeIfAbsent(limit, this::prepared), query.text());
 			List<ToolMatch> matches = new ArrayList<>(found.size());
 			for (int i = 0; i < found.size(); i++) {
 				matches.add(new ToolMatch(found.get(i), 1.0 / (i + 1)));

@@ -2,22 +2,22 @@ package io.github.lazymcp.benchmarks;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.embedding.OnnxEmbeddingModel;
+import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.TextEmbedder;
-import io.github.lazymcp.search.Bm25Ranker;
-import io.github.lazymcp.search.DenseRanker;
-import io.github.lazymcp.search.HybridRanker;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 
 /**
- * lazy-mcp's embedding rankers, assembled as the auto-configuration assembles them with
- * default properties: the bundled model, tool vectors through the persistent cache,
- * queries embedded every time, hybrid with reciprocal-rank fusion and the default
- * abstention threshold.
+ * lazy-mcp's rankers as the product builds them: {@link ToolRanker#create} over the
+ * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
+ * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
+ * setting is copied here.
  *
  * <p>
  * The cache directory is the system property {@code lazy-mcp.embedding-cache}, by default
@@ -27,23 +27,32 @@ import io.github.lazymcp.search.ToolRanker;
  */
 final class LazyRankers {
 
-	/** The shipped default of {@code tools.lazy-mcp.search.min-similarity}. */
-	static final double MIN_SIMILARITY = 0.22;
-
-	/** One loaded model per kind and JVM, shared by the rankers of a run. */
-	private static final Map<BundledModel, OnnxEmbeddingModel> models = new ConcurrentHashMap<>();
+	/** One embedder per model and JVM, shared by the rankers of a run. */
+	private static final Map<BundledModel, Supplier<TextEmbedder>> embedders = new ConcurrentHashMap<>();
 
 	private LazyRankers() {
 	}
 
-	static ToolRanker dense(BundledModel model) {
-		TextEmbedder embedder = embedder(model);
-		return new DenseRanker(embedder::embedCatalog, embedder::embedQuery, model.queryPrefix());
+	/**
+	 * The product's ranker with one strategy.
+	 * @param strategy BM25, dense or hybrid
+	 * @param model the bundled model behind dense and hybrid
+	 * @return the ranker
+	 */
+	static ToolRanker create(RankingSettings.Strategy strategy, BundledModel model) {
+		return ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder(model));
 	}
 
-	static ToolRanker hybrid(BundledModel model) {
-		return new HybridRanker(new Bm25Ranker(), dense(model),
-				HybridRanker.Settings.DEFAULT.withMinSimilarity(MIN_SIMILARITY));
+	/**
+	 * The name of the product's default strategy, the benchmarks' default ranker.
+	 * @return for example {@code hybrid}
+	 */
+	static String defaultRanker() {
+		return name(RankingSettings.DEFAULTS.strategy());
+	}
+
+	static String name(RankingSettings.Strategy strategy) {
+		return strategy.name().toLowerCase(Locale.ROOT);
 	}
 
 	/**
@@ -60,9 +69,17 @@ final class LazyRankers {
 					Arrays.stream(BundledModel.values()).map(BundledModel::id).toList())));
 	}
 
-	static TextEmbedder embedder(BundledModel model) {
-		OnnxEmbeddingModel loaded = models.computeIfAbsent(model, OnnxEmbeddingModel::load);
-		return new TextEmbedder(loaded, loaded.modelId(), cacheDirectory());
+	/**
+	 * The product's embedder for a bundled model, with vectors cached in the benchmarks'
+	 * folder.
+	 * @param model the model
+	 * @return a supplier that loads the model once
+	 */
+	static Supplier<TextEmbedder> embedder(BundledModel model) {
+		return embedders.computeIfAbsent(model,
+				(key) -> TextEmbedder.loader(
+						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()), null,
+						LazyRankers.class.getClassLoader()));
 	}
 
 	static Path cacheDirectory() {

@@ -1,49 +1,38 @@
 package io.github.lazymcp.benchmarks;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.advisor.ToolWireAdvisor;
+import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.DeferralThreshold;
+import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.catalog.McpToolCatalog;
-import io.github.lazymcp.catalog.ServerPolicy;
 import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.catalog.ToolCatalog;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.DeferredCallPolicy;
-import io.github.lazymcp.tool.LazyToolCallbackProvider;
-import io.github.lazymcp.tool.ToolCallListener;
-import io.github.lazymcp.tool.ToolSearchCallback;
-import io.github.lazymcp.tool.ToolSearchService;
-import io.github.lazymcp.tool.TrackedToolCallback;
+import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.model.ChatModel;
 
 /**
- * lazy-mcp's production parts, wired by hand the way its auto-configuration wires them,
- * over in-memory servers that list a dataset's tools: the catalog (everything deferred),
- * ToolSearch with the real ranker, the session store, the callback provider and the
- * per-step wire filter. Defaults are the production ones (default limit 5, max limit 10,
- * queries up to 1,000 characters, unloaded tools activated when called).
+ * lazy-mcp's product stack over in-memory servers that list a dataset's tools, built
+ * through the product's own constructors and settings records: the catalog, the session
+ * store, the tool registry and the chat-client customizer. Every setting is a shipped
+ * default except two the benchmarks choose on purpose: everything is deferred (thresholds
+ * 0), and the cap is the one measured.
  */
 final class LazyStack {
 
-	static final int DEFAULT_LIMIT = 5;
-
-	static final int MAX_LIMIT = 10;
-
-	static final int MAX_QUERY_LENGTH = 1000;
-
-	final McpToolCatalog catalog;
+	final McpCatalog catalog;
 
 	final SessionStore sessions;
 
@@ -51,44 +40,63 @@ final class LazyStack {
 
 	final TokenCounter tokenCounter = new TokenCounter();
 
-	final ToolSearchCallback toolSearch;
+	final ToolRegistry registry;
 
-	final LazyToolCallbackProvider provider;
+	final LazyMcpChatClientCustomizer customizer;
 
-	final ToolWireAdvisor wireFilter;
+	private final ToolRanker ranker;
 
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
-
-	private final Map<String, TrackedToolCallback> byQualifiedName = new LinkedHashMap<>();
 
 	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
 			.toList();
-		this.catalog = new McpToolCatalog(connections, (server) -> ServerPolicy.DEFAULT, new DeferralThreshold(0, 0),
-				this.tokenCounter);
-		this.sessions = new SessionStore(maxActiveSchemas, 100_000, Duration.ofHours(1), Clock.systemUTC());
-		ToolSearchService service = new ToolSearchService(this.catalog, ranker,
-				new ToolSearchService.SearchLimits(DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH), this.stats);
-		this.toolSearch = new ToolSearchCallback(service, this.sessions::ephemeral, DEFAULT_LIMIT, MAX_LIMIT);
-		this.provider = new LazyToolCallbackProvider(this.catalog, this.toolSearch, service,
-				DeferredCallPolicy.ACTIVATE, ToolCallListener.NONE);
-		this.wireFilter = new ToolWireAdvisor(this.catalog, this.sessions, null, this.tokenCounter, this.stats,
-				this.provider::find);
-		ToolCatalog current = this.catalog.current();
+		this.catalog = new McpCatalog(connections, CatalogSettings.DEFAULTS.withThreshold(0, 0), this.tokenCounter);
+		this.sessions = new SessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(maxActiveSchemas),
+				Clock.systemUTC());
+		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
+			.stats(this.stats)
+			.tokenCounter(this.tokenCounter)
+			.build();
+		this.customizer = new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, this.registry, this.sessions);
+		this.ranker = ranker;
+		CatalogSnapshot current = this.catalog.snapshot();
 		for (CatalogTool tool : current.tools()) {
 			this.qualifiedByKey.putIfAbsent(Dataset.key(tool.server(), tool.originalName()), tool.name());
-		}
-		for (ToolCallback callback : this.provider.getToolCallbacks()) {
-			if (callback instanceof TrackedToolCallback tracked) {
-				this.byQualifiedName.put(tracked.tool().name(), tracked);
-			}
 		}
 		if (current.tools().size() != dataset.toolCount()) {
 			System.err.printf("warning: %d of %d tools made it into the catalog%n", current.tools().size(),
 					dataset.toolCount());
 		}
+	}
+
+	/**
+	 * A chat client over a model, with lazy-mcp added as the auto-configuration adds it.
+	 * @param model the model
+	 * @return the client
+	 */
+	ChatClient client(ChatModel model) {
+		ChatClient.Builder builder = ChatClient.builder(model);
+		this.customizer.customize(builder);
+		return builder.build();
+	}
+
+	/**
+	 * A chat client like {@link #client(ChatModel)}, over the same catalog and sessions
+	 * but with a registry of its own, so that what it sends is not counted in
+	 * {@link #stats}.
+	 * @param model the model
+	 * @return the client
+	 */
+	ChatClient uncountedClient(ChatModel model) {
+		ToolRegistry registry = ToolRegistry.builder(this.catalog, this.ranker, this.sessions)
+			.tokenCounter(this.tokenCounter)
+			.build();
+		ChatClient.Builder builder = ChatClient.builder(model);
+		new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, registry, this.sessions).customize(builder);
+		return builder.build();
 	}
 
 	/**
@@ -101,20 +109,11 @@ final class LazyStack {
 	}
 
 	/**
-	 * The tracked callback the chat client would execute for a tool.
-	 * @param qualifiedName the model-facing name
-	 * @return the callback
-	 */
-	TrackedToolCallback callback(String qualifiedName) {
-		return this.byQualifiedName.get(qualifiedName);
-	}
-
-	/**
 	 * Tokens of every catalog tool: what each request carries when loading eagerly.
 	 * @return the o200k total
 	 */
 	long eagerTokensPerRequest() {
-		return ToolCatalog.tokens(this.catalog.current().tools());
+		return CatalogSnapshot.tokens(this.catalog.snapshot().tools());
 	}
 
 }

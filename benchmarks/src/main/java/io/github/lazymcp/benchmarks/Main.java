@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
+import io.github.lazymcp.activation.SessionSettings;
+
 /**
  * Entry point of the benchmark jar; dispatches to a subcommand.
  */
@@ -18,34 +20,40 @@ public final class Main {
 			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all] [--json]
 			  index  --catalogs DIR|FILE [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
-			  route  --capabilities DIR --intents FILE [--json]
+			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
-			rankers: %s (default bm25)""";
+			rankers: %s (default %s, the product's)
+			Unknown options are errors.""";
 
 	private Main() {
 	}
 
 	public static void main(String[] args) throws Exception {
 		if (args.length == 0 || Set.of("-h", "--help", "help").contains(args[0])) {
-			System.out.println(USAGE.formatted(RankerRegistry.standard().names()));
+			System.out.println(usage());
 			return;
 		}
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
 		try {
 			switch (args[0]) {
-				case "eval" -> eval(Args.parse(rest, Set.of("json")));
-				case "replay" -> replay(Args.parse(rest, Set.of("json")));
+				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "ranker", "warmup-seconds"), Set.of("json")));
+				case "replay" -> replay(Args.parse(rest,
+						Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
-				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("json")));
+				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model"), Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
 			}
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());
-			System.err.println(USAGE.formatted(RankerRegistry.standard().names()));
+			System.err.println(usage());
 			System.exit(2);
 		}
+	}
+
+	private static String usage() {
+		return USAGE.formatted(RouteCommand.USAGE, RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {
@@ -56,7 +64,7 @@ public final class Main {
 		if (!json) {
 			System.out.println(EvalResult.header());
 		}
-		for (String name : registry.select(args.get("ranker", "bm25"))) {
+		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
 			EvalResult result = evaluation.run(dataset, name, registry.create(name));
 			System.out.println(json ? result.toJson() : result.toRow());
 		}
@@ -88,9 +96,9 @@ public final class Main {
 			dataset = Dataset.read(Path.of(args.require("dataset")));
 			tasks = Workloads.fromQueries(dataset);
 		}
-		int cap = args.integer("max-active-schemas", 24);
+		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		RankerRegistry registry = RankerRegistry.standard();
-		for (String name : registry.select(args.get("ranker", "bm25"))) {
+		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
 			LazyStack stack = new LazyStack(dataset, registry.create(name), cap);
 			ReplayResult result = new AgentReplay(stack).run(dataset.name(), name, tasks, cap);
 			System.out.println(args.flag("json") ? result.toJson() : result.toText());

@@ -7,7 +7,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 
 /**
@@ -19,14 +20,17 @@ public final class RankerRegistry {
 	private final Map<String, Supplier<ToolRanker>> rankers = new LinkedHashMap<>();
 
 	/**
-	 * The rankers measured by default, in report order: lazy-mcp's own, then the peers.
+	 * The rankers measured by default, in report order: lazy-mcp's own (every strategy,
+	 * over the bundled default model), then the peers.
 	 * @return the registry
 	 */
 	public static RankerRegistry standard() {
-		return new RankerRegistry().register("bm25", Bm25Ranker::new)
-			.register("dense", () -> LazyRankers.dense(BundledModel.ALL_MINILM_L6_V2_Q))
-			.register("hybrid", () -> LazyRankers.hybrid(BundledModel.ALL_MINILM_L6_V2_Q))
-			.register("lc4j-simple", LangChain4jRanker::simple)
+		RankerRegistry registry = new RankerRegistry();
+		BundledModel model = EmbeddingSettings.DEFAULTS.model();
+		for (RankingSettings.Strategy strategy : RankingSettings.Strategy.values()) {
+			registry.register(LazyRankers.name(strategy), () -> LazyRankers.create(strategy, model));
+		}
+		return registry.register("lc4j-simple", LangChain4jRanker::simple)
 			.register("lc4j-vector", LangChain4jRanker::vector);
 	}
 

@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import io.github.lazymcp.capability.CapabilityDefinition;
-import io.github.lazymcp.capability.CapabilityLoader;
-import io.github.lazymcp.capability.CapabilityRouter;
+import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.definition.CapabilityLoader;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.OnnxEmbeddingModel;
 import io.github.lazymcp.embedding.TextEmbedder;
 import tools.jackson.databind.JsonNode;
@@ -37,18 +39,18 @@ final class RouteCommand {
 	}
 
 	static void run(List<String> arguments) throws IOException {
-		Args args = Args.parse(arguments, Set.of("json", "verbose"));
+		Args args = Args.parse(arguments, Set.of("capabilities", "intents", "threshold", "margin", "model"),
+				Set.of("json", "verbose"));
 		List<CapabilityDefinition> capabilities = new CapabilityLoader()
 			.load(List.of(Path.of(args.require("capabilities")).toString()));
-		JsonNode intents = JsonMapper.builder().build().readTree(Files.readString(Path.of(args.require("intents"))));
-		BundledModel bundled = LazyRankers.model(args.get("model", BundledModel.ALL_MINILM_L6_V2_Q.id()));
-		CapabilityRouter.Gate defaults = CapabilityRouter.Gate.DEFAULT;
-		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(
-				Double.parseDouble(args.get("threshold", String.valueOf(defaults.threshold()))),
-				Double.parseDouble(args.get("margin", String.valueOf(defaults.margin()))));
+		JsonNode intents = JsonMapper.shared().readTree(Files.readString(Path.of(args.require("intents"))));
+		BundledModel bundled = LazyRankers.model(args.get("model", EmbeddingSettings.DEFAULTS.model().id()));
+		CapabilityRouter.Gate defaults = CapabilitySettings.DEFAULTS.gate();
+		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(args.decimal("threshold", defaults.threshold()),
+				args.decimal("margin", defaults.margin()));
 		try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(bundled)) {
-			TextEmbedder embedder = new TextEmbedder(model, model.modelId(), null);
-			CapabilityRouter router = new CapabilityRouter(capabilities, embedder::embedCatalog, embedder::embedQuery,
+			TextEmbedder embedder = new TextEmbedder(model, model.modelId(), null, "");
+			CapabilityRouter router = new CapabilityRouter(capabilities, embedder::embedCatalog, embedder::queries,
 					gate);
 			List<String> misses = new ArrayList<>();
 			int positives = 0;

@@ -5,10 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.ToolMatch;
-import io.github.lazymcp.tool.SessionToolContext;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.tool.ToolSettings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,13 +26,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
 
 /**
  * Search latency over catalogs of 100, 1,000 and 10,000 tools drawn from
  * {@link BenchmarkCatalog}: {@code rank} is the ranker alone (the index's {@code search},
- * limit 5), {@code toolSearch} is the whole ToolSearch tool call as the model makes it
- * (argument parsing, ranking, activation in a session, and the JSON result with full
- * schemas). Queries cycle through the Seal-Tools and ToolBench requests.
+ * the product's default limit), {@code toolSearch} is the whole ToolSearch tool call as
+ * the model makes it (argument parsing, ranking, activation in a session, and the JSON
+ * result with full schemas). Queries cycle through the Seal-Tools and ToolBench requests.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -39,10 +43,13 @@ import org.springframework.ai.chat.model.ToolContext;
 @Measurement(iterations = 5, time = 2)
 public class SearchBenchmark {
 
+	/** The product's default ToolSearch limit. */
+	private static final int LIMIT = ToolSettings.DEFAULTS.defaultLimit();
+
 	@Param({ "100", "1000", "10000" })
 	public int tools;
 
-	@Param("bm25")
+	@Param("hybrid")
 	public String ranker;
 
 	/** Folder of the evaluation files; set by the {@code jmh} subcommand's --eval. */
@@ -61,6 +68,8 @@ public class SearchBenchmark {
 
 	private ToolContext context;
 
+	private ToolCallback toolSearch;
+
 	private String[] queries;
 
 	private String[] arguments;
@@ -74,25 +83,26 @@ public class SearchBenchmark {
 		Dataset catalog = pool.sample(this.tools);
 		RankerRegistry registry = RankerRegistry.standard();
 		this.index = registry.create(this.ranker).index(Documents.of(catalog));
-		this.stack = new LazyStack(catalog, registry.create(this.ranker), 24);
+		this.stack = new LazyStack(catalog, registry.create(this.ranker), SessionSettings.DEFAULTS.maxActiveSchemas());
 		ToolSession session = this.stack.sessions.session("benchmark");
-		this.context = new ToolContext(Map.of(SessionToolContext.KEY, session));
+		this.context = LazyMcpRequest.toolContext(session);
+		this.toolSearch = this.stack.registry.callback(ToolRegistry.TOOL_SEARCH).orElseThrow();
 		this.queries = pool.queries().toArray(String[]::new);
-		JsonMapper json = JsonMapper.builder().build();
+		JsonMapper json = JsonMapper.shared();
 		this.arguments = pool.queries()
 			.stream()
-			.map((query) -> json.writeValueAsString(Map.of("query", query, "limit", 5)))
+			.map((query) -> json.writeValueAsString(Map.of("query", query, "limit", LIMIT)))
 			.toArray(String[]::new);
 	}
 
 	@Benchmark
 	public List<ToolMatch> rank() {
-		return this.index.search(this.queries[advance()], 5);
+		return this.index.search(this.queries[advance()], LIMIT);
 	}
 
 	@Benchmark
 	public String toolSearch() {
-		return this.stack.toolSearch.call(this.arguments[advance()], this.context);
+		return this.toolSearch.call(this.arguments[advance()], this.context);
 	}
 
 	private int advance() {

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.advisor.LazySessionAdvisor;
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ToolRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,23 +21,26 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import org.springframework.ai.chat.client.ChatClientRequest;
-import org.springframework.ai.chat.client.ChatClientResponse;
-import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
-import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
-import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 
 /**
  * What lazy-mcp adds to each model request over the 45 captured servers (1,079 tools),
- * through public API only. {@code filterStep} is the wire filter's {@code adviseCall} on
- * a ready request (run on every step of the tool loop); {@code requestWithFilter} also
- * fetches the provider's callbacks and builds the request, as the chat client does;
- * {@code requestWithoutFilter} is that without the filter, so the difference of the two
- * is the filter's overhead. The model is a chain that returns at once. The session holds
- * {@code active} activated tools.
+ * through the product's public API. {@code step} is what the wire advisor asks on every
+ * step of the tool loop ({@link ToolRegistry#step}: one catalog snapshot, the visible
+ * tools, the token figures); {@code requestWithLazyMcp} is a whole chat-client call
+ * through lazy-mcp's advisors to a model that answers at once;
+ * {@code requestWithoutLazyMcp} is the same call with the same tools and no lazy-mcp
+ * advisors, so the difference of the two is lazy-mcp's overhead per call. The session
+ * holds {@code active} activated tools.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -58,58 +63,57 @@ public class WireFilterBenchmark {
 
 	private ToolSession session;
 
-	private ChatClientRequest ready;
+	private List<ToolCallback> callbacks;
 
-	private final CallAdvisorChain model = new ReturningChain();
+	private ChatClient lazy;
+
+	private ChatClient plain;
 
 	@Setup
 	public void setUp() throws IOException {
 		Dataset servers = Dataset.readCatalogs(JmhCommand.folder(this.catalogs, "--catalogs"));
-		this.stack = new LazyStack(servers, new Bm25Ranker(), 24);
+		this.stack = new LazyStack(servers,
+				LazyRankers.create(RankingSettings.Strategy.BM25, EmbeddingSettings.DEFAULTS.model()),
+				SessionSettings.DEFAULTS.maxActiveSchemas());
 		this.session = this.stack.sessions.session("benchmark");
 		this.session.activate(
-				this.stack.catalog.current().tools().stream().limit(this.active).map((tool) -> tool.name()).toList());
-		this.ready = request();
+				this.stack.catalog.snapshot().tools().stream().limit(this.active).map((tool) -> tool.name()).toList());
+		this.callbacks = this.stack.registry.callbacks();
+		ChatModel model = new AnsweringModel();
+		this.lazy = this.stack.client(model);
+		this.plain = ChatClient.builder(model).defaultTools(this.stack.registry.provider()).build();
 	}
 
 	@Benchmark
-	public ChatClientResponse filterStep() {
-		return this.stack.wireFilter.adviseCall(this.ready, this.model);
+	public ToolRegistry.Step step() {
+		return this.stack.registry.step(this.session, this.callbacks).orElseThrow();
 	}
 
 	@Benchmark
-	public ChatClientResponse requestWithFilter() {
-		return this.stack.wireFilter.adviseCall(request(), this.model);
+	public String requestWithLazyMcp() {
+		return this.lazy.prompt()
+			.user("hi")
+			.advisors((advisors) -> advisors.param(ChatMemory.CONVERSATION_ID, "benchmark"))
+			.call()
+			.content();
 	}
 
 	@Benchmark
-	public ChatClientResponse requestWithoutFilter() {
-		return this.model.nextCall(request());
+	public String requestWithoutLazyMcp() {
+		return this.plain.prompt().user("hi").call().content();
 	}
 
-	private ChatClientRequest request() {
-		List<ToolCallback> callbacks = List.of(this.stack.provider.getToolCallbacks());
-		Prompt prompt = new Prompt(List.of(new UserMessage("hi")),
-				ToolCallingChatOptions.builder().toolCallbacks(callbacks).build());
-		return ChatClientRequest.builder().prompt(prompt).context(LazySessionAdvisor.SESSION, this.session).build();
-	}
-
-	/** The end of the chain: answers with the request's context, so nothing is elided. */
-	private static final class ReturningChain implements CallAdvisorChain {
+	/** The model: answers at once, so that only the client side is measured. */
+	private static final class AnsweringModel implements ChatModel {
 
 		@Override
-		public ChatClientResponse nextCall(ChatClientRequest request) {
-			return ChatClientResponse.builder().context(request.context()).build();
+		public ChatResponse call(Prompt prompt) {
+			return new ChatResponse(List.of(new Generation(new AssistantMessage("ok"))));
 		}
 
 		@Override
-		public List<CallAdvisor> getCallAdvisors() {
-			return List.of();
-		}
-
-		@Override
-		public CallAdvisorChain copy(CallAdvisor after) {
-			return this;
+		public ChatOptions getOptions() {
+			return ToolCallingChatOptions.builder().build();
 		}
 
 	}

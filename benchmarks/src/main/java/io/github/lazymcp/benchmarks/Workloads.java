@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.tool.ToolSettings;
+
 /**
  * Where replayed tasks come from.
  */
@@ -58,8 +60,8 @@ final class Workloads {
 			}
 		}
 		String sentence = description.substring(0, end).strip();
-		return (sentence.length() > LazyStack.MAX_QUERY_LENGTH) ? sentence.substring(0, LazyStack.MAX_QUERY_LENGTH)
-				: sentence;
+		int longest = ToolSettings.DEFAULTS.maxQueryLength();
+		return (sentence.length() > longest) ? sentence.substring(0, longest) : sentence;
 	}
 
 	/**

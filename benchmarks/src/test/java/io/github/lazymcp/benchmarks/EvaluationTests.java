@@ -3,7 +3,7 @@ package io.github.lazymcp.benchmarks;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +20,7 @@ class EvaluationTests {
 	void scoresEveryQueryAndTheNegatives() throws Exception {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
 
-		EvalResult result = new Evaluation(Duration.ofMillis(10)).run(dataset, "bm25", new Bm25Ranker());
+		EvalResult result = new Evaluation(Duration.ofMillis(10)).run(dataset, "bm25", bm25());
 
 		assertThat(result.dataset()).isEqualTo("tiny-dev");
 		assertThat(result.queries()).isEqualTo(3);
@@ -38,12 +38,17 @@ class EvaluationTests {
 				java.util.List.of());
 
 		JsonNode json = JsonMapper.shared()
-			.readTree(new Evaluation(Duration.ZERO).run(withoutNegatives, "bm25", new Bm25Ranker()).toJson());
+			.readTree(new Evaluation(Duration.ZERO).run(withoutNegatives, "bm25", bm25()).toJson());
 
 		assertThat(json.propertyNames()).containsExactly("dataset", "ranker", "queries", "top1", "recall5", "recall10",
 				"ndcg10", "abstain", "answerRate", "p50Ms", "p99Ms");
 		assertThat(json.get("abstain").isNull()).isTrue();
 		assertThat(json.get("answerRate").isNull()).isTrue();
+	}
+
+	private static io.github.lazymcp.search.ToolRanker bm25() {
+		return LazyRankers.create(RankingSettings.Strategy.BM25,
+				io.github.lazymcp.embedding.EmbeddingSettings.DEFAULTS.model());
 	}
 
 }

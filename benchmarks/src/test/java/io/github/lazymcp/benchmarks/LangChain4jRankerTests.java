@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.ToolMatch;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

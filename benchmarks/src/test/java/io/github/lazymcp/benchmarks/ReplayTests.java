@@ -3,7 +3,7 @@ package io.github.lazymcp.benchmarks;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.github.lazymcp.search.Bm25Ranker;
+import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -19,7 +19,7 @@ class ReplayTests {
 	@Test
 	void countsOneSearchRequestPlusOneRequestPerCallAndPerMiss() throws Exception {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
-		LazyStack stack = new LazyStack(dataset, new Bm25Ranker(), 24);
+		LazyStack stack = new LazyStack(dataset, bm25(), 24);
 		List<Task> tasks = Workloads.fromQueries(dataset);
 
 		ReplayResult result = new AgentReplay(stack).run(dataset.name(), "bm25", tasks, 24);
@@ -38,8 +38,7 @@ class ReplayTests {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
 		Task task = new Task("t", "send an email", List.of(List.of("files/read_file"), List.of("mail/send_email")));
 
-		ReplayResult result = new AgentReplay(new LazyStack(dataset, new Bm25Ranker(), 1)).run("tiny", "bm25",
-				List.of(task), 1);
+		ReplayResult result = new AgentReplay(new LazyStack(dataset, bm25(), 1)).run("tiny", "bm25", List.of(task), 1);
 
 		// search activates send_email; read_file evicts it; send_email evicts read_file
 		assertThat(result.missed()).isEqualTo(2);
@@ -62,12 +61,17 @@ class ReplayTests {
 		Dataset catalogs = Dataset.readCatalogs(TinyData.catalogs(this.folder));
 		List<Task> tasks = Workloads.selfRetrieval(catalogs);
 
-		ReplayResult result = new AgentReplay(new LazyStack(catalogs, new Bm25Ranker(), 24)).run(catalogs.name(),
-				"bm25", tasks, 24);
+		ReplayResult result = new AgentReplay(new LazyStack(catalogs, bm25(), 24)).run(catalogs.name(), "bm25", tasks,
+				24);
 
 		assertThat(catalogs.servers()).extracting(Dataset.Server::name).containsExactly("files", "notes");
 		assertThat(tasks).extracting(Task::query).containsExactly("Read a file.", "Create a note.", "list notes");
 		assertThat(result.requests()).isEqualTo(6 + result.missed());
+	}
+
+	private static io.github.lazymcp.search.ToolRanker bm25() {
+		return LazyRankers.create(RankingSettings.Strategy.BM25,
+				io.github.lazymcp.embedding.EmbeddingSettings.DEFAULTS.model());
 	}
 
 }

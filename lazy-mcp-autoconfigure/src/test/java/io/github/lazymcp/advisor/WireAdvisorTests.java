@@ -112,6 +112,23 @@ class WireAdvisorTests {
 	}
 
 	@Test
+	void toolsOfAServerThatLeftTheCatalogAfterTheRequestStartedAreNoLongerShown() {
+		this.fixture.catalog.putServer(new FakeConnection("late", "arrive"), (tool) -> true);
+		ToolSession session = this.fixture.sessions.session("s");
+		session.activate(List.of("late__arrive"));
+		List<ToolCallback> taken = new ArrayList<>(this.fixture.registry.callbacks());
+		this.fixture.catalog.removeServer("late");
+
+		ToolCallingChatOptions options = (ToolCallingChatOptions) this.advisor.before(request(taken, session))
+			.prompt()
+			.getOptions();
+
+		assertThat(options.getToolCallbacks()).extracting((callback) -> callback.getToolDefinition().name())
+			.containsExactly("pinned__think", "ToolSearch");
+		assertThat(session.snapshot().names()).isEmpty();
+	}
+
+	@Test
 	void leavesRequestsWithoutLazyToolsAlone() {
 		ChatClientRequest request = request(List.of(this.weather), this.fixture.sessions.session("s"));
 

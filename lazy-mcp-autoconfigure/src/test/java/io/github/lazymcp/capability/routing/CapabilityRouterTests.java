@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
@@ -86,6 +87,33 @@ class CapabilityRouterTests {
 
 		assertThat(decision.scores()).extracting(CapabilityRouter.CapabilityScore::name).containsExactly("memory");
 		assertThat(decision.chosen()).isNull();
+	}
+
+	@Test
+	void theShippedGateNeedsAScoreOfPointTwentyAndAMarginOfPointZeroTwo() {
+		CapabilityRouter.Gate gate = io.github.lazymcp.capability.CapabilitySettings.DEFAULTS.gate();
+		// One trigger each: a capability's score is that trigger's cosine with the
+		// message, which is (1, 0).
+		CapabilityRouter router = new CapabilityRouter(
+				List.of(capability("a", "alpha"), capability("b", "beta"), capability("c", "gamma")),
+				(texts) -> texts.stream().map(CapabilityRouterTests::angled).toList(),
+				() -> (message) -> new float[] { 1, 0 }, gate);
+
+		assertThat(router.route("m", "a"::equals).chosen()).as("0.215 clears 0.20").isEqualTo("a");
+		assertThat(router.route("m", "c"::equals).chosen()).as("0.19 is below 0.20").isNull();
+		assertThat(router.route("m", Set.of("a", "b")::contains).chosen()).as("0.215 vs 0.20 is within 0.02").isNull();
+		assertThat(router.route("m", Set.of("a", "c")::contains).chosen()).as("0.215 vs 0.19 clears 0.02")
+			.isEqualTo("a");
+	}
+
+	/** alpha, beta and gamma at cosines 0.215, 0.20 and 0.19 with (1, 0). */
+	private static float[] angled(String trigger) {
+		double cosine = switch (trigger) {
+			case "alpha" -> 0.215;
+			case "beta" -> 0.20;
+			default -> 0.19;
+		};
+		return new float[] { (float) cosine, (float) Math.sqrt(1 - cosine * cosine) };
 	}
 
 	@Test

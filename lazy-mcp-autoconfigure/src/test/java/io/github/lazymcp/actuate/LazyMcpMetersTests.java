@@ -1,0 +1,53 @@
+package io.github.lazymcp.actuate;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.FakeConnection;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.LazyToolsFixture;
+import io.github.lazymcp.tool.ToolSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every meter, read back from a registry after real work through the tool registry.
+ */
+class LazyMcpMetersTests {
+
+	private final LazyToolsFixture fixture = new LazyToolsFixture(2, ToolSettings.DeferredCall.ACTIVATE,
+			new FakeConnection("fs", "read_file", "write_file", "list_directory"));
+
+	private final MeterRegistry registry = new SimpleMeterRegistry();
+
+	@Test
+	void countsSearchesActivationsEvictionsRequestsAndTokens() {
+		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog).bindTo(this.registry);
+		ToolSession session = this.fixture.sessions.session("s");
+
+		this.fixture.tracked("ToolSearch")
+			.call("{\"names\": [\"fs__read_file\", \"fs__write_file\"]}", LazyMcpRequest.toolContext(session));
+		this.fixture.tracked("fs__list_directory").call("{}", LazyMcpRequest.toolContext(session));
+		this.fixture.registry.step(session, this.fixture.registry.callbacks());
+
+		assertThat(counter("lazy.mcp.searches")).isEqualTo(1);
+		assertThat(counter("lazy.mcp.activations")).isEqualTo(3);
+		assertThat(counter("lazy.mcp.evictions")).isEqualTo(1);
+		assertThat(counter("lazy.mcp.model.requests")).isEqualTo(1);
+		assertThat(this.registry.get("lazy.mcp.tool.schema.tokens").tag("loading", "lazy").functionCounter().count())
+			.isEqualTo(this.fixture.stats.tokensSent())
+			.isPositive();
+		assertThat(this.registry.get("lazy.mcp.tool.schema.tokens").tag("loading", "eager").functionCounter().count())
+			.isEqualTo(this.fixture.stats.tokensEager())
+			.isPositive();
+		assertThat(this.registry.get("lazy.mcp.sessions").gauge().value()).isEqualTo(1);
+		assertThat(this.registry.get("lazy.mcp.tools.deferred").gauge().value()).isEqualTo(3);
+		assertThat(session.snapshot().names()).containsExactly("fs__write_file", "fs__list_directory");
+	}
+
+	private double counter(String name) {
+		return this.registry.get(name).functionCounter().count();
+	}
+
+}

@@ -1,0 +1,111 @@
+package io.github.lazymcp.autoconfigure;
+
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ToolSettings;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A default lives in a core settings record; the properties class repeats it as a literal
+ * only so that the configuration processor can show it in the IDE. These tests keep the
+ * copies equal: what the application gets without configuration, and what the IDE says it
+ * gets, are the records' shipped defaults.
+ */
+class PropertyDefaultsTests {
+
+	@Test
+	void unconfiguredPropertiesMapOntoTheShippedDefaults() {
+		assertMapsOntoTheShippedDefaults(new LazyMcpProperties());
+	}
+
+	@Test
+	void theDefaultsTheIdeShowsAreTheShippedDefaults() throws Exception {
+		Map<String, String> documented = new HashMap<>();
+		try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			JsonNode metadata = JsonMapper.shared().readTree(in);
+			for (JsonNode property : metadata.get("properties")) {
+				String name = property.get("name").asString();
+				JsonNode value = property.get("defaultValue");
+				if (name.startsWith(LazyMcpProperties.PREFIX + ".") && value != null && !value.isNull()) {
+					documented.put(name, value.asString());
+				}
+			}
+		}
+		assertThat(documented).containsKeys("tools.lazy-mcp.max-active-schemas", "tools.lazy-mcp.search.min-similarity",
+				"tools.lazy-mcp.search.ranker", "tools.lazy-mcp.capabilities.auto-activation.threshold",
+				"tools.lazy-mcp.sessions.idle-timeout");
+		// Bound on top of values that differ from every default, so that a key whose
+		// default the metadata lacks shows up as a difference too.
+		LazyMcpProperties bound = new Binder(new MapConfigurationPropertySource(documented))
+			.bind(LazyMcpProperties.PREFIX, Bindable.ofInstance(offDefaults()))
+			.get();
+
+		assertMapsOntoTheShippedDefaults(bound);
+	}
+
+	/**
+	 * Every property the metadata can give a default for, set to something else. The
+	 * capability locations (a list) and the embedding cache directory (a path computed
+	 * from a system property) are left as they are: the configuration processor cannot
+	 * express their defaults, so the first test covers them.
+	 */
+	private static LazyMcpProperties offDefaults() {
+		LazyMcpProperties properties = new LazyMcpProperties();
+		properties.setEnabled(false);
+		properties.setMaxActiveSchemas(99);
+		properties.setDeferredCall(ToolSettings.DeferredCall.HINT);
+		properties.getThreshold().setTools(99);
+		properties.getThreshold().setTokens(99);
+		LazyMcpProperties.Search search = properties.getSearch();
+		search.setDefaultLimit(9);
+		search.setMaxLimit(99);
+		search.setMaxQueryLength(99);
+		search.setRanker(RankingSettings.Strategy.BM25);
+		search.setMinSimilarity(0.9);
+		search.getEmbedding().setModel(io.github.lazymcp.embedding.BundledModel.BGE_SMALL_EN_V15_Q);
+		search.getEmbedding().setUseApplicationModel(true);
+		LazyMcpProperties.Sessions sessions = properties.getSessions();
+		sessions.setConversationIdKey("x");
+		sessions.setParentIdKey("y");
+		sessions.setInheritKey("z");
+		sessions.setMaxSessions(9);
+		sessions.setIdleTimeout(java.time.Duration.ofSeconds(9));
+		properties.getGuidance().setEnabled(false);
+		properties.getGuidance().setText("x");
+		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
+		capabilities.setMaxActive(9);
+		capabilities.setInitTimeout(java.time.Duration.ofSeconds(9));
+		capabilities.setRequestTimeout(java.time.Duration.ofSeconds(9));
+		capabilities.getAutoActivation().setEnabled(false);
+		capabilities.getAutoActivation().setThreshold(0.9);
+		capabilities.getAutoActivation().setMargin(0.9);
+		return properties;
+	}
+
+	private static void assertMapsOntoTheShippedDefaults(LazyMcpProperties properties) {
+		assertThat(PropertiesMapping.catalog(properties)).isEqualTo(CatalogSettings.DEFAULTS);
+		assertThat(PropertiesMapping.sessions(properties)).isEqualTo(SessionSettings.DEFAULTS);
+		assertThat(PropertiesMapping.tools(properties)).isEqualTo(ToolSettings.DEFAULTS);
+		assertThat(PropertiesMapping.ranking(properties)).isEqualTo(RankingSettings.DEFAULTS);
+		assertThat(PropertiesMapping.embedding(properties)).isEqualTo(EmbeddingSettings.DEFAULTS);
+		assertThat(PropertiesMapping.advisors(properties)).isEqualTo(AdvisorSettings.DEFAULTS);
+		assertThat(PropertiesMapping.capabilities(properties)).isEqualTo(CapabilitySettings.DEFAULTS);
+	}
+
+}
