@@ -103,11 +103,6 @@ final class CapabilityTool implements ModelTool {
 	}
 
 	@Override
-	public String call(String toolInput) {
-		return call(toolInput, null);
-	}
-
-	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
 		ToolSession session = LazyMcpRequest.session(toolContext).orElseGet(this.fallbackSession);
 		CapabilityActions.Answer answer;

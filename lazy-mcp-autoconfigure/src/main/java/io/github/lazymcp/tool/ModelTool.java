@@ -16,6 +16,17 @@ import org.springframework.ai.tool.ToolCallback;
 public interface ModelTool extends ToolCallback {
 
 	/**
+	 * Runs the tool for a call that carries no tool context; its session, if it needs
+	 * one, is then an ephemeral one.
+	 * @param toolInput the arguments
+	 * @return the result
+	 */
+	@Override
+	default String call(String toolInput) {
+		return call(toolInput, null);
+	}
+
+	/**
 	 * Whether the model sees this tool now.
 	 * @return true by default
 	 */

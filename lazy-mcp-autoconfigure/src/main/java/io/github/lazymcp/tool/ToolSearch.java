@@ -7,7 +7,6 @@ import io.github.lazymcp.activation.ToolSession;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.model.ToolContext;
-import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.DefaultToolDefinition;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -16,10 +15,12 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * the conversation and returns their full schemas, in one round trip.
  *
  * <p>
- * Bad arguments never throw: the model receives a JSON result whose {@code error} says
- * what to change, and the chat continues.
+ * It is a {@link ModelTool}, but not one of the registry's list: the registry shows it
+ * only while anything is deferred, after the other model tools. Bad arguments never
+ * throw: the model receives a JSON result whose {@code error} says what to change, and
+ * the chat continues.
  */
-final class ToolSearch implements ToolCallback {
+final class ToolSearch implements ModelTool {
 
 	static final String NAME = ToolRegistry.TOOL_SEARCH;
 
@@ -58,11 +59,6 @@ final class ToolSearch implements ToolCallback {
 	@Override
 	public ToolDefinition getToolDefinition() {
 		return this.definition;
-	}
-
-	@Override
-	public String call(String toolInput) {
-		return call(toolInput, null);
 	}
 
 	@Override
