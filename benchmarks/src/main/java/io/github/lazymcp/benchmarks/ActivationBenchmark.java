@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,7 +56,7 @@ public class ActivationBenchmark {
 
 	@Setup
 	public void setUp() {
-		this.store = new SessionStore(this.cap, 10_000, Duration.ofHours(1), Clock.systemUTC());
+		this.store = new InMemorySessionStore(this.cap, 10_000, Duration.ofHours(1), Clock.systemUTC());
 		this.ids = IntStream.range(0, this.sessions).mapToObj((i) -> "session-" + i).toArray(String[]::new);
 		this.shared = new ToolSession[this.sessions];
 		for (int i = 0; i < this.sessions; i++) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
@@ -49,13 +50,17 @@ final class LazyStack {
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
 
 	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
+		this(dataset, ranker, new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(maxActiveSchemas),
+				Clock.systemUTC()));
+	}
+
+	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
 			.toList();
 		this.catalog = new McpCatalog(connections, CatalogSettings.DEFAULTS.withThreshold(0, 0), this.tokenCounter);
-		this.sessions = new SessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(maxActiveSchemas),
-				Clock.systemUTC());
+		this.sessions = sessions;
 		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
 			.stats(this.stats)
 			.tokenCounter(this.tokenCounter)

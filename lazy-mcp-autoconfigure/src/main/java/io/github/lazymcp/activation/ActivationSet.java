@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.jspecify.annotations.Nullable;
+
 /*
  * The value is immutable so that a session can publish it through one AtomicReference:
  * readers get a consistent snapshot without locking, and writers apply one of the pure
@@ -64,6 +66,31 @@ public final class ActivationSet {
 	/** Return the set without any active tool. */
 	public static ActivationSet empty() {
 		return EMPTY;
+	}
+
+	/**
+	 * Rebuild a set exactly as it was: same entries, same order, same recency. For stores
+	 * that keep sets outside the JVM.
+	 * @param slots the entries in activation order with their use numbers
+	 * @param nextUse the use number the next use gets, greater than every slot's
+	 * @return the set
+	 */
+	static ActivationSet restore(List<Slot> slots, long nextUse) {
+		for (Slot slot : slots) {
+			if (slot.lastUse() >= nextUse) {
+				throw new IllegalArgumentException("use number %d of '%s' is not below the next use %d"
+					.formatted(slot.lastUse(), slot.name(), nextUse));
+			}
+		}
+		return slots.isEmpty() && nextUse == 0 ? EMPTY : new ActivationSet(slots, nextUse);
+	}
+
+	List<Slot> slots() {
+		return this.slots;
+	}
+
+	long nextUse() {
+		return this.nextUse;
 	}
 
 	/** Return the active tools as an unmodifiable list in activation order. */
@@ -204,13 +231,28 @@ public final class ActivationSet {
 		return List.copyOf(distinct);
 	}
 
+	/**
+	 * Whether the other set holds the same entries in the same order with the same
+	 * recency: what a store must give back for a set it was given.
+	 */
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return this == other
+				|| (other instanceof ActivationSet set && this.nextUse == set.nextUse && this.slots.equals(set.slots));
+	}
+
+	@Override
+	public int hashCode() {
+		return this.slots.hashCode() * 31 + Long.hashCode(this.nextUse);
+	}
+
 	@Override
 	public String toString() {
 		return this.names.toString();
 	}
 
 	/** An active tool and the use number that ranks its recency. */
-	private record Slot(ActiveTool tool, long lastUse) {
+	record Slot(ActiveTool tool, long lastUse) {
 
 		String name() {
 			return this.tool.name();

@@ -1,171 +1,77 @@
 package io.github.lazymcp.activation;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
-
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-
-/*
- * Sessions live in a Caffeine cache bounded by count and by idle time. Its ticker reads
- * the injected clock, so moving a fake clock expires sessions without sleeping, and its
- * maintenance runs on the calling thread so expiry and eviction are visible as soon as a
- * call returns instead of depending on a background pool.
- *
- * Creating a child reads the parent before entering the cache's atomic get-or-create:
- * Caffeine forbids touching other entries from inside a mapping function, and with
- * same-thread maintenance a nested lookup could even evict entries under a held lock.
- */
 
 /**
- * Bounded store of {@link ToolSession sessions}, one per conversation. Thread-safe.
+ * Where conversations' sessions live. lazy-mcp ships two stores: in memory
+ * ({@link InMemorySessionStore}, the default) and in the application's database
+ * ({@link JdbcSessionStore}, for several instances behind a load balancer and for
+ * restarts). A store hands out {@link ToolSession} handles; every read and change of a
+ * session goes through the store's {@link SessionRecord} for it, so that a session read
+ * on one instance shows what another instance wrote.
  *
  * <p>
- * A session expires once it has not been obtained through {@link #session(String)} or
- * {@link #child(String, String, boolean)} for the idle timeout. When more than the
- * maximum number of sessions exist, Caffeine's size policy, which weighs recency and
- * frequency, chooses the session to evict. A caller still holding an evicted session can
- * keep using it, but the store no longer returns it.
+ * Implementations must be thread-safe. A session expires once it has not been obtained
+ * through {@link #session(String)} or {@link #child(String, String, boolean)}, or
+ * changed, for the store's idle timeout.
  */
-public final class SessionStore {
-
-	private final int cap;
-
-	private final Clock clock;
-
-	private final Cache<String, ToolSession> sessions;
-
-	/**
-	 * Create a store.
-	 * @param settings the cap, the maximum number of sessions and the idle timeout
-	 * @param clock the source of timestamps and of idle time
-	 */
-	public SessionStore(SessionSettings settings, Clock clock) {
-		this.cap = settings.maxActiveSchemas();
-		this.clock = Objects.requireNonNull(clock, "clock must not be null");
-		Instant origin = clock.instant();
-		this.sessions = Caffeine.newBuilder()
-			.maximumSize(settings.maxSessions())
-			.expireAfterAccess(settings.idleTimeout())
-			.ticker(() -> Duration.between(origin, clock.instant()).toNanos())
-			.executor(Runnable::run)
-			.build();
-	}
-
-	/**
-	 * Create a store.
-	 * @param cap the maximum number of active tools per session, at least 1
-	 * @param maxSessions the maximum number of stored sessions, at least 1
-	 * @param idleTimeout how long an unused session is kept, positive
-	 * @param clock the source of timestamps and of idle time
-	 * @throws IllegalArgumentException if an argument is out of range
-	 */
-	public SessionStore(int cap, int maxSessions, Duration idleTimeout, Clock clock) {
-		this(new SessionSettings(cap, maxSessions, idleTimeout), clock);
-	}
+public interface SessionStore {
 
 	/**
 	 * Return the session with the given id, creating an empty one if there is none.
 	 * Counts as an access for the idle timeout.
 	 * @param id the session id
 	 * @return the session
+	 * @throws SessionStoreException when the store cannot be reached now
 	 */
-	public ToolSession session(String id) {
-		return accessed(this.sessions.get(id, (key) -> newSession(key, ActivationSet.empty())));
-	}
+	ToolSession session(String id);
 
 	/**
 	 * Return the session with the given id, creating it if there is none. A new child
-	 * starts from a snapshot of the parent's activation set if {@code inheritParent} is
-	 * set and the parent exists, and empty otherwise. It is a copy: later changes to
-	 * either session do not affect the other. An existing session is returned unchanged.
-	 * Counts as an access for the idle timeout.
+	 * starts from a snapshot of the parent's active tools if {@code inheritParent} is set
+	 * and the parent exists, and empty otherwise; later changes to either session do not
+	 * affect the other. An existing session is returned unchanged. Counts as an access.
 	 * @param id the child session id
 	 * @param parentId the parent session id
 	 * @param inheritParent whether a new child starts with the parent's tools
 	 * @return the child session
+	 * @throws SessionStoreException when the store cannot be reached now
 	 */
-	public ToolSession child(String id, String parentId, boolean inheritParent) {
-		ToolSession existing = this.sessions.getIfPresent(id);
-		if (existing != null) {
-			return accessed(existing);
-		}
-		ActivationSet seed = inheritParent ? peek(parentId).map(ToolSession::snapshot).orElse(ActivationSet.empty())
-				: ActivationSet.empty();
-		return accessed(this.sessions.get(id, (key) -> newSession(key, seed)));
-	}
+	ToolSession child(String id, String parentId, boolean inheritParent);
 
 	/**
-	 * Create an empty session that is not stored, for a call without a conversation.
+	 * Create an empty session that is not stored, for a call without a conversation: its
+	 * activations last for that call only.
 	 * @return a new session with a random id
 	 */
-	public ToolSession ephemeral() {
-		return newSession("ephemeral-" + UUID.randomUUID(), ActivationSet.empty());
-	}
+	ToolSession ephemeral();
 
 	/**
-	 * Look up a session without creating it. Observing a session does not count as an
-	 * access, so it neither extends the idle timeout nor moves
-	 * {@link ToolSession#lastAccessedAt()}.
+	 * Look up a session without creating it and without counting as an access.
 	 * @param id the session id
 	 * @return the session, if stored
+	 * @throws SessionStoreException when the store cannot be reached now
 	 */
-	public Optional<ToolSession> find(String id) {
-		return peek(id);
-	}
+	Optional<ToolSession> find(String id);
 
 	/**
 	 * Remove a session.
 	 * @param id the session id
 	 * @return {@code true} if a session was removed
+	 * @throws SessionStoreException when the store cannot be reached now
 	 */
-	public boolean remove(String id) {
-		return this.sessions.asMap().remove(id) != null;
-	}
+	boolean remove(String id);
 
 	/**
-	 * Return the stored sessions, without counting as an access.
-	 * @return a snapshot ordered by id
-	 */
-	public List<ToolSession> sessions() {
-		this.sessions.cleanUp();
-		return this.sessions.asMap().values().stream().sorted(Comparator.comparing(ToolSession::id)).toList();
-	}
-
-	/**
-	 * Return the number of stored sessions, after discarding expired ones.
+	 * Return the number of stored sessions that have not expired.
 	 * @return the count
 	 */
-	public long size() {
-		this.sessions.cleanUp();
-		return this.sessions.estimatedSize();
-	}
+	long size();
 
 	/**
 	 * Return the maximum number of active tools per session.
 	 * @return the cap
 	 */
-	public int cap() {
-		return this.cap;
-	}
-
-	private Optional<ToolSession> peek(String id) {
-		return Optional.ofNullable(this.sessions.policy().getIfPresentQuietly(id));
-	}
-
-	private ToolSession newSession(String id, ActivationSet initial) {
-		return new ToolSession(id, this.cap, this.clock, initial);
-	}
-
-	private static ToolSession accessed(ToolSession session) {
-		session.markAccessed();
-		return session;
-	}
+	int cap();
 
 }

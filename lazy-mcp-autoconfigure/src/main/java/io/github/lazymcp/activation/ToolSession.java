@@ -6,22 +6,24 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
+import org.jspecify.annotations.Nullable;
+
 /*
- * All state is two atomic references; there are no locks. The activation set is an
- * immutable value, and every change is a pure function of the current value applied in
- * a compare-and-set loop. A change that reports something (activate, retainOnly) returns
- * the report computed from the value that actually won the CAS, so each report
- * describes exactly one published transition and concurrent callers never both claim
- * the same activation or eviction.
+ * A handle, not the state: every read goes to the session's record and every change is a
+ * pure function of the current SessionState, published by the record under its
+ * concurrency control (compare-and-set in memory, a version column in a database). A
+ * change that reports something (activate, retainOnly, enableCapability) returns the
+ * report computed from the state that was actually published, so each report describes
+ * exactly one published transition and concurrent callers, in one JVM or on several
+ * instances, never both claim the same activation or eviction.
  */
 
 /**
- * One conversation's activation state. Thread-safe and lock-free: readers take a
- * {@link #snapshot() snapshot} and never block writers.
+ * One conversation's state: its active tools, its enabled capabilities and its access
+ * policy. Thread-safe; readers take a {@link #snapshot() snapshot} and never block
+ * writers.
  *
  * <p>
  * <b>Cap contract.</b> The number of active tools can never exceed {@link #cap()}, not
@@ -33,7 +35,8 @@ import java.util.function.Predicate;
  * activation never evicts names that are part of the same request; if a request holds
  * more new names than fit, the first ones in request order are activated and the rest are
  * reported as {@code rejected}. Tools stay in activation order: eviction removes entries,
- * and nothing is ever moved.
+ * and nothing is ever moved. Enabled capabilities follow the same contract under their
+ * own cap.
  */
 public final class ToolSession {
 
@@ -43,35 +46,47 @@ public final class ToolSession {
 
 	private final Clock clock;
 
-	private final AtomicReference<ActivationSet> state;
+	private final SessionRecord record;
 
-	private final AtomicReference<Instant> lastAccessedAt;
+	private final @Nullable String policy;
 
-	ToolSession(String id, int cap, Clock clock, ActivationSet initial) {
+	private ToolSession(String id, int cap, Clock clock, SessionRecord record, @Nullable String policy) {
 		if (cap < 1) {
 			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
-		}
-		if (initial.size() > cap) {
-			throw new IllegalArgumentException(
-					"initial activation set has " + initial.size() + " tools, more than the cap of " + cap);
 		}
 		this.id = Objects.requireNonNull(id, "id must not be null");
 		this.cap = cap;
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
-		this.state = new AtomicReference<>(initial);
-		this.lastAccessedAt = new AtomicReference<>(clock.instant());
+		this.record = Objects.requireNonNull(record, "record must not be null");
+		this.policy = policy;
 	}
 
 	/**
-	 * Create a session that belongs to no store, for state that is not a conversation's
-	 * (the capabilities enabled for the whole application, for instance).
-	 * @param id a name for messages
-	 * @param cap the maximum number of active entries, at least 1
+	 * A session whose state lives in the given record.
+	 * @param id the session id
+	 * @param cap the maximum number of active tools, at least 1
 	 * @param clock the source of timestamps
-	 * @return an empty session
+	 * @param record where the state lives
+	 * @return the session
 	 */
-	public static ToolSession detached(String id, int cap, Clock clock) {
-		return new ToolSession(id, cap, clock, ActivationSet.empty());
+	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record) {
+		return new ToolSession(id, cap, clock, record, null);
+	}
+
+	/**
+	 * A session that belongs to no store, with its state in memory.
+	 * @param id the session id
+	 * @param cap the maximum number of active tools, at least 1
+	 * @param clock the source of timestamps
+	 * @param initial the state to start from
+	 * @return the session
+	 */
+	static ToolSession inMemory(String id, int cap, Clock clock, SessionState initial) {
+		if (initial.tools().size() > cap) {
+			throw new IllegalArgumentException(
+					"initial activation set has " + initial.tools().size() + " tools, more than the cap of " + cap);
+		}
+		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null);
 	}
 
 	/**
@@ -96,7 +111,15 @@ public final class ToolSession {
 	 * @return the current set
 	 */
 	public ActivationSet snapshot() {
-		return this.state.get();
+		return this.record.read().tools();
+	}
+
+	/**
+	 * Return everything the session remembers now.
+	 * @return the state
+	 */
+	public SessionState state() {
+		return this.record.read();
 	}
 
 	/**
@@ -107,32 +130,12 @@ public final class ToolSession {
 	 */
 	public ActivationResult activate(Collection<String> names) {
 		List<String> requested = new ArrayList<>(names);
-		Instant now = markAccessed();
-		return apply((current) -> current.activate(requested, this.cap, now));
-	}
-
-	/**
-	 * Activate one name unless it is active already, in which case nothing changes, not
-	 * even its recency. Otherwise under the cap contract described on this class.
-	 * @param name the name to activate
-	 * @return what happened; {@code alreadyActive} holds the name when nothing changed
-	 */
-	public ActivationResult activateIfAbsent(String name) {
-		Instant now = markAccessed();
-		return apply((current) -> current.contains(name)
-				? new Transition<>(current,
-						new ActivationResult(List.of(), List.of(name), List.of(), List.of(), current.size(), this.cap))
-				: current.activate(List.of(name), this.cap, now));
-	}
-
-	/**
-	 * Deactivate one name.
-	 * @param name the name
-	 * @return whether it was active
-	 */
-	public boolean remove(String name) {
-		markAccessed();
-		return apply((current) -> current.remove(name));
+		Instant now = this.clock.instant();
+		return this.record.update((current) -> {
+			Transition<ActivationResult> change = current.tools().activate(requested, this.cap, now);
+			SessionState next = current.withTools(change.next()).counted(change.report());
+			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
+		});
 	}
 
 	/**
@@ -142,8 +145,9 @@ public final class ToolSession {
 	 * @param name the tool name
 	 */
 	public void touch(String name) {
-		Instant now = markAccessed();
-		this.state.updateAndGet((current) -> current.touch(name, now));
+		Instant now = this.clock.instant();
+		this.record.update((current) -> new SessionRecord.Update<>(
+				current.withTools(current.tools().touch(name, now)).accessedAt(now), null));
 	}
 
 	/**
@@ -153,50 +157,161 @@ public final class ToolSession {
 	 * @return the dropped names, in activation order
 	 */
 	public List<String> retainOnly(Predicate<String> stillExists) {
-		return apply((current) -> current.retainOnly(stillExists));
+		return this.record.update((current) -> {
+			Transition<List<String>> change = current.tools().retainOnly(stillExists);
+			return new SessionRecord.Update<>(current.withTools(change.next()), change.report());
+		});
 	}
 
 	/**
 	 * Deactivate every tool.
 	 */
 	public void reset() {
-		markAccessed();
-		this.state.set(ActivationSet.empty());
+		Instant now = this.clock.instant();
+		this.record
+			.update((current) -> new SessionRecord.Update<>(current.withTools(ActivationSet.empty()).accessedAt(now),
+					null));
 	}
 
 	/**
-	 * Return when the session was last obtained from its store, activated, touched or
-	 * reset. Never moves backwards.
+	 * Return the enabled capabilities, in enable order.
+	 * @return the capabilities as an activation set
+	 */
+	public ActivationSet capabilities() {
+		return this.record.read().capabilities();
+	}
+
+	/**
+	 * Enable a capability unless it is enabled already, in which case nothing changes,
+	 * not even its recency; otherwise under the cap contract described on this class,
+	 * with the given cap.
+	 * @param name the capability
+	 * @param maxActive how many capabilities may be enabled at once, at least 1
+	 * @return what happened; {@code alreadyActive} holds the name when nothing changed,
+	 * {@code evicted} the least recently used capability that made room
+	 */
+	public ActivationResult enableCapability(String name, int maxActive) {
+		Instant now = this.clock.instant();
+		return this.record.update((current) -> {
+			ActivationSet enabled = current.capabilities();
+			if (enabled.contains(name)) {
+				return new SessionRecord.Update<>(current, new ActivationResult(List.of(), List.of(name), List.of(),
+						List.of(), enabled.size(), maxActive));
+			}
+			Transition<ActivationResult> change = enabled.activate(List.of(name), maxActive, now);
+			return new SessionRecord.Update<>(current.withCapabilities(change.next()).accessedAt(now), change.report());
+		});
+	}
+
+	/**
+	 * Disable a capability.
+	 * @param name the capability
+	 * @return whether it was enabled
+	 */
+	public boolean disableCapability(String name) {
+		return this.record.update((current) -> {
+			Transition<Boolean> change = current.capabilities().remove(name);
+			return new SessionRecord.Update<>(current.withCapabilities(change.next()), change.report());
+		});
+	}
+
+	/**
+	 * Record a successful use of a capability's tools. Does nothing if it is not enabled.
+	 * @param name the capability
+	 */
+	public void touchCapability(String name) {
+		Instant now = this.clock.instant();
+		this.record.update((current) -> new SessionRecord.Update<>(
+				current.withCapabilities(current.capabilities().touch(name, now)), null));
+	}
+
+	/**
+	 * Return the access policy the current request runs under: a property of this handle,
+	 * not of the stored state, so that it is known without reading the store.
+	 * @return the policy name, or null for none
+	 */
+	public @Nullable String policy() {
+		return this.policy;
+	}
+
+	/**
+	 * Return a handle on the same session for a request that runs under a policy. Reads
+	 * and writes nothing.
+	 * @param policy the policy name, or null for none
+	 * @return the handle
+	 */
+	public ToolSession withPolicy(@Nullable String policy) {
+		return Objects.equals(policy, this.policy) ? this
+				: new ToolSession(this.id, this.cap, this.clock, this.record, policy);
+	}
+
+	/**
+	 * Remember this handle's policy in the session's state, where the endpoint shows it.
+	 */
+	public void recordPolicy() {
+		this.record.update((current) -> new SessionRecord.Update<>(current.withPolicy(this.policy), null));
+	}
+
+	/**
+	 * Drop the tools that vanished from the catalog and return the state afterwards, in
+	 * one round trip to the store.
+	 * @param stillExists whether a tool name is still in the catalog
+	 * @return the state after the change
+	 */
+	public SessionState prune(Predicate<String> stillExists) {
+		return this.record.update((current) -> {
+			SessionState next = current.withTools(current.tools().retainOnly(stillExists).next());
+			return new SessionRecord.Update<>(next, next);
+		});
+	}
+
+	/**
+	 * Return when the session was last activated into, touched, reset or obtained from
+	 * its store. Never moves backwards.
 	 * @return the last access time, from the injected clock
 	 */
 	public Instant lastAccessedAt() {
-		return this.lastAccessedAt.get();
+		return this.record.read().lastAccessedAt();
 	}
 
 	/**
 	 * Record an access now.
-	 * @return the current time
 	 */
-	Instant markAccessed() {
+	void markAccessed() {
 		Instant now = this.clock.instant();
-		this.lastAccessedAt.accumulateAndGet(now,
-				(previous, current) -> current.isAfter(previous) ? current : previous);
-		return now;
-	}
-
-	private <R> R apply(Function<ActivationSet, Transition<R>> change) {
-		while (true) {
-			ActivationSet current = this.state.get();
-			Transition<R> transition = change.apply(current);
-			if (transition.next() == current || this.state.compareAndSet(current, transition.next())) {
-				return transition.report();
-			}
-		}
+		this.record.update((current) -> new SessionRecord.Update<>(current.accessedAt(now), null));
 	}
 
 	@Override
 	public String toString() {
-		return "ToolSession[id=" + this.id + ", cap=" + this.cap + ", active=" + snapshot() + "]";
+		return "ToolSession[id=" + this.id + ", cap=" + this.cap + "]";
+	}
+
+	/** State in one atomic reference, changed by compare-and-set. */
+	private static final class MemoryRecord implements SessionRecord {
+
+		private final java.util.concurrent.atomic.AtomicReference<SessionState> state;
+
+		MemoryRecord(SessionState initial) {
+			this.state = new java.util.concurrent.atomic.AtomicReference<>(initial);
+		}
+
+		@Override
+		public SessionState read() {
+			return this.state.get();
+		}
+
+		@Override
+		public <R> R update(java.util.function.Function<SessionState, Update<R>> change) {
+			while (true) {
+				SessionState current = this.state.get();
+				Update<R> update = change.apply(current);
+				if (update.next() == current || this.state.compareAndSet(current, update.next())) {
+					return update.result();
+				}
+			}
+		}
+
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationSet.ActiveTool;
+import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilityReport;
@@ -94,9 +95,11 @@ public class McpActivationEndpoint {
 
 	private Session describe(ToolSession session) {
 		CatalogSnapshot snapshot = this.registry.snapshot();
-		return new Session(session.id(), session.snapshot().size() + "/" + session.cap(),
-				session.lastAccessedAt().toString(),
-				session.snapshot().tools().stream().map((tool) -> Active.of(tool, snapshot)).toList());
+		SessionState state = session.state();
+		return new Session(session.id(), state.tools().size() + "/" + session.cap(), state.lastAccessedAt().toString(),
+				state.policy(), state.parentId(),
+				state.tools().tools().stream().map((tool) -> Active.of(tool, snapshot)).toList(),
+				state.capabilities().names(), state.counters());
 	}
 
 	private Tokens tokens(CatalogSnapshot snapshot) {
@@ -187,9 +190,14 @@ public class McpActivationEndpoint {
 	 * @param session the id
 	 * @param active active tools as {@code active/cap}
 	 * @param lastAccessedAt when it was last used
+	 * @param policy the access policy of its last request, or null for none
+	 * @param parent the conversation a sub-agent's session started from, or null
 	 * @param tools its active tools in activation order
+	 * @param capabilities its enabled capabilities in enable order
+	 * @param counters what happened in it
 	 */
-	public record Session(String session, String active, String lastAccessedAt, List<Active> tools) {
+	public record Session(String session, String active, String lastAccessedAt, @Nullable String policy,
+			@Nullable String parent, List<Active> tools, List<String> capabilities, SessionState.Counters counters) {
 	}
 
 	/**

@@ -1,6 +1,8 @@
 package io.github.lazymcp.advisor;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.policy.AccessPolicies;
+import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.tool.ToolRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -25,14 +27,29 @@ public final class LazyMcpChatClientCustomizer implements ChatClientBuilderCusto
 	private final WireAdvisor wireAdvisor;
 
 	/**
-	 * Creates the customizer and its advisors.
+	 * Creates the customizer and its advisors, with no access policies.
 	 * @param settings how the advisors find sessions and what guidance they add
 	 * @param registry the tools
 	 * @param sessions where sessions live
 	 */
 	public LazyMcpChatClientCustomizer(AdvisorSettings settings, ToolRegistry registry, SessionStore sessions) {
+		this(settings, registry, sessions, AccessPolicies.NONE,
+				PolicyResolver.parameter(AccessPolicies.NONE.parameter()));
+	}
+
+	/**
+	 * Creates the customizer and its advisors.
+	 * @param settings how the advisors find sessions and what guidance they add
+	 * @param registry the tools
+	 * @param sessions where sessions live
+	 * @param policies the access policies
+	 * @param policyResolver names each request's policy
+	 */
+	public LazyMcpChatClientCustomizer(AdvisorSettings settings, ToolRegistry registry, SessionStore sessions,
+			AccessPolicies policies, PolicyResolver policyResolver) {
 		this.registry = registry;
-		this.sessionAdvisor = new SessionAdvisor(new SessionResolver(sessions, settings.keys()), registry);
+		this.sessionAdvisor = new SessionAdvisor(
+				new SessionResolver(sessions, settings.keys(), policies, policyResolver), registry);
 		this.wireAdvisor = new WireAdvisor(registry, sessions,
 				settings.guidance() ? new SystemGuidance(settings.guidanceText()) : null);
 	}

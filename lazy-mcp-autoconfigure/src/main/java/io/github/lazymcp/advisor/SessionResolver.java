@@ -3,7 +3,10 @@ package io.github.lazymcp.advisor;
 import java.util.Map;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.policy.AccessPolicies;
+import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -14,10 +17,19 @@ import org.jspecify.annotations.Nullable;
  * inherit parameter is false. Without a conversation id the session lasts for that call
  * only.
  *
+ * <p>
+ * The session handle carries the access policy the request runs under: the policy the
+ * {@link PolicyResolver} names, else the default one. When the store cannot be reached
+ * the request still gets its session's handle, and the parts that read or change the
+ * session answer for that themselves.
+ *
  * @param store where sessions live
  * @param keys the advisor parameters that name the session
+ * @param policies the configured access policies
+ * @param policyResolver names a request's policy
  */
-record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys) {
+record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys, AccessPolicies policies,
+		PolicyResolver policyResolver) {
 
 	/**
 	 * The session for a request.
@@ -25,6 +37,18 @@ record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys) {
 	 * @return the stored session, or an ephemeral one when no conversation id is given
 	 */
 	ToolSession resolve(Map<String, @Nullable Object> context) {
+		String policy = this.policies.choose(this.policyResolver.policy(context));
+		ToolSession session = session(context).withPolicy(policy);
+		try {
+			session.recordPolicy();
+		}
+		catch (SessionStoreException ex) {
+			// shown on the endpoint only; the handle carries the policy for this request
+		}
+		return session;
+	}
+
+	private ToolSession session(Map<String, @Nullable Object> context) {
 		String id = text(context.get(this.keys.conversationId()));
 		if (id == null) {
 			return this.store.ephemeral();
@@ -34,7 +58,12 @@ record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys) {
 			return this.store.session(id);
 		}
 		boolean inherit = !"false".equalsIgnoreCase(String.valueOf(context.get(this.keys.inheritParent())));
-		return this.store.child(id, parent, inherit);
+		try {
+			return this.store.child(id, parent, inherit);
+		}
+		catch (SessionStoreException ex) {
+			return this.store.session(id);
+		}
 	}
 
 	private static @Nullable String text(@Nullable Object value) {

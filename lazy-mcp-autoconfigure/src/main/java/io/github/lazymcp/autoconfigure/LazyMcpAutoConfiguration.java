@@ -5,15 +5,19 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.policy.AccessPolicies;
+import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -108,28 +112,50 @@ public final class LazyMcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
-		return new SessionStore(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC));
+		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC) {
+			// LazyMcpJdbcSessionAutoConfiguration would have declared the store.
+			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
+					"'jdbc' needs spring-jdbc and Spring Boot's JDBC support on the class path",
+					"Add spring-boot-starter-jdbc and your database's driver, or set %s.sessions.store=memory."
+						.formatted(LazyMcpProperties.PREFIX));
+		}
+		return new InMemorySessionStore(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AccessPolicies lazyMcpAccessPolicies(LazyMcpProperties properties) {
+		return new AccessPolicies(PropertiesMapping.policies(properties));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PolicyResolver lazyMcpPolicyResolver(AccessPolicies policies) {
+		return PolicyResolver.parameter(policies.parameter());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	ToolRegistry lazyMcpToolRegistry(McpCatalog catalog, ToolRanker ranker, SessionStore sessions,
 			LazyMcpProperties properties, UsageStats stats, TokenCounter tokenCounter,
-			ObjectProvider<ModelTool> modelTools, ObjectProvider<LazyMcpListener> listeners) {
+			ObjectProvider<ModelTool> modelTools, ObjectProvider<LazyMcpListener> listeners,
+			ObjectProvider<ToolFilter> filters) {
 		return ToolRegistry.builder(catalog, ranker, sessions)
 			.settings(PropertiesMapping.tools(properties))
 			.stats(stats)
 			.tokenCounter(tokenCounter)
 			.modelTools(modelTools.orderedStream().toList())
 			.listeners(listeners.orderedStream().toList())
+			.filters(filters.orderedStream().toList())
 			.build();
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	LazyMcpChatClientCustomizer lazyMcpChatClientCustomizer(LazyMcpProperties properties, ToolRegistry registry,
-			SessionStore sessions) {
-		return new LazyMcpChatClientCustomizer(PropertiesMapping.advisors(properties), registry, sessions);
+			SessionStore sessions, AccessPolicies policies, PolicyResolver policyResolver) {
+		return new LazyMcpChatClientCustomizer(PropertiesMapping.advisors(properties), registry, sessions, policies,
+				policyResolver);
 	}
 
 	// The registry is looked up on first use: a post-processor is created before other

@@ -11,8 +11,10 @@ import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolFilter;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -35,18 +37,30 @@ public final class LazyMcpCapabilityAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ServerPool lazyMcpServerPool(LazyMcpProperties properties) {
+	ServerPool lazyMcpServerPool(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
-		return new ServerPool(settings.initTimeout(), settings.requestTimeout());
+		return new ServerPool(settings.initTimeout(), settings.requestTimeout(), settings.maxConnections(),
+				settings.idleTimeout(), clock.getIfAvailable(Clock::systemUTC));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	CapabilityManager lazyMcpCapabilityManager(LazyMcpProperties properties, ResourceLoader resourceLoader,
-			ServerPool servers, McpCatalog catalog, ObjectProvider<Clock> clock) {
+			ServerPool servers, McpCatalog catalog, AccessPolicies policies) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
 		return new CapabilityManager(new CapabilityLoader(resourceLoader).load(settings.locations()), servers, catalog,
-				settings.maxActive(), clock.getIfAvailable(Clock::systemUTC));
+				settings.maxActive(), policies);
+	}
+
+	@Bean
+	ToolFilter lazyMcpCapabilityFilter(CapabilityManager manager) {
+		return manager.filter();
+	}
+
+	@Bean
+	CapabilityJanitor lazyMcpCapabilityJanitor(CapabilityManager manager, SessionStore sessions,
+			LazyMcpProperties properties) {
+		return new CapabilityJanitor(manager, sessions, properties.getSessions().getIdleTimeout());
 	}
 
 	@Bean

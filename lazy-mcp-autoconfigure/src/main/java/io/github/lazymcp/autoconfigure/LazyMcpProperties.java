@@ -13,6 +13,7 @@ import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 /**
  * Configuration properties for lazy-mcp, bound to {@code tools.lazy-mcp}.
@@ -55,6 +56,14 @@ public class LazyMcpProperties {
 	private final Guidance guidance = new Guidance();
 
 	private final Capabilities capabilities = new Capabilities();
+
+	/**
+	 * Access policies by name: which qualified tool names (server__tool, server__* for a
+	 * whole server) a request running under the policy may see and call. A request names
+	 * its policy with the sessions.policy-key advisor parameter or through a
+	 * PolicyResolver bean.
+	 */
+	private final Map<String, Policy> policies = new LinkedHashMap<>();
 
 	/**
 	 * Per-server settings, keyed by the MCP client connection name (the key under
@@ -105,6 +114,10 @@ public class LazyMcpProperties {
 
 	public Capabilities getCapabilities() {
 		return this.capabilities;
+	}
+
+	public Map<String, Policy> getPolicies() {
+		return this.policies;
 	}
 
 	public Map<String, Server> getServers() {
@@ -332,6 +345,25 @@ public class LazyMcpProperties {
 		 */
 		private Duration idleTimeout = Duration.ofHours(1);
 
+		/**
+		 * Where sessions live: 'memory' (this JVM, the default; nothing to set up) or
+		 * 'jdbc' (the application's DataSource, shared by every instance and kept across
+		 * restarts).
+		 */
+		private Store store = Store.MEMORY;
+
+		/**
+		 * Advisor parameter that names the access policy a request runs under.
+		 */
+		private String policyKey = "lazy_mcp_policy";
+
+		/**
+		 * Access policy of requests that name none; empty for no restriction.
+		 */
+		private @Nullable String defaultPolicy;
+
+		private final Jdbc jdbc = new Jdbc();
+
 		public String getConversationIdKey() {
 			return this.conversationIdKey;
 		}
@@ -372,6 +404,34 @@ public class LazyMcpProperties {
 		public void setIdleTimeout(Duration idleTimeout) {
 			requirePositive(idleTimeout.toMillis(), "sessions.idle-timeout");
 			this.idleTimeout = idleTimeout;
+		}
+
+		public Store getStore() {
+			return this.store;
+		}
+
+		public void setStore(Store store) {
+			this.store = store;
+		}
+
+		public String getPolicyKey() {
+			return this.policyKey;
+		}
+
+		public void setPolicyKey(String policyKey) {
+			this.policyKey = policyKey;
+		}
+
+		public @Nullable String getDefaultPolicy() {
+			return this.defaultPolicy;
+		}
+
+		public void setDefaultPolicy(@Nullable String defaultPolicy) {
+			this.defaultPolicy = (defaultPolicy != null && defaultPolicy.isBlank()) ? null : defaultPolicy;
+		}
+
+		public Jdbc getJdbc() {
+			return this.jdbc;
 		}
 
 	}
@@ -503,10 +563,23 @@ public class LazyMcpProperties {
 		private List<String> locations = new ArrayList<>(List.of("classpath*:lazy-mcp/capabilities/*.toml"));
 
 		/**
-		 * Maximum number of capabilities enabled at once. Enabling one more disables the
-		 * least recently used first.
+		 * Maximum number of capabilities one conversation has enabled at once. Enabling
+		 * one more disables that conversation's least recently used first.
 		 */
 		private int maxActive = 4;
+
+		/**
+		 * Maximum number of capability servers connected at once, over all conversations.
+		 * A conversation that needs one more gets a result naming this budget; no other
+		 * conversation is disturbed.
+		 */
+		private int maxConnections = 16;
+
+		/**
+		 * How long a capability server no conversation holds stays connected, so that
+		 * enabling it again soon does not start it again. 0 stops it at once.
+		 */
+		private Duration idleTimeout = Duration.ofMinutes(5);
 
 		/**
 		 * How long a capability's server may take to start and answer the MCP handshake
@@ -538,6 +611,28 @@ public class LazyMcpProperties {
 				throw invalid("max-active", maxActive, "must be at least 1");
 			}
 			this.maxActive = maxActive;
+		}
+
+		public int getMaxConnections() {
+			return this.maxConnections;
+		}
+
+		public void setMaxConnections(int maxConnections) {
+			if (maxConnections < 1) {
+				throw invalid("max-connections", maxConnections, "must be at least 1");
+			}
+			this.maxConnections = maxConnections;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			if (idleTimeout.isNegative()) {
+				throw invalid("idle-timeout", idleTimeout, "must not be negative");
+			}
+			this.idleTimeout = idleTimeout;
 		}
 
 		public Duration getInitTimeout() {
@@ -623,6 +718,91 @@ public class LazyMcpProperties {
 				throw Capabilities.invalid("auto-activation.margin", margin, "must be between 0 and 2");
 			}
 			this.margin = margin;
+		}
+
+	}
+
+	/**
+	 * Where sessions live.
+	 */
+	public enum Store {
+
+		/** In this JVM's memory: nothing to set up, lost on restart, one instance. */
+		MEMORY,
+
+		/** In the application's DataSource: shared by every instance, kept on restart. */
+		JDBC
+
+	}
+
+	/**
+	 * Sessions in the application's database ({@code sessions.store=jdbc}).
+	 */
+	public static class Jdbc {
+
+		/**
+		 * When to create the session table if it is missing: 'always' (idempotent DDL at
+		 * startup), 'embedded' (only for an embedded database) or 'never' (the team
+		 * manages its own DDL; see the schema files in the jar).
+		 */
+		private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.ALWAYS;
+
+		/**
+		 * How often expired sessions are deleted, by an index on their expiry, off the
+		 * request path.
+		 */
+		private Duration cleanupInterval = Duration.ofMinutes(1);
+
+		public DatabaseInitializationMode getInitializeSchema() {
+			return this.initializeSchema;
+		}
+
+		public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+			this.initializeSchema = initializeSchema;
+		}
+
+		public Duration getCleanupInterval() {
+			return this.cleanupInterval;
+		}
+
+		public void setCleanupInterval(Duration cleanupInterval) {
+			requirePositive(cleanupInterval.toMillis(), "sessions.jdbc.cleanup-interval");
+			this.cleanupInterval = cleanupInterval;
+		}
+
+	}
+
+	/**
+	 * One access policy.
+	 */
+	public static class Policy {
+
+		/**
+		 * Qualified tool names allowed ('*' matches any run of characters; server__* is a
+		 * whole server). Empty allows every name not denied.
+		 */
+		private List<String> allow = new ArrayList<>();
+
+		/**
+		 * Qualified tool names denied; deny wins over allow. A denied tool is never
+		 * found, sent or run.
+		 */
+		private List<String> deny = new ArrayList<>();
+
+		public List<String> getAllow() {
+			return this.allow;
+		}
+
+		public void setAllow(List<String> allow) {
+			this.allow = allow;
+		}
+
+		public List<String> getDeny() {
+			return this.deny;
+		}
+
+		public void setDeny(List<String> deny) {
+			this.deny = deny;
 		}
 
 	}

@@ -10,6 +10,8 @@ import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.policy.AccessPolicy;
+import io.github.lazymcp.policy.PolicySettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -68,8 +70,25 @@ final class PropertiesMapping {
 		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
 		LazyMcpProperties.AutoActivation auto = capabilities.getAutoActivation();
 		return new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
-				capabilities.getInitTimeout(), capabilities.getRequestTimeout(), auto.isEnabled(),
+				capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
+				capabilities.getRequestTimeout(), auto.isEnabled(),
 				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
+	}
+
+	static PolicySettings policies(LazyMcpProperties properties) {
+		Map<String, AccessPolicy> policies = new LinkedHashMap<>();
+		properties.getPolicies()
+			.forEach((name, policy) -> policies.put(name, new AccessPolicy(name, policy.getAllow(), policy.getDeny())));
+		LazyMcpProperties.Sessions sessions = properties.getSessions();
+		String defaultPolicy = sessions.getDefaultPolicy();
+		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {
+			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.default-policy",
+					"'%s' is not one of the policies configured under %s.policies (%s)".formatted(defaultPolicy,
+							LazyMcpProperties.PREFIX, String.join(", ", policies.keySet())),
+					"Name a configured policy, or configure %s.policies.%s.".formatted(LazyMcpProperties.PREFIX,
+							defaultPolicy));
+		}
+		return new PolicySettings(policies, defaultPolicy, sessions.getPolicyKey());
 	}
 
 }

@@ -1,12 +1,12 @@
 package io.github.lazymcp.capability;
 
-import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.search.Query;
@@ -33,7 +33,7 @@ final class CapabilityActions {
 		int enabled = 0;
 		List<Listed> capabilities = new ArrayList<>();
 		for (CapabilityDefinition definition : this.manager.definitions()) {
-			boolean on = this.manager.isEnabled(definition.name());
+			boolean on = this.manager.isEnabled(definition.name(), session);
 			enabled += on ? 1 : 0;
 			String failure = this.manager.failure(definition.name()).orElse(null);
 			capabilities.add(new Listed(definition.name(), definition.description(),
@@ -64,7 +64,7 @@ final class CapabilityActions {
 		if (problem != null || name == null) {
 			return problem;
 		}
-		CapabilityChange change = this.manager.enableIn(name, session);
+		CapabilityChange change = this.manager.enable(name, session);
 		if (change.failed()) {
 			return new EnableFailed("capability '%s' could not be enabled: %s".formatted(name, change.failure()), name,
 					"Its tools are unavailable; carry on without them or tell the user.");
@@ -76,12 +76,12 @@ final class CapabilityActions {
 				"These tools can be called from your next step.");
 	}
 
-	Answer disable(@Nullable String name) {
+	Answer disable(@Nullable String name, ToolSession session) {
 		Answer problem = checkName(name, "disable");
 		if (problem != null || name == null) {
 			return problem;
 		}
-		CapabilityChange change = this.manager.disable(name);
+		CapabilityChange change = this.manager.disable(name, session);
 		return new Disabled(name, change.changed(), change.tools());
 	}
 

@@ -1,10 +1,10 @@
 package io.github.lazymcp.capability;
 
-import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -40,6 +40,7 @@ final class CapabilityListener implements LazyMcpListener {
 
 	@Override
 	public void turnStarted(ToolSession session, String userMessage) {
+		this.manager.reconcile(session);
 		if (this.router == null) {
 			return;
 		}
@@ -55,7 +56,7 @@ final class CapabilityListener implements LazyMcpListener {
 					.map((score) -> "%s=%.3f".formatted(score.name(), score.score()))
 					.collect(Collectors.joining(", "))));
 		if (decision.chosen() != null) {
-			CapabilityChange change = this.manager.enableIn(decision.chosen(), session);
+			CapabilityChange change = this.manager.enable(decision.chosen(), session);
 			if (change.failed()) {
 				logger.warn("Auto-activated capability '%s' failed: %s".formatted(decision.chosen(), change.failure()));
 			}
@@ -64,7 +65,9 @@ final class CapabilityListener implements LazyMcpListener {
 
 	@Override
 	public void toolSucceeded(@Nullable ToolSession session, CatalogTool tool) {
-		this.manager.succeeded(tool);
+		if (session != null) {
+			this.manager.succeeded(session, tool);
+		}
 	}
 
 }

@@ -1,6 +1,5 @@
 package io.github.lazymcp.capability;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,44 +11,51 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
 import io.github.lazymcp.capability.definition.ServerDefinition;
-import io.github.lazymcp.capability.pool.ServerPool.ServerAcquisition;
 import io.github.lazymcp.capability.pool.ServerPool;
+import io.github.lazymcp.capability.pool.ServerPool.ServerAcquisition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolFilter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /*
+ * Which capabilities are enabled is each conversation's own state: an activation set in
+ * its session, capped at max-active, least recently used first out. What is shared is the
+ * server pool: a conversation holds each server of each of its enabled capabilities under
+ * the holder key "session/capability", so a server stays connected while any conversation
+ * holds it and one conversation's disable or eviction never disconnects a server another
+ * holds. The catalog holds a connected server's tools through the union of the filters of
+ * every capability that some holder enabled; which of those tools a conversation may see
+ * or call is decided per session by the filter this manager gives the registry.
+ *
  * Invariant, protected by `lock`: for every server name, the catalog holds the server
- * exactly when some enabled capability references it, with the union of the tool filters
- * of the enabled capabilities that reference it; and the enabled capabilities hold
- * exactly their servers in the pool. Enable and disable read the enabled set, change
- * servers and catalog, and must see each other's results whole, so they run under one
- * lock. Connecting a server happens under it too: a second enable waits rather than
- * computing filters over a half-enabled capability. The enabled set is an activation set
- * (the same least-recently-used value sessions use for tools) in a lock-free holder, so
- * touching it after a successful tool call takes no lock, and a touch of a capability
- * that was just disabled does nothing.
+ * exactly when some holder holds it, with the union of the filters of the capabilities
+ * its holders enabled. Enable, disable and release change pool and catalog and must see
+ * each other's results whole, so they run under one lock; connecting a server happens
+ * under it too, so a second enable waits rather than computing filters over a
+ * half-connected server. Touching a capability after a successful call changes only the
+ * session and takes no lock.
  */
 
 /**
- * Enables and disables capabilities: connects their servers (shared, reference-counted,
- * through the {@link ServerPool}), puts their tools into the catalog through the union of
- * the filters of all enabled capabilities on each server, keeps at most
- * {@code max-active} enabled (the least recently used, by enabling or by a successful
- * call of one of its tools, is disabled first) and remembers why a capability failed.
- * Enabling and disabling are idempotent; a failing server is a result, never an
- * exception.
+ * Enables and disables capabilities for conversations: connects their servers through the
+ * shared {@link ServerPool}, puts their tools into the catalog, activates them in the
+ * session that enabled them (and only there), keeps at most {@code max-active} enabled
+ * per session, and remembers why a capability failed. A failing server or a used-up
+ * connection budget is a result, never an exception, and disturbs no other conversation.
  */
 public final class CapabilityManager {
 
@@ -59,11 +65,16 @@ public final class CapabilityManager {
 
 	private final ServerPool servers;
 
-	private final ToolSession enabled;
-
 	private final McpCatalog catalog;
 
+	private final int maxActive;
+
+	private final AccessPolicies policies;
+
 	private final Map<String, String> failures = new ConcurrentHashMap<>();
+
+	/** The capabilities each holder ("session/capability") enabled, on this instance. */
+	private final Map<String, String> held = new ConcurrentHashMap<>();
 
 	private final Object lock = new Object();
 
@@ -72,14 +83,14 @@ public final class CapabilityManager {
 	 * @param definitions the capabilities
 	 * @param servers connects and shares their servers
 	 * @param catalog the tool catalog, holding the servers configured for Spring AI
-	 * @param maxActive how many capabilities may be enabled at once, at least 1
-	 * @param clock the source of the times the endpoint shows
+	 * @param maxActive how many capabilities one conversation may have enabled at once
+	 * @param policies the access policies, which may deny a capability's servers
 	 * @throws CapabilityDefinitionException when a capability declares a server under the
 	 * name of a configured one: enabling and disabling it would replace and then remove
 	 * the configured server's tools
 	 */
 	public CapabilityManager(List<CapabilityDefinition> definitions, ServerPool servers, McpCatalog catalog,
-			int maxActive, Clock clock) {
+			int maxActive, AccessPolicies policies) {
 		Set<String> configured = catalog.serverNames();
 		for (CapabilityDefinition definition : definitions) {
 			for (ServerDefinition server : definition.servers()) {
@@ -91,10 +102,14 @@ public final class CapabilityManager {
 				}
 			}
 		}
+		if (maxActive < 1) {
+			throw new IllegalArgumentException("maxActive must be at least 1, was " + maxActive);
+		}
 		definitions.forEach((definition) -> this.definitions.put(definition.name(), definition));
 		this.servers = servers;
 		this.catalog = catalog;
-		this.enabled = ToolSession.detached("capabilities", maxActive, clock);
+		this.maxActive = maxActive;
+		this.policies = policies;
 	}
 
 	/**
@@ -111,14 +126,33 @@ public final class CapabilityManager {
 	}
 
 	/**
-	 * What capabilities do in a conversation: auto-activation at the start of a user
-	 * turn, and a use of a capability whenever one of its tools runs successfully.
+	 * What capabilities do in a conversation: at the start of a turn, reconnect what the
+	 * session has enabled (it may have been enabled on another instance) and
+	 * auto-activate from the user's words; and count a successful call of a capability's
+	 * tool as a use of the capability.
 	 * @param router picks a capability from the user's words, or null to never
 	 * auto-activate
 	 * @return the listener
 	 */
 	public LazyMcpListener listener(@Nullable CapabilityRouter router) {
 		return new CapabilityListener(this, router);
+	}
+
+	/**
+	 * Which catalog tools a session may see and call: a tool of a capability's server
+	 * only while one of the capabilities exposing it is enabled in that session; every
+	 * other tool is left to other filters.
+	 * @return the filter for the tool registry
+	 */
+	public ToolFilter filter() {
+		return (session, state, tool) -> {
+			if (!isCapabilityServer(tool.server())) {
+				return null;
+			}
+			return owners(tool).stream().anyMatch(state.capabilities()::contains) ? null
+					: "its capability is not enabled in this conversation; enable it with the '%s' tool"
+						.formatted(CapabilityTool.NAME);
+		};
 	}
 
 	/**
@@ -133,12 +167,18 @@ public final class CapabilityManager {
 		return Optional.ofNullable(this.definitions.get(name));
 	}
 
-	public boolean isEnabled(String name) {
-		return this.enabled.snapshot().contains(name);
+	/**
+	 * Whether a capability is enabled in a conversation.
+	 * @param name the capability
+	 * @param session the conversation's session
+	 * @return true when it is
+	 */
+	public boolean isEnabled(String name, ToolSession session) {
+		return session.capabilities().contains(name);
 	}
 
 	/**
-	 * Why the last attempt to enable a capability failed.
+	 * Why the last attempt to enable a capability failed, in any conversation.
 	 * @param name the capability
 	 * @return the reason, or empty when it did not fail (or was enabled since)
 	 */
@@ -146,69 +186,67 @@ public final class CapabilityManager {
 		return Optional.ofNullable(this.failures.get(name));
 	}
 
+	/**
+	 * How many capabilities one conversation may have enabled at once.
+	 * @return the cap
+	 */
 	public int maxActive() {
-		return this.enabled.cap();
+		return this.maxActive;
 	}
 
 	/**
-	 * Enables a capability: connects its servers, adds its tools to the catalog and
-	 * disables the least recently used capability if the cap is reached. Enabling an
-	 * enabled capability changes nothing, not even its last use. When a server cannot be
-	 * connected, the servers already acquired are released, the capability is marked
-	 * failed and nothing else changes.
+	 * Enables a capability in a conversation: connects its servers (or joins connections
+	 * other conversations hold), adds its tools to the catalog, activates its deferred
+	 * tools in the session, and disables the session's least recently used capability if
+	 * the session's cap is reached. Enabling an enabled capability changes nothing but
+	 * still activates its tools. When a server cannot be connected, or the session's
+	 * access policy denies every server of the capability, nothing changes and the result
+	 * says why.
 	 * @param name the capability
+	 * @param session the conversation's session
 	 * @return what happened
 	 * @throws IllegalArgumentException when no capability has that name
 	 */
-	public CapabilityChange enable(String name) {
+	public CapabilityChange enable(String name, ToolSession session) {
 		CapabilityDefinition definition = require(name);
+		String denied = deniedByPolicy(definition, session);
+		if (denied != null) {
+			return new CapabilityChange(name, false, false, null, List.of(), denied, null);
+		}
 		synchronized (this.lock) {
-			if (isEnabled(name)) {
-				return new CapabilityChange(name, true, false, null, toolsOf(name), null, null);
-			}
-			String failure = acquireAll(definition);
+			String failure = acquireAll(definition, session);
 			if (failure != null) {
 				this.failures.put(name, failure);
 				logger.warn("Capability '%s' could not be enabled: %s".formatted(name, failure));
 				return new CapabilityChange(name, false, false, null, List.of(), failure, null);
 			}
 			this.failures.remove(name);
-			ActivationResult result = this.enabled.activateIfAbsent(name);
+			ActivationResult result = session.enableCapability(name, this.maxActive);
 			String evicted = result.evicted().isEmpty() ? null : result.evicted().get(0);
 			if (evicted != null) {
-				release(require(evicted));
+				release(require(evicted), session);
 			}
 			definition.servers().forEach((server) -> refresh(server.name()));
 			List<String> tools = toolsOf(name);
-			logger.info("Enabled capability '%s' (%d tools)%s".formatted(name, tools.size(),
-					(evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
-			return new CapabilityChange(name, true, true, evicted, tools, null, null);
+			if (!result.activated().isEmpty()) {
+				logger.info("Enabled capability '%s' (%d tools) for session '%s'%s".formatted(name, tools.size(),
+						session.id(),
+						(evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
+			}
+			boolean changed = !result.activated().isEmpty();
+			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(deferred(tools)));
 		}
 	}
 
 	/**
-	 * Enables a capability and activates its deferred tools in a conversation's session,
-	 * so that the model sees them on its next request without a ToolSearch turn. Enabling
-	 * an enabled capability still activates its tools in this session.
-	 * @param name the capability
-	 * @param session the conversation's session
-	 * @return what happened, with the session's activation
-	 * @throws IllegalArgumentException when no capability has that name
-	 */
-	public CapabilityChange enableIn(String name, ToolSession session) {
-		CapabilityChange change = enable(name);
-		return change.enabled() ? change.withActivation(session.activate(deferred(change.tools()))) : change;
-	}
-
-	/**
 	 * Whether a capability's tools are usable in a session without enabling anything: it
-	 * is enabled and its deferred tools, if it has any, are active there.
+	 * is enabled there and its deferred tools, if it has any, are active there.
 	 * @param name the capability
 	 * @param session the conversation's session
 	 * @return true when nothing needs enabling
 	 */
 	public boolean isActiveIn(String name, ToolSession session) {
-		if (!isEnabled(name)) {
+		if (!isEnabled(name, session) || !holds(session, name)) {
 			return false;
 		}
 		List<String> deferred = deferred(toolsOf(name));
@@ -216,22 +254,68 @@ public final class CapabilityManager {
 	}
 
 	/**
-	 * Disables a capability: strips exactly its tools and disconnects servers no enabled
-	 * capability references any more.
+	 * Disables a capability in a conversation: strips its tools from the session and
+	 * releases the session's hold on its servers; servers other conversations hold stay.
 	 * @param name the capability
+	 * @param session the conversation's session
 	 * @return what happened
 	 * @throws IllegalArgumentException when no capability has that name
 	 */
-	public CapabilityChange disable(String name) {
+	public CapabilityChange disable(String name, ToolSession session) {
 		CapabilityDefinition definition = require(name);
 		synchronized (this.lock) {
 			List<String> tools = toolsOf(name);
-			if (!this.enabled.remove(name)) {
+			if (!session.disableCapability(name)) {
 				return new CapabilityChange(name, false, false, null, List.of(), null, null);
 			}
-			release(definition);
-			logger.info("Disabled capability '%s'".formatted(name));
+			release(definition, session);
+			session.retainOnly((tool) -> !tools.contains(tool) || stillEnabledElsewhere(tool, session));
+			logger.info("Disabled capability '%s' for session '%s'".formatted(name, session.id()));
 			return new CapabilityChange(name, false, true, null, tools, null, null);
+		}
+	}
+
+	/**
+	 * Makes this instance hold the servers of every capability the session has enabled,
+	 * which another instance may have enabled: the session's state is shared, each
+	 * instance's connections are its own. A capability whose servers cannot be connected
+	 * here stays enabled; its tools are unavailable until they can.
+	 * @param session the conversation's session
+	 */
+	public void reconcile(ToolSession session) {
+		for (String name : session.capabilities().names()) {
+			CapabilityDefinition definition = this.definitions.get(name);
+			if (definition != null && !holds(session, name)) {
+				synchronized (this.lock) {
+					String failure = acquireAll(definition, session);
+					if (failure != null) {
+						this.failures.put(name, failure);
+					}
+					definition.servers().forEach((server) -> refresh(server.name()));
+				}
+			}
+		}
+	}
+
+	/**
+	 * Releases what this instance holds for conversations that ended or disabled a
+	 * capability elsewhere: their sessions expired, or another instance changed them.
+	 * @param sessions where sessions live
+	 */
+	public void releaseAbandoned(SessionStore sessions) {
+		for (Map.Entry<String, String> entry : Map.copyOf(this.held).entrySet()) {
+			String sessionId = entry.getKey().substring(0, entry.getKey().lastIndexOf('/'));
+			boolean stillEnabled = sessions.find(sessionId)
+				.map((session) -> session.capabilities().contains(entry.getValue()))
+				.orElse(false);
+			if (!stillEnabled) {
+				synchronized (this.lock) {
+					CapabilityDefinition definition = require(entry.getValue());
+					definition.servers().forEach((server) -> this.servers.release(entry.getKey(), server.name()));
+					this.held.remove(entry.getKey());
+					definition.servers().forEach((server) -> refresh(server.name()));
+				}
+			}
 		}
 	}
 
@@ -251,36 +335,57 @@ public final class CapabilityManager {
 	}
 
 	/**
-	 * Records a successful call of a capability tool: every enabled capability exposing
-	 * it counts as used.
+	 * Records a successful call of a capability tool: every capability of the session
+	 * exposing it counts as used.
+	 * @param session the caller's session
 	 * @param tool the tool that was called
 	 */
-	public void succeeded(CatalogTool tool) {
-		for (CapabilityDefinition definition : this.definitions.values()) {
-			if (owns(definition, tool)) {
-				this.enabled.touch(definition.name());
-			}
-		}
+	public void succeeded(ToolSession session, CatalogTool tool) {
+		owners(tool).stream().filter((name) -> isEnabled(name, session)).forEach(session::touchCapability);
 	}
 
 	/**
-	 * The state of every capability, for the endpoint.
+	 * The state of every capability on this instance, for the endpoint.
 	 * @return one entry per capability, in file order
 	 */
 	public List<CapabilityReport.Capability> states() {
 		Map<String, Set<String>> holders = this.servers.holders();
 		List<CapabilityReport.Capability> states = new ArrayList<>();
 		for (CapabilityDefinition definition : this.definitions.values()) {
-			var entry = this.enabled.snapshot()
-				.tools()
-				.stream()
-				.filter((active) -> active.name().equals(definition.name()))
-				.findFirst()
-				.orElse(null);
-			states
-				.add(CapabilityReport.Capability.of(definition, entry, this.failures.get(definition.name()), holders));
+			long sessions = this.held.values().stream().filter(definition.name()::equals).count();
+			states.add(CapabilityReport.Capability.of(definition, sessions, this.failures.get(definition.name()),
+					holders));
 		}
 		return states;
+	}
+
+	private @Nullable String deniedByPolicy(CapabilityDefinition definition, ToolSession session) {
+		boolean allDenied = definition.servers()
+			.stream()
+			.allMatch((server) -> this.policies.deniesServer(session.policy(), server.name()));
+		return allDenied ? "the access policy '%s' denies every server of this capability".formatted(session.policy())
+				: null;
+	}
+
+	private boolean holds(ToolSession session, String capability) {
+		return this.held.containsKey(holder(session, capability));
+	}
+
+	private boolean isCapabilityServer(String server) {
+		return this.definitions.values()
+			.stream()
+			.anyMatch((definition) -> definition.servers().stream().anyMatch((s) -> s.name().equals(server)));
+	}
+
+	private List<String> owners(CatalogTool tool) {
+		return this.definitions.values().stream().filter((d) -> owns(d, tool)).map(CapabilityDefinition::name).toList();
+	}
+
+	private boolean stillEnabledElsewhere(String toolName, ToolSession session) {
+		return this.catalog.snapshot()
+			.find(toolName)
+			.map((tool) -> owners(tool).stream().anyMatch((name) -> isEnabled(name, session)))
+			.orElse(false);
 	}
 
 	private List<String> deferred(List<String> tools) {
@@ -288,22 +393,27 @@ public final class CapabilityManager {
 		return tools.stream().filter((tool) -> snapshot.find(tool).map(snapshot::defers).orElse(false)).toList();
 	}
 
-	private @Nullable String acquireAll(CapabilityDefinition definition) {
+	/** Call under the lock. */
+	private @Nullable String acquireAll(CapabilityDefinition definition, ToolSession session) {
+		String holder = holder(session, definition.name());
 		List<String> acquired = new ArrayList<>();
 		for (ServerDefinition server : definition.servers()) {
-			ServerAcquisition acquisition = this.servers.acquire(definition.name(), server);
+			ServerAcquisition acquisition = this.servers.acquire(holder, server);
 			if (acquisition instanceof ServerAcquisition.Failed failed) {
-				acquired.forEach((serverName) -> this.servers.release(definition.name(), serverName));
+				acquired.forEach((serverName) -> this.servers.release(holder, serverName));
 				return "server '%s': %s".formatted(failed.server(), failed.reason());
 			}
 			acquired.add(server.name());
 		}
+		this.held.put(holder, definition.name());
 		return null;
 	}
 
-	/** Call under the lock, after the capability left the enabled set. */
-	private void release(CapabilityDefinition definition) {
-		definition.servers().forEach((server) -> this.servers.release(definition.name(), server.name()));
+	/** Call under the lock, after the capability left the session. */
+	private void release(CapabilityDefinition definition, ToolSession session) {
+		String holder = holder(session, definition.name());
+		definition.servers().forEach((server) -> this.servers.release(holder, server.name()));
+		this.held.remove(holder);
 		definition.servers().forEach((server) -> refresh(server.name()));
 	}
 
@@ -311,9 +421,12 @@ public final class CapabilityManager {
 	 * Call under the lock: makes the catalog's view of one server match the invariant.
 	 */
 	private void refresh(String serverName) {
-		List<CapabilityDefinition> referencing = this.definitions.values()
-			.stream()
-			.filter((definition) -> isEnabled(definition.name()))
+		Set<String> holders = this.servers.holders().getOrDefault(serverName, Set.of());
+		List<CapabilityDefinition> referencing = holders.stream()
+			.map(this.held::get)
+			.filter((name) -> name != null)
+			.distinct()
+			.map(this::require)
 			.filter((definition) -> definition.servers().stream().anyMatch((s) -> s.name().equals(serverName)))
 			.toList();
 		Optional<McpServerConnection> connection = this.servers.connection(serverName);
@@ -326,6 +439,10 @@ public final class CapabilityManager {
 			.toList();
 		Predicate<String> union = (tool) -> filters.stream().anyMatch((filter) -> filter.test(tool));
 		this.catalog.putServer(connection.get(), union);
+	}
+
+	private static String holder(ToolSession session, String capability) {
+		return session.id() + "/" + capability;
 	}
 
 	private static boolean owns(CapabilityDefinition definition, CatalogTool tool) {
@@ -347,16 +464,16 @@ public final class CapabilityManager {
 	 * result of the enable flow.
 	 *
 	 * @param name the capability
-	 * @param enabled whether it is enabled afterwards
+	 * @param enabled whether it is enabled in the session afterwards
 	 * @param changed whether this call changed anything (false for a repeated enable or
 	 * disable)
-	 * @param evicted the least recently used capability disabled to stay within the cap,
-	 * or null
+	 * @param evicted the session's least recently used capability disabled to stay within
+	 * the cap, or null
 	 * @param tools the capability's qualified tool names in the catalog afterwards (on
 	 * disable: the tools it had before)
 	 * @param failure why enabling failed, or null
-	 * @param activation what enabling activated in the conversation's session, or null
-	 * when no session was involved or the capability is not enabled
+	 * @param activation what enabling activated in the session, or null when the
+	 * capability is not enabled
 	 */
 	public record CapabilityChange(String name, boolean enabled, boolean changed, @Nullable String evicted,
 			List<String> tools, @Nullable String failure, @Nullable ActivationResult activation) {
@@ -366,16 +483,11 @@ public final class CapabilityManager {
 		}
 
 		/**
-		 * Whether enabling failed because a server could not be connected.
+		 * Whether enabling failed because a server could not be connected or is denied.
 		 * @return true when {@link #failure()} is set
 		 */
 		public boolean failed() {
 			return this.failure != null;
-		}
-
-		CapabilityChange withActivation(ActivationResult activation) {
-			return new CapabilityChange(this.name, this.enabled, this.changed, this.evicted, this.tools, this.failure,
-					activation);
 		}
 
 	}

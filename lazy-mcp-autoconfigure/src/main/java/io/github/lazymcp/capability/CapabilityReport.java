@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
@@ -18,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * its state (enabled, dormant or failed), servers and their reference counts, last use,
  * failure reason, and the router's last auto-activation decision with its scores.
  *
- * @param maxActive how many capabilities may be enabled at once
+ * @param maxActive how many capabilities one conversation may have enabled at once
  * @param capabilities every capability, in file order
  * @param autoActivation the router's gate and last decision, or null when capabilities
  * cannot be routed
@@ -41,25 +40,22 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 * One capability.
 	 *
 	 * @param name the capability
-	 * @param state {@code enabled}, {@code dormant} or {@code failed}
+	 * @param state {@code enabled} (in at least one conversation on this instance),
+	 * {@code dormant} or {@code failed}
 	 * @param description what it does
+	 * @param sessions how many conversations on this instance have it enabled
 	 * @param servers its servers
-	 * @param enabledAt when it was enabled, or null when it is not
-	 * @param lastUsedAt when it was enabled or one of its tools last ran successfully, or
-	 * null when it is not enabled
 	 * @param failure why enabling it failed last, or null
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Capability(String name, String state, String description, List<Server> servers,
-			@Nullable String enabledAt, @Nullable String lastUsedAt, @Nullable String failure) {
+	public record Capability(String name, String state, String description, long sessions, List<Server> servers,
+			@Nullable String failure) {
 
-		static Capability of(CapabilityDefinition definition, @Nullable ActiveTool enabled, @Nullable String failure,
+		static Capability of(CapabilityDefinition definition, long sessions, @Nullable String failure,
 				Map<String, Set<String>> holders) {
-			String state = (enabled != null) ? "enabled" : (failure != null) ? "failed" : "dormant";
+			String state = (sessions > 0) ? "enabled" : (failure != null) ? "failed" : "dormant";
 			List<Server> servers = definition.servers().stream().map((server) -> Server.of(server, holders)).toList();
-			return new Capability(definition.name(), state, definition.description(), servers,
-					(enabled != null) ? enabled.activatedAt().toString() : null,
-					(enabled != null) ? enabled.lastUsedAt().toString() : null, failure);
+			return new Capability(definition.name(), state, definition.description(), sessions, servers, failure);
 		}
 
 	}
@@ -68,9 +64,10 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 * One server of a capability.
 	 *
 	 * @param name its connection name
-	 * @param connected whether it runs now
-	 * @param references how many capabilities hold it
-	 * @param heldBy the capabilities that hold it, by name
+	 * @param connected whether some conversation holds it (a server no one holds any more
+	 * may run on for the idle timeout, ready to be held again)
+	 * @param references how many conversations' capabilities hold it
+	 * @param heldBy who holds it, as {@code session/capability}
 	 */
 	public record Server(String name, boolean connected, int references, List<String> heldBy) {
 

@@ -81,14 +81,15 @@ final class CapabilityTool implements ModelTool {
 	 * the auto-activation threshold.
 	 */
 	@Override
-	public Optional<String> searchHint(Query query) {
+	public Optional<String> searchHint(ToolSession session, Query query) {
 		CapabilityRouter scorer = this.router;
-		if (scorer == null || this.manager.definitions().stream().allMatch((c) -> this.manager.isEnabled(c.name()))) {
+		if (scorer == null
+				|| this.manager.definitions().stream().allMatch((c) -> this.manager.isEnabled(c.name(), session))) {
 			return Optional.empty();
 		}
 		return scorer.rank(query)
 			.stream()
-			.filter((score) -> !this.manager.isEnabled(score.name()))
+			.filter((score) -> !this.manager.isEnabled(score.name(), session))
 			.findFirst()
 			.filter((score) -> score.score() >= scorer.gate().threshold())
 			.flatMap((score) -> this.manager.find(score.name()))
@@ -125,7 +126,7 @@ final class CapabilityTool implements ModelTool {
 			case "list" -> this.actions.list(session);
 			case "discover" -> this.actions.discover(text(input, "query"));
 			case "enable" -> this.actions.enable(text(input, "name"), session);
-			case "disable" -> this.actions.disable(text(input, "name"));
+			case "disable" -> this.actions.disable(text(input, "name"), session);
 			default -> CapabilityActions.Error
 				.of("unknown action '%s': use list, discover, enable or disable".formatted(action));
 		};

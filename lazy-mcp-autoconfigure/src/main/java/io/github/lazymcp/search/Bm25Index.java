@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A BM25 index (see {@link Bm25Ranker} for the formula) kept as an inverted index from
@@ -46,6 +47,11 @@ final class Bm25Index implements ToolIndex {
 
 	@Override
 	public List<ToolMatch> search(Query query, int limit) {
+		return search(query, limit, (name) -> true);
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be >= 1, but was " + limit);
 		}
@@ -58,7 +64,19 @@ final class Bm25Index implements ToolIndex {
 				count = accumulate(matching, scores, touched, count);
 			}
 		}
+		count = keepAllowed(touched, count, allowed);
 		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
+	}
+
+	/** Moves the allowed candidates to the front and returns how many there are. */
+	private int keepAllowed(int[] candidates, int count, Predicate<String> allowed) {
+		int kept = 0;
+		for (int i = 0; i < count; i++) {
+			if (allowed.test(this.names[candidates[i]])) {
+				candidates[kept++] = candidates[i];
+			}
+		}
+		return kept;
 	}
 
 	private int accumulate(Postings matching, double[] scores, int[] touched, int count) {

@@ -3,6 +3,7 @@ package io.github.lazymcp.search;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import io.github.lazymcp.embedding.TextEmbedder;
 
@@ -34,6 +35,11 @@ final class DenseIndex implements ToolIndex {
 
 	@Override
 	public List<ToolMatch> search(Query query, int limit) {
+		return search(query, limit, (name) -> true);
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
 		}
@@ -43,11 +49,14 @@ final class DenseIndex implements ToolIndex {
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
 		double[] scores = new double[this.names.length];
 		int[] candidates = new int[this.names.length];
+		int count = 0;
 		for (int i = 0; i < this.names.length; i++) {
-			scores[i] = TextEmbedder.similarity(q, this.vectors[i]);
-			candidates[i] = i;
+			if (allowed.test(this.names[i])) {
+				scores[i] = TextEmbedder.similarity(q, this.vectors[i]);
+				candidates[count++] = i;
+			}
 		}
-		return TopMatches.select(candidates, candidates.length, scores, this.names, limit);
+		return (count != 0) ? TopMatches.select(candidates, count, scores, this.names, limit) : List.of();
 	}
 
 	@Override

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Fuses a sparse (BM25) and a dense ranking with reciprocal rank fusion: a tool's score
@@ -52,7 +53,12 @@ final class HybridRanker implements ToolRanker {
 
 			@Override
 			public List<ToolMatch> search(Query query, int limit) {
-				return fuse(sparseIndex, denseIndex, query, limit);
+				return fuse(sparseIndex, denseIndex, query, limit, (name) -> true);
+			}
+
+			@Override
+			public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+				return fuse(sparseIndex, denseIndex, query, limit, allowed);
 			}
 
 			@Override
@@ -63,14 +69,15 @@ final class HybridRanker implements ToolRanker {
 		};
 	}
 
-	private List<ToolMatch> fuse(ToolIndex sparseIndex, ToolIndex denseIndex, Query query, int limit) {
-		List<ToolMatch> denseMatches = denseIndex.search(query, this.settings.depth());
+	private List<ToolMatch> fuse(ToolIndex sparseIndex, ToolIndex denseIndex, Query query, int limit,
+			Predicate<String> allowed) {
+		List<ToolMatch> denseMatches = denseIndex.search(query, this.settings.depth(), allowed);
 		if (denseMatches.isEmpty() || denseMatches.get(0).score() < this.settings.minSimilarity()) {
 			return List.of();
 		}
 		Map<String, Double> fused = new LinkedHashMap<>();
 		add(fused, denseMatches, this.settings.denseWeight());
-		add(fused, sparseIndex.search(query, this.settings.depth()), this.settings.sparseWeight());
+		add(fused, sparseIndex.search(query, this.settings.depth(), allowed), this.settings.sparseWeight());
 		Map<String, Integer> order = new HashMap<>();
 		fused.keySet().forEach((name) -> order.put(name, order.size()));
 		return fused.entrySet()

@@ -2,6 +2,7 @@ package io.github.lazymcp.search;
 
 import java.util.Objects;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A searchable catalog snapshot built by a {@link ToolRanker}. Immutable and thread-safe.
@@ -19,6 +20,25 @@ public interface ToolIndex {
 	 * @throws IllegalArgumentException if {@code limit} is less than 1
 	 */
 	List<ToolMatch> search(Query query, int limit);
+
+	/**
+	 * Ranks only the indexed tools a filter allows, as if the others were not indexed:
+	 * abstention, depth and limit apply to the allowed tools alone. The default asks for
+	 * every match and filters them; the product's indexes filter while they rank.
+	 * @param query the request
+	 * @param limit the maximum number of matches, at least 1
+	 * @param allowed which tool names may be returned
+	 * @return best allowed match first, at most {@code limit} entries
+	 */
+	default List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+		}
+		return search(query, Math.max(limit, size())).stream()
+			.filter((match) -> allowed.test(match.name()))
+			.limit(limit)
+			.toList();
+	}
 
 	/**
 	 * Ranks the indexed tools against a free-text query.

@@ -1,5 +1,6 @@
 package io.github.lazymcp.tool;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,7 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
+import io.github.lazymcp.activation.ActivationSet;
+import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -60,6 +64,10 @@ public final class ToolRegistry {
 
 	private final List<LazyMcpListener> listeners;
 
+	private final List<ToolFilter> filters;
+
+	private final StoreFailures storeFailures = new StoreFailures();
+
 	private final LazyMcpListener listener;
 
 	private final UsageStats stats;
@@ -80,6 +88,7 @@ public final class ToolRegistry {
 		this.settings = builder.settings;
 		this.modelTools = List.copyOf(builder.modelTools);
 		this.listeners = List.copyOf(builder.listeners);
+		this.filters = List.copyOf(builder.filters);
 		this.listener = new LazyMcpListener() {
 
 			@Override
@@ -90,7 +99,7 @@ public final class ToolRegistry {
 		};
 		this.stats = builder.stats;
 		this.tokenCounter = builder.tokenCounter;
-		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools);
+		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools, this::hidden);
 		this.toolSearch = new ToolSearch(this::search, builder.sessions::ephemeral, this.settings);
 		this.served.add(TOOL_SEARCH);
 		this.modelTools.forEach((tool) -> this.served.add(tool.getToolDefinition().name()));
@@ -110,9 +119,9 @@ public final class ToolRegistry {
 
 	/**
 	 * A resolver that asks this registry first, then the application's resolver, and
-	 * finally answers any other {@code server__tool} name of a known server (a denied
-	 * tool, one the server no longer offers, a guessed name) with an error the model can
-	 * act on, instead of Spring AI ending the chat with "No ToolCallback found".
+	 * finally answers any other name (a denied tool, one its server no longer offers, a
+	 * made-up name) with an error the model can act on, instead of Spring AI ending the
+	 * chat with "No ToolCallback found".
 	 * @param delegate the application's resolver
 	 * @param registry the registry, looked up on first use so that decorating the
 	 * resolver does not start MCP clients
@@ -128,7 +137,7 @@ public final class ToolRegistry {
 			if (resolved == null) {
 				resolved = delegate.resolve(name);
 			}
-			return (resolved != null) ? resolved : tools.unavailable(name).orElse(null);
+			return (resolved != null) ? resolved : tools.unavailable(name);
 		};
 	}
 
@@ -175,35 +184,38 @@ public final class ToolRegistry {
 	 * @return the callback, or empty when lazy-mcp has no such tool now
 	 */
 	public Optional<ToolCallback> callback(String name) {
+		if (TOOL_SEARCH.equals(name)) {
+			// Harmless when nothing is deferred: it then finds nothing.
+			return Optional.of(this.toolSearch);
+		}
 		return callbacks().stream().filter((callback) -> name.equals(callback.getToolDefinition().name())).findFirst();
 	}
 
 	/**
-	 * An error result for a {@code server__tool} name of a known server that has no such
-	 * tool in the catalog: denied by configuration, no longer offered, or guessed.
+	 * An error result for a name nothing runs for: a tool denied by configuration, one
+	 * its server no longer offers, or a name the model made up. The model gets an error
+	 * it can act on, instead of Spring AI ending the chat with "No ToolCallback found".
 	 * @param name the name the model called
-	 * @return a callback that runs nothing and answers with the error, or empty when the
-	 * name belongs to no known server
+	 * @return a callback that runs nothing and answers with the error
 	 */
-	public Optional<ToolCallback> unavailable(String name) {
-		return this.catalog.snapshot().serverOf(name).map((server) -> {
+	public ToolCallback unavailable(String name) {
+		String reason = this.catalog.snapshot().serverOf(name).map((server) -> {
 			String tool = name.substring(name.indexOf("__") + 2);
-			String reason = server.denied().contains(tool) ? "disabled by configuration"
+			return server.denied().contains(tool) ? "disabled by configuration"
 					: "not offered by MCP server '" + server.name() + "'";
-			return new UnavailableTool(name,
-					"Error: tool '%s' is not available (%s). Call %s to find ".formatted(name, reason, TOOL_SEARCH)
-							+ "the tools that can do this.");
-		});
+		}).orElse("no tool has that name");
+		return new UnavailableTool(name, "Error: tool '%s' is not available (%s). Call %s to find the tools that can "
+			.formatted(name, reason, TOOL_SEARCH) + "do this.");
 	}
 
 	/**
 	 * What the model sees at one step of a session: the request's own tools that are not
 	 * lazy-mcp's, in the order given; the eager MCP tools; the offered model tools;
 	 * ToolSearch while anything is deferred; then the session's active tools in
-	 * activation order. Activations append and only evictions remove, so the list keeps a
-	 * stable prefix and provider prompt caches survive. Reads the catalog once, drops
-	 * active tools that left it, and records the schema tokens sent against what eager
-	 * loading would send.
+	 * activation order. Tools a {@link ToolFilter} hides from the session are left out.
+	 * Activations append and only evictions remove, so the list keeps a stable prefix and
+	 * provider prompt caches survive. Reads the catalog once, drops active tools that
+	 * left it, and records the schema tokens sent against what eager loading would send.
 	 * @param session the conversation's session
 	 * @param requestTools the tools the request carries
 	 * @return the step, or empty when the request carries none of lazy-mcp's tools and is
@@ -219,23 +231,61 @@ public final class ToolRegistry {
 			return Optional.empty();
 		}
 		CatalogSnapshot snapshot = current.snapshot();
+		SessionState state = prunedState(session, snapshot);
 		List<ToolCallback> visible = new ArrayList<>(foreign);
-		snapshot.eager().forEach((tool) -> visible.add(current.tools().get(tool.name())));
+		snapshot.eager()
+			.stream()
+			.filter((tool) -> hidden(session, state, tool) == null)
+			.forEach((tool) -> visible.add(current.tools().get(tool.name())));
 		visible.addAll(offered);
 		if (snapshot.deferring()) {
 			visible.add(this.toolSearch);
 		}
-		session.retainOnly(snapshot::contains);
 		Set<String> shown = new HashSet<>();
 		visible.forEach((tool) -> shown.add(tool.getToolDefinition().name()));
-		for (String name : session.snapshot().names()) {
-			if (shown.add(name)) {
+		for (String name : state.tools().names()) {
+			CatalogTool tool = snapshot.find(name).orElse(null);
+			if (tool != null && hidden(session, state, tool) == null && shown.add(name)) {
 				visible.add(current.tools().get(name));
 			}
 		}
 		long eager = tokens(foreign) + CatalogSnapshot.tokens(snapshot.tools()) + tokens(offered);
 		this.stats.modelRequest(tokens(visible), eager);
 		return Optional.of(new Step(snapshot, visible));
+	}
+
+	/**
+	 * The session's state with the tools that left the catalog dropped; an empty state
+	 * while its store cannot be reached, so that the step goes on with the eager tools
+	 * and ToolSearch, and the session's tools are back once the store is.
+	 */
+	private SessionState prunedState(ToolSession session, CatalogSnapshot snapshot) {
+		try {
+			SessionState state = session.prune(snapshot::contains);
+			this.storeFailures.recovered();
+			return state;
+		}
+		catch (SessionStoreException ex) {
+			this.storeFailures.failed(session, ex);
+			return SessionState.start(ActivationSet.empty(), null, Instant.EPOCH);
+		}
+	}
+
+	/**
+	 * Why a session may not see or call a tool, from the first filter that hides it.
+	 * @param session the session
+	 * @param state its state
+	 * @param tool a catalog tool
+	 * @return the reason, or null when every filter allows it
+	 */
+	@Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
+		for (ToolFilter filter : this.filters) {
+			String reason = filter.hidden(session, state, tool);
+			if (reason != null) {
+				return reason;
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -292,7 +342,7 @@ public final class ToolRegistry {
 		Map<String, ToolCallback> tools = new LinkedHashMap<>();
 		for (CatalogTool tool : snapshot.tools()) {
 			tools.put(tool.name(), new TrackedToolCallback(tool, snapshot.defers(tool), this.settings.deferredCall(),
-					this.search, this.listener));
+					this.search, this.listener, this::hidden));
 		}
 		Wrapped built = new Wrapped(snapshot, tools);
 		this.served.addAll(tools.keySet());
@@ -355,6 +405,8 @@ public final class ToolRegistry {
 
 		private List<LazyMcpListener> listeners = List.of();
 
+		private List<ToolFilter> filters = List.of();
+
 		private Builder(McpCatalog catalog, ToolRanker ranker, SessionStore sessions) {
 			this.catalog = catalog;
 			this.ranker = ranker;
@@ -383,6 +435,11 @@ public final class ToolRegistry {
 
 		public Builder listeners(List<? extends LazyMcpListener> listeners) {
 			this.listeners = List.copyOf(listeners);
+			return this;
+		}
+
+		public Builder filters(List<? extends ToolFilter> filters) {
+			this.filters = List.copyOf(filters);
 			return this;
 		}
 

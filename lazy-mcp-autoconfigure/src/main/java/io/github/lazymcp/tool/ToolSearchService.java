@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -38,13 +41,17 @@ final class ToolSearchService {
 
 	private final List<ModelTool> hints;
 
+	private final ToolFilter access;
+
 	private final AtomicReference<@Nullable IndexedSnapshot> index = new AtomicReference<>();
 
-	ToolSearchService(ToolRanker ranker, ToolSettings settings, UsageStats stats, List<ModelTool> hints) {
+	ToolSearchService(ToolRanker ranker, ToolSettings settings, UsageStats stats, List<ModelTool> hints,
+			ToolFilter access) {
 		this.ranker = ranker;
 		this.settings = settings;
 		this.stats = stats;
 		this.hints = hints;
+		this.access = access;
 	}
 
 	/**
@@ -57,6 +64,18 @@ final class ToolSearchService {
 	 */
 	SearchResult search(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
 		this.stats.searched();
+		try {
+			return searchIn(snapshot, session, request);
+		}
+		catch (SessionStoreException ex) {
+			return SearchResult.error(
+					"the conversation's tool state cannot be read or written right now, so "
+							+ "nothing was activated; try again in a moment, or go on without these tools",
+					0, session.cap());
+		}
+	}
+
+	private SearchResult searchIn(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
 		Optional<String> problem = request.problem(this.settings);
 		if (problem.isPresent()) {
 			return SearchResult.error(problem.get(), session.snapshot().size(), session.cap());
@@ -66,8 +85,8 @@ final class ToolSearchService {
 		}
 		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
 		Query query = Query.of(String.valueOf(request.query()));
-		List<CatalogTool> found = rank(snapshot, query, Math.min(limit, session.cap()));
-		Optional<String> hint = hint(query);
+		List<CatalogTool> found = rank(snapshot, session, query, Math.min(limit, session.cap()));
+		Optional<String> hint = hint(session, query);
 		if (found.isEmpty()) {
 			return SearchResult.nothingFound(
 					hint.orElse("No tool matches that request; nothing was activated. Describe the capability in "
@@ -91,8 +110,10 @@ final class ToolSearchService {
 	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, List<String> names) {
 		Set<CatalogTool> found = new LinkedHashSet<>();
 		List<String> unknown = new ArrayList<>();
+		SessionState state = session.state();
 		for (String name : names) {
-			resolve(snapshot, name).ifPresentOrElse(found::add, () -> unknown.add(name));
+			resolve(snapshot, name).filter((tool) -> this.access.hidden(session, state, tool) == null)
+				.ifPresentOrElse(found::add, () -> unknown.add(name));
 		}
 		return activate(snapshot, session, List.copyOf(found), unknown);
 	}
@@ -123,17 +144,21 @@ final class ToolSearchService {
 		return SearchResult.found(found, result, unknown, message);
 	}
 
-	private Optional<String> hint(Query query) {
+	private Optional<String> hint(ToolSession session, Query query) {
 		return this.hints.stream()
 			.filter(ModelTool::offered)
-			.map((tool) -> tool.searchHint(query))
+			.map((tool) -> tool.searchHint(session, query))
 			.flatMap(Optional::stream)
 			.findFirst();
 	}
 
-	private List<CatalogTool> rank(CatalogSnapshot snapshot, Query query, int limit) {
+	private List<CatalogTool> rank(CatalogSnapshot snapshot, ToolSession session, Query query, int limit) {
 		List<CatalogTool> found = new ArrayList<>();
-		for (ToolMatch match : indexFor(snapshot).search(query, limit)) {
+		SessionState state = session.state();
+		Predicate<String> allowed = (name) -> snapshot.find(name)
+			.map((tool) -> this.access.hidden(session, state, tool) == null)
+			.orElse(false);
+		for (ToolMatch match : indexFor(snapshot).search(query, limit, allowed)) {
 			snapshot.find(match.name()).ifPresent(found::add);
 		}
 		return found;

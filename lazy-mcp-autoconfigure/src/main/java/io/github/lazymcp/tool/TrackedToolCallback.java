@@ -1,7 +1,11 @@
 package io.github.lazymcp.tool;
 
+import java.time.Instant;
 import java.util.Optional;
 
+import io.github.lazymcp.activation.ActivationSet;
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import org.jspecify.annotations.Nullable;
@@ -37,13 +41,16 @@ final class TrackedToolCallback implements ToolCallback {
 
 	private final LazyMcpListener listener;
 
+	private final ToolFilter access;
+
 	TrackedToolCallback(CatalogTool tool, boolean deferred, ToolSettings.DeferredCall policy,
-			ToolSearchService activations, LazyMcpListener listener) {
+			ToolSearchService activations, LazyMcpListener listener, ToolFilter access) {
 		this.tool = tool;
 		this.deferred = deferred;
 		this.policy = policy;
 		this.activations = activations;
 		this.listener = listener;
+		this.access = access;
 	}
 
 	CatalogTool tool() {
@@ -63,18 +70,64 @@ final class TrackedToolCallback implements ToolCallback {
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
 		Optional<ToolSession> session = LazyMcpRequest.session(toolContext);
-		if (this.deferred && session.isPresent() && !session.get().snapshot().contains(this.tool.name())) {
+		String hidden = session.map((caller) -> this.access.hidden(caller, stateOf(caller), this.tool)).orElse(null);
+		if (hidden != null) {
+			return "Error: tool '%s' is not available (%s). Call %s to find the tools that can do this."
+				.formatted(this.tool.name(), hidden, ToolSearch.NAME);
+		}
+		if (this.deferred && session.isPresent() && !isActive(session.get())) {
 			if (this.policy == ToolSettings.DeferredCall.HINT) {
 				return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
 					.formatted(this.tool.name(), ToolSearch.NAME, this.tool.name());
 			}
-			this.activations.activateCalled(session.get(), this.tool.name());
+			activate(session.get());
 		}
 		requireJsonObject(toolInput);
 		String result = execute(toolInput, LazyMcpRequest.forServer(toolContext));
-		session.ifPresent((active) -> active.touch(this.tool.name()));
+		session.ifPresent(this::touch);
 		this.listener.toolSucceeded(session.orElse(null), this.tool);
 		return result;
+	}
+
+	/*
+	 * The session's store may be unreachable; the tool still runs (its result is what the
+	 * user asked for), and the session's bookkeeping catches up once the store is back.
+	 */
+
+	private SessionState stateOf(ToolSession session) {
+		try {
+			return session.state();
+		}
+		catch (SessionStoreException ex) {
+			return SessionState.start(ActivationSet.empty(), null, Instant.EPOCH);
+		}
+	}
+
+	private boolean isActive(ToolSession session) {
+		try {
+			return session.snapshot().contains(this.tool.name());
+		}
+		catch (SessionStoreException ex) {
+			return true;
+		}
+	}
+
+	private void activate(ToolSession session) {
+		try {
+			this.activations.activateCalled(session, this.tool.name());
+		}
+		catch (SessionStoreException ex) {
+			// runs without being activated
+		}
+	}
+
+	private void touch(ToolSession session) {
+		try {
+			session.touch(this.tool.name());
+		}
+		catch (SessionStoreException ex) {
+			// the use is not recorded
+		}
 	}
 
 	private String execute(String toolInput, @Nullable ToolContext toolContext) {

@@ -55,7 +55,7 @@ class ActivationConcurrencyTests {
 
 	private final ExecutorService pool = Executors.newFixedThreadPool(WORKERS + READERS);
 
-	private final SessionStore store = new SessionStore(CAP, 100, Duration.ofHours(1),
+	private final SessionStore store = new InMemorySessionStore(CAP, 100, Duration.ofHours(1),
 			MutableClock.startingAt("2025-01-01T10:00:00Z"));
 
 	/** Read-only after construction; the balances themselves are atomic. */

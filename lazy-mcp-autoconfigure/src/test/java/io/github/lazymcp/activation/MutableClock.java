@@ -18,7 +18,7 @@ public final class MutableClock extends Clock {
 		this.now = new AtomicReference<>(start);
 	}
 
-	static MutableClock startingAt(String instant) {
+	public static MutableClock startingAt(String instant) {
 		return new MutableClock(Instant.parse(instant));
 	}
 

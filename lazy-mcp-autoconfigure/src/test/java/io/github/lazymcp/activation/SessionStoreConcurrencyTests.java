@@ -27,7 +27,7 @@ class SessionStoreConcurrencyTests {
 
 	private final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
 
-	private final SessionStore store = new SessionStore(3, 100, Duration.ofHours(1),
+	private final SessionStore store = new InMemorySessionStore(3, 100, Duration.ofHours(1),
 			MutableClock.startingAt("2025-01-01T10:00:00Z"));
 
 	@AfterEach

@@ -18,7 +18,7 @@ class SessionStoreTests {
 
 	private final MutableClock clock = MutableClock.startingAt("2025-01-01T10:00:00Z");
 
-	private final SessionStore store = new SessionStore(3, 100, IDLE, this.clock);
+	private final InMemorySessionStore store = new InMemorySessionStore(3, 100, IDLE, this.clock);
 
 	@Test
 	void sessionReturnsTheSameSessionForTheSameId() {
@@ -156,7 +156,7 @@ class SessionStoreTests {
 
 	@Test
 	void storeNeverHoldsMoreThanTheMaximumNumberOfSessions() {
-		SessionStore small = new SessionStore(3, 4, IDLE, this.clock);
+		InMemorySessionStore small = new InMemorySessionStore(3, 4, IDLE, this.clock);
 		for (int i = 0; i < 50; i++) {
 			small.session("s" + i).activate(List.of("a"));
 			assertThat(small.size()).isLessThanOrEqualTo(4);
@@ -166,26 +166,27 @@ class SessionStoreTests {
 
 	@Test
 	void rejectsACapBelowOne() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(0, 10, IDLE, this.clock))
+		assertThatIllegalArgumentException().isThrownBy(() -> new InMemorySessionStore(0, 10, IDLE, this.clock))
 			.withMessage("cap must be at least 1, was 0");
 	}
 
 	@Test
 	void rejectsAMaximumSessionCountBelowOne() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(3, 0, IDLE, this.clock))
+		assertThatIllegalArgumentException().isThrownBy(() -> new InMemorySessionStore(3, 0, IDLE, this.clock))
 			.withMessage("maxSessions must be at least 1, was 0");
 	}
 
 	@Test
 	void rejectsAZeroIdleTimeout() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new SessionStore(3, 10, Duration.ZERO, this.clock))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemorySessionStore(3, 10, Duration.ZERO, this.clock))
 			.withMessage("idleTimeout must be positive, was PT0S");
 	}
 
 	@Test
 	void rejectsANegativeIdleTimeout() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new SessionStore(3, 10, Duration.ofSeconds(-1), this.clock))
+			.isThrownBy(() -> new InMemorySessionStore(3, 10, Duration.ofSeconds(-1), this.clock))
 			.withMessage("idleTimeout must be positive, was PT-1S");
 	}
 

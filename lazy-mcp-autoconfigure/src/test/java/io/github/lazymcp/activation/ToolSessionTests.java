@@ -20,7 +20,8 @@ class ToolSessionTests {
 	private final MutableClock clock = MutableClock.startingAt("2025-01-01T10:00:00Z");
 
 	private ToolSession session(int cap) {
-		return new ToolSession("s1", cap, this.clock, ActivationSet.empty());
+		return ToolSession.inMemory("s1", cap, this.clock,
+				SessionState.start(ActivationSet.empty(), null, this.clock.instant()));
 	}
 
 	@Test
@@ -196,7 +197,9 @@ class ToolSessionTests {
 	void rejectsAnInitialSetLargerThanTheCap() {
 		ToolSession source = session(3);
 		source.activate(List.of("a", "b", "c"));
-		assertThatIllegalArgumentException().isThrownBy(() -> new ToolSession("s2", 2, this.clock, source.snapshot()))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ToolSession.inMemory("s2", 2, this.clock,
+					SessionState.start(source.snapshot(), null, this.clock.instant())))
 			.withMessageContaining("cap");
 	}
 

@@ -6,8 +6,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.policy.AccessPolicies;
+import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -16,10 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SessionResolverTests {
 
-	private final SessionStore store = new SessionStore(4, 100, Duration.ofHours(1), Clock.systemUTC());
+	private final SessionStore store = new InMemorySessionStore(4, 100, Duration.ofHours(1), Clock.systemUTC());
 
 	private final SessionResolver resolver = new SessionResolver(this.store,
-			new LazyMcpRequest.Keys("conversation", "parent", "inherit"));
+			new LazyMcpRequest.Keys("conversation", "parent", "inherit"), AccessPolicies.NONE,
+			PolicyResolver.parameter("policy"));
 
 	@Test
 	void theConversationIdNamesAStoredSession() {

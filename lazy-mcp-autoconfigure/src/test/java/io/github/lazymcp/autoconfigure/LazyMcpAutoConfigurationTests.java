@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
@@ -127,7 +128,8 @@ class LazyMcpAutoConfigurationTests {
 				assertThat(resolver.resolve("fs__read_file")).isNotNull();
 				assertThat(resolver.resolve("fs__write_file").call("{}")).contains("Error: tool 'fs__write_file'",
 						"not offered by MCP server 'fs'");
-				assertThat(resolver.resolve("weather")).isNull();
+				assertThat(resolver.resolve("weather").call("{}")).contains("Error: tool 'weather'",
+						"no tool has that name");
 			});
 	}
 
@@ -194,7 +196,7 @@ class LazyMcpAutoConfigurationTests {
 	@Test
 	void everyBeanCanBeReplacedByTheApplication() {
 		McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
-		SessionStore sessions = new SessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
+		SessionStore sessions = new InMemorySessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
 		UsageStats stats = new UsageStats();
 		ToolRanker ranker = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
 				() -> {
@@ -216,7 +218,7 @@ class LazyMcpAutoConfigurationTests {
 	@Test
 	void replacingTheCustomizerReplacesTheWiring() {
 		Supplier<LazyMcpChatClientCustomizer> custom = () -> {
-			SessionStore sessions = new SessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
+			SessionStore sessions = new InMemorySessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
 			McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
 			ToolRegistry registry = ToolRegistry.builder(catalog,
 					ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25), () -> {

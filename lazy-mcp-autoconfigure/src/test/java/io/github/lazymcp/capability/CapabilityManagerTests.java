@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
 import io.github.lazymcp.capability.definition.ServerDefinition;
@@ -19,6 +22,7 @@ import io.github.lazymcp.catalog.FakeConnection;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.policy.AccessPolicies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +43,10 @@ class CapabilityManagerTests {
 
 	private final McpCatalog catalog = catalog();
 
+	private final SessionStore sessions = new InMemorySessionStore(24, 100, Duration.ofHours(1), this.clock);
+
+	private final ToolSession session = this.sessions.session("one");
+
 	@TempDir
 	Path workspace;
 
@@ -51,8 +59,8 @@ class CapabilityManagerTests {
 	void enablingAddsTheCapabilitysToolsAndDisablingStripsThemBothIdempotently() {
 		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
 
-		CapabilityChange enabled = manager.enable("notes");
-		CapabilityChange again = manager.enable("notes");
+		CapabilityChange enabled = manager.enable("notes", this.session);
+		CapabilityChange again = manager.enable("notes", this.session);
 
 		assertThat(enabled.changed()).isTrue();
 		assertThat(enabled.tools()).hasSize(9).contains("memory__create_entities", "memory__read_graph");
@@ -60,27 +68,27 @@ class CapabilityManagerTests {
 		assertThat(again.enabled()).isTrue();
 		assertThat(this.catalog.snapshot().tools()).hasSize(9);
 
-		CapabilityChange disabled = manager.disable("notes");
+		CapabilityChange disabled = manager.disable("notes", this.session);
 
 		assertThat(disabled.changed()).isTrue();
 		assertThat(disabled.tools()).hasSize(9);
 		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.servers.holders()).isEmpty();
-		assertThat(manager.disable("notes").changed()).isFalse();
+		assertThat(manager.disable("notes", this.session).changed()).isFalse();
 	}
 
 	@Test
 	void enablingOneTooManyDisablesTheLeastRecentlyUsedAndSaysSo() {
 		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
 				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
-		manager.enable("notes");
+		manager.enable("notes", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
-		manager.enable("thinking");
+		manager.enable("thinking", this.session);
 
-		CapabilityChange files = manager.enable("files");
+		CapabilityChange files = manager.enable("files", this.session);
 
 		assertThat(files.evicted()).isEqualTo("notes");
-		assertThat(manager.isEnabled("notes")).isFalse();
+		assertThat(manager.isEnabled("notes", this.session)).isFalse();
 		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::server)
 			.containsOnly("sequential-thinking", "filesystem");
 	}
@@ -89,16 +97,16 @@ class CapabilityManagerTests {
 	void aSuccessfulCallMakesItsCapabilityRecentlyUsed() {
 		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
 				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
-		manager.enable("notes");
+		manager.enable("notes", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
-		manager.enable("thinking");
+		manager.enable("thinking", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
-		manager.succeeded(this.catalog.snapshot().find("memory__read_graph").orElseThrow());
+		manager.succeeded(this.session, this.catalog.snapshot().find("memory__read_graph").orElseThrow());
 
-		CapabilityChange files = manager.enable("files");
+		CapabilityChange files = manager.enable("files", this.session);
 
 		assertThat(files.evicted()).isEqualTo("thinking");
-		assertThat(manager.isEnabled("notes")).isTrue();
+		assertThat(manager.isEnabled("notes", this.session)).isTrue();
 	}
 
 	@Test
@@ -108,14 +116,14 @@ class CapabilityManagerTests {
 		CapabilityManager manager = manager(2, capability("broken", List.of(), broken),
 				capability("notes", List.of(), memory()));
 
-		CapabilityChange failed = manager.enable("broken");
+		CapabilityChange failed = manager.enable("broken", this.session);
 
 		assertThat(failed.failed()).isTrue();
 		assertThat(failed.failure()).contains("broken");
-		assertThat(manager.isEnabled("broken")).isFalse();
+		assertThat(manager.isEnabled("broken", this.session)).isFalse();
 		assertThat(manager.failure("broken")).isPresent();
 		assertThat(manager.states()).first().satisfies((entry) -> assertThat(entry.state()).isEqualTo("failed"));
-		assertThat(manager.enable("notes").tools()).hasSize(9);
+		assertThat(manager.enable("notes", this.session).tools()).hasSize(9);
 	}
 
 	@Test
@@ -123,18 +131,18 @@ class CapabilityManagerTests {
 		ServerDefinition filesystem = filesystem();
 		CapabilityManager manager = manager(4, capability("read", List.of("filesystem:read_*"), filesystem),
 				capability("write", List.of("filesystem:write_file", "filesystem:edit_file"), filesystem));
-		List<String> reading = manager.enable("read").tools();
-		manager.enable("write");
-		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("read", "write")));
+		List<String> reading = manager.enable("read", this.session).tools();
+		manager.enable("write", this.session);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("one/read", "one/write")));
 
-		manager.disable("read");
+		manager.disable("read", this.session);
 
 		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::name)
 			.containsExactlyInAnyOrder("filesystem__write_file", "filesystem__edit_file")
 			.doesNotContainAnyElementsOf(reading);
-		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("write")));
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("one/write")));
 
-		manager.disable("write");
+		manager.disable("write", this.session);
 
 		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.servers.holders()).isEmpty();
@@ -148,13 +156,115 @@ class CapabilityManagerTests {
 
 		assertThatExceptionOfType(CapabilityDefinitionException.class)
 			.isThrownBy(() -> new CapabilityManager(List.of(capability("notes", List.of(), memory())), this.servers,
-					configured, 2, this.clock))
+					configured, 2, AccessPolicies.NONE))
 			.withMessageContaining("'notes' (notes.toml)")
 			.withMessageContaining("MCP server 'memory'");
 	}
 
+	@Test
+	void oneConversationsCapabilitiesAreNotAnothers() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("files", List.of(), filesystem()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", this.session);
+		manager.enable("files", other);
+
+		CatalogTool readGraph = this.catalog.snapshot().find("memory__read_graph").orElseThrow();
+		CatalogTool readFile = this.catalog.snapshot().find("filesystem__read_text_file").orElseThrow();
+		assertThat(manager.filter().hidden(this.session, this.session.state(), readGraph)).isNull();
+		assertThat(manager.filter().hidden(other, other.state(), readGraph)).contains("not enabled");
+		assertThat(manager.filter().hidden(this.session, this.session.state(), readFile)).contains("not enabled");
+		assertThat(this.session.snapshot().names()).contains("memory__read_graph")
+			.doesNotContain("filesystem__read_text_file");
+		assertThat(other.snapshot().names()).contains("filesystem__read_text_file")
+			.doesNotContain("memory__read_graph");
+
+		manager.disable("notes", this.session);
+
+		assertThat(this.servers.holders()).containsOnlyKeys("filesystem");
+		assertThat(manager.isEnabled("files", other)).isTrue();
+		assertThat(other.snapshot().names()).contains("filesystem__read_text_file");
+	}
+
+	@Test
+	void aServerTwoConversationsHoldStaysUntilBothLetGo() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", this.session);
+		McpServerConnection first = this.servers.connection("memory").orElseThrow();
+		manager.enable("notes", other);
+
+		assertThat(this.servers.connection("memory")).containsSame(first);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("memory", Set.of("one/notes", "two/notes")));
+
+		manager.disable("notes", this.session);
+
+		assertThat(this.servers.connection("memory")).containsSame(first);
+		assertThat(manager.isEnabled("notes", other)).isTrue();
+
+		manager.disable("notes", other);
+
+		assertThat(this.servers.connection("memory")).isEmpty();
+	}
+
+	@Test
+	void aConversationEvictsOnlyItsOwnLeastRecentlyUsedCapability() {
+		CapabilityManager manager = manager(1, capability("notes", List.of(), memory()),
+				capability("files", List.of(), filesystem()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", other);
+		manager.enable("notes", this.session);
+
+		CapabilityChange files = manager.enable("files", this.session);
+
+		assertThat(files.evicted()).isEqualTo("notes");
+		assertThat(manager.isEnabled("notes", this.session)).isFalse();
+		assertThat(manager.isEnabled("notes", other)).isTrue();
+		assertThat(this.servers.holders()).containsEntry("memory", Set.of("two/notes"));
+	}
+
+	@Test
+	void aUsedUpConnectionBudgetRefusesTheEnablingConversationOnlyAndSaysWhich() {
+		try (ServerPool small = new ServerPool(Duration.ofSeconds(20), Duration.ofSeconds(20), 1, Duration.ZERO,
+				this.clock)) {
+			CapabilityManager manager = new CapabilityManager(
+					List.of(capability("notes", List.of(), memory()), capability("files", List.of(), filesystem())),
+					small, this.catalog, 2, AccessPolicies.NONE);
+			ToolSession other = this.sessions.session("two");
+			manager.enable("notes", this.session);
+
+			CapabilityChange refused = manager.enable("files", other);
+
+			assertThat(refused.failed()).isTrue();
+			assertThat(refused.failure()).contains("tools.lazy-mcp.capabilities.max-connections", "1 MCP servers");
+			assertThat(manager.isEnabled("notes", this.session)).isTrue();
+			assertThat(small.holders()).containsOnlyKeys("memory");
+			assertThat(this.session.snapshot().names()).contains("memory__read_graph");
+		}
+	}
+
+	@Test
+	void aServerNoOneHoldsRunsOnForTheIdleTimeoutThenStops() {
+		try (ServerPool lingering = new ServerPool(Duration.ofSeconds(20), Duration.ofSeconds(20), 4,
+				Duration.ofMinutes(5), this.clock)) {
+			CapabilityManager manager = new CapabilityManager(List.of(capability("notes", List.of(), memory())),
+					lingering, this.catalog, 2, AccessPolicies.NONE);
+			manager.enable("notes", this.session);
+			manager.disable("notes", this.session);
+
+			assertThat(lingering.connection("memory")).isPresent();
+			assertThat(this.catalog.snapshot().tools()).isEmpty();
+			assertThat(lingering.closeIdle()).isEmpty();
+
+			this.clock.advance(Duration.ofMinutes(5));
+
+			assertThat(lingering.closeIdle()).containsExactly("memory");
+			assertThat(lingering.connection("memory")).isEmpty();
+		}
+	}
+
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
-		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, this.clock);
+		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE);
 	}
 
 	private static McpCatalog catalog() {

@@ -127,7 +127,7 @@ class CapabilityAutoActivationIntegrationTests {
 			.thenCall("capability", "{\"action\": \"disable\", \"name\": \"memory\"}")
 			.thenAnswer("Done.");
 
-		chat("actions", "Translate good morning into French.");
+		chat("tool", "Translate good morning into French.");
 
 		assertThat(this.model.toolResults(1)).singleElement()
 			.asString()

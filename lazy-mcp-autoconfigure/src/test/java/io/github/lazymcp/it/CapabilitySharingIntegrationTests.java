@@ -6,6 +6,8 @@ import java.util.Set;
 
 import io.github.lazymcp.actuate.McpActivationEndpoint;
 import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -52,27 +54,37 @@ class CapabilitySharingIntegrationTests {
 	@Autowired
 	McpActivationEndpoint endpoint;
 
+	@Autowired
+	SessionStore sessions;
+
 	@AfterEach
 	void disableEverything() {
-		this.manager.definitions().forEach((capability) -> this.manager.disable(capability.name()));
+		for (String conversation : List.of("ops", "evict", "broken", "iso-a", "iso-b")) {
+			ToolSession session = this.sessions.session(conversation);
+			this.manager.definitions().forEach((capability) -> this.manager.disable(capability.name(), session));
+		}
 		this.model.reset();
+	}
+
+	private ToolSession ops() {
+		return this.sessions.session("ops");
 	}
 
 	@Test
 	void disablingOneOfTwoCapabilitiesOnAServerStripsOnlyItsToolsAndKeepsTheServer() {
-		this.manager.enable("files-read");
-		this.manager.enable("files-browse");
+		this.manager.enable("files-read", ops());
+		this.manager.enable("files-browse", ops());
 		assertThat(filesystemTools()).contains("read_text_file", "list_directory", "directory_tree")
 			.doesNotContain("search_files");
-		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("files-read", "files-browse"));
+		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("ops/files-read", "ops/files-browse"));
 
-		CapabilityChange change = this.manager.disable("files-read");
+		CapabilityChange change = this.manager.disable("files-read", ops());
 
 		assertThat(change.tools()).contains("filesystem__read_text_file").doesNotContain("filesystem__list_directory");
 		assertThat(filesystemTools()).contains("list_directory", "directory_tree").doesNotContain("read_text_file");
-		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("files-browse"));
+		assertThat(this.servers.holders()).containsEntry("filesystem", Set.of("ops/files-browse"));
 
-		this.manager.disable("files-browse");
+		this.manager.disable("files-browse", ops());
 
 		assertThat(filesystemTools()).isEmpty();
 		assertThat(this.servers.holders()).doesNotContainKey("filesystem");
@@ -80,10 +92,10 @@ class CapabilitySharingIntegrationTests {
 
 	@Test
 	void enablingBeyondTheCapDisablesTheLeastRecentlyUsedAndSaysSo() {
-		this.manager.enable("files-read");
-		this.manager.enable("memory");
+		this.manager.enable("files-read", ops());
+		this.manager.enable("memory", ops());
 
-		CapabilityChange change = this.manager.enable("thinking");
+		CapabilityChange change = this.manager.enable("thinking", ops());
 
 		assertThat(change.evicted()).isEqualTo("files-read");
 		assertThat(this.servers.holders()).containsOnlyKeys("memory", "sequential-thinking");
@@ -92,8 +104,8 @@ class CapabilitySharingIntegrationTests {
 
 	@Test
 	void theCapabilityToolReportsTheEvictedCapability() {
-		this.manager.enable("files-read");
-		this.manager.enable("memory");
+		this.manager.enable("files-read", this.sessions.session("evict"));
+		this.manager.enable("memory", this.sessions.session("evict"));
 		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"thinking\"}").thenAnswer("Ok.");
 
 		chat("evict", "Turn on thinking.");
@@ -124,16 +136,40 @@ class CapabilitySharingIntegrationTests {
 
 	@Test
 	void theEndpointShowsServersWithTheirReferenceCounts() {
-		this.manager.enable("files-read");
-		this.manager.enable("files-browse");
+		this.manager.enable("files-read", ops());
+		this.manager.enable("files-browse", ops());
 
-		assertThat(capability("files-read")).containsEntry("state", "enabled").containsKey("lastUsedAt");
+		assertThat(capability("files-read")).containsEntry("state", "enabled").containsEntry("sessions", 1L);
 		assertThat(capability("files-read").get("servers")).asInstanceOf(InstanceOfAssertFactories.LIST)
 			.singleElement()
 			.asInstanceOf(InstanceOfAssertFactories.MAP)
 			.containsEntry("name", "filesystem")
 			.containsEntry("references", 2);
 		assertThat(capability("memory")).containsEntry("state", "dormant");
+	}
+
+	@Test
+	void oneConversationsCapabilitiesNeverChangeAnothersToolsOrConnections() {
+		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"memory\"}").thenAnswer("on");
+		chat("iso-a", "Turn on memory.");
+		this.model.thenCall("memory__read_graph", "{}")
+			.thenCall("capability", "{\"action\": \"enable\", \"name\": \"files-read\"}")
+			.thenCall("capability", "{\"action\": \"disable\", \"name\": \"files-read\"}")
+			.thenAnswer("done");
+		chat("iso-b", "Read the knowledge graph, then play with files.");
+		this.model.thenAnswer("still on");
+		chat("iso-a", "Are you still there?");
+
+		assertThat(this.model.toolNames(1)).contains("memory__read_graph");
+		assertThat(this.model.toolNames(2)).noneMatch((name) -> name.startsWith("memory__"));
+		assertThat(this.model.toolResults(3)).singleElement()
+			.asString()
+			.contains("not available", "capability is not enabled in this conversation");
+		assertThat(this.model.toolNames(4)).contains("filesystem__read_text_file")
+			.noneMatch((name) -> name.startsWith("memory__"));
+		assertThat(this.model.toolNames(6)).contains("memory__read_graph")
+			.noneMatch((name) -> name.startsWith("filesystem__"));
+		assertThat(this.servers.holders()).containsOnlyKeys("memory").containsEntry("memory", Set.of("iso-a/memory"));
 	}
 
 	private List<String> filesystemTools() {

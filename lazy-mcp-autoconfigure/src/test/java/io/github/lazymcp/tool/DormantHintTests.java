@@ -58,7 +58,7 @@ class DormantHintTests {
 	private static final class HintingTool implements ModelTool {
 
 		@Override
-		public Optional<String> searchHint(Query query) {
+		public Optional<String> searchHint(ToolSession session, Query query) {
 			return query.text().contains("remember") ? Optional.of("The capability 'memory' is switched off.")
 					: Optional.empty();
 		}

@@ -1,6 +1,8 @@
 package io.github.lazymcp.capability.pool;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -19,29 +25,34 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /*
  * Reference counting of dormant servers. Invariant, per server name: the server is in
- * `servers` exactly when it is connected and at least one capability holds it, and its
- * holders are exactly the capabilities that acquired it and have not released it since.
- * Every read-decide-write on a name (acquire, release, close) runs under that name's
- * lock, so two capabilities racing for one server start one process, and a release
- * racing an acquire either stops the server before the acquire starts a new one or leaves
- * it running for it. Connecting happens under the lock on purpose: a second acquire of the
- * same server waits for the first instead of starting a twin. Different servers have
- * different locks (one per name ever seen, so few), and a slow server does not hold up the
- * others. Holders are an immutable set replaced under the lock, so holders() reads
- * without locking. After close() no server stays connected: an acquire that was
- * connecting while close() ran sees `closed` once it has published its server and takes
- * it down again.
+ * `servers` exactly when it is connected, and its holders are exactly those that acquired
+ * it and have not released it since. A server no one holds stays connected for the idle
+ * timeout (`idleSince` set), so that a conversation enabling it again soon does not start
+ * a new process; closeIdle() then stops it. Every read-decide-write on a name (acquire,
+ * release, close) runs under that name's lock, so two holders racing for one server
+ * start one process, and a release racing an acquire either stops the server before the
+ * acquire starts a new one or leaves it running for it. Connecting happens under the lock
+ * on purpose: a second acquire of the same server waits for the first instead of starting
+ * a twin. Different servers have different locks (one per name ever seen, so few), and a
+ * slow server does not hold up the others. The connection budget counts connected
+ * servers, idle ones included; reserving a place for a new connection is one atomic step
+ * on `connected`, so racing acquires of different servers never exceed it. Holders are an
+ * immutable set replaced under the lock, so holders() reads without locking. After
+ * close() no server stays connected.
  */
 
 /**
- * The servers of enabled capabilities. A server connects when the first capability
- * acquires it and disconnects (its process ends) when the last one releases it.
- * Capabilities share a server by naming the same server with the same definition. Failing
- * to connect is a result, not an exception: a broken server must not take the application
- * down.
+ * The shared pool of dormant servers' connections. A server connects when its first
+ * holder acquires it, is shared by every holder that names it with the same definition,
+ * and stops (its process ends) once the last holder has released it and the idle timeout
+ * has passed. At most {@code maxConnections} servers are connected at once; past that an
+ * acquire fails with a result that names the budget, and no one else is disturbed.
+ * Failing to connect is a result, not an exception: a broken server must not take the
+ * application down.
  */
 public final class ServerPool implements AutoCloseable {
 
@@ -49,76 +60,115 @@ public final class ServerPool implements AutoCloseable {
 
 	private final Connector connector;
 
+	private final int maxConnections;
+
+	private final Duration idleTimeout;
+
+	private final Clock clock;
+
 	private final ConcurrentMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
 	private final ConcurrentMap<String, Held> servers = new ConcurrentHashMap<>();
 
+	private final AtomicInteger connected = new AtomicInteger();
+
+	private final @Nullable ScheduledExecutorService sweeper;
+
 	private volatile boolean closed;
 
 	/**
-	 * Creates the registry of dormant servers.
+	 * Creates a pool without a budget that stops a server as soon as its last holder lets
+	 * go.
 	 * @param initTimeout how long a server may take to start and answer the MCP handshake
 	 * @param requestTimeout how long a call to a connected server may take
 	 */
 	public ServerPool(Duration initTimeout, Duration requestTimeout) {
-		this.connector = new Connector(initTimeout, requestTimeout);
+		this(initTimeout, requestTimeout, Integer.MAX_VALUE, Duration.ZERO, Clock.systemUTC());
 	}
 
 	/**
-	 * Takes a reference to a server for a capability, connecting the server if no
-	 * capability holds it yet. Acquiring a server the capability already holds changes
-	 * nothing.
-	 * @param capability the capability's name
+	 * Creates the pool.
+	 * @param initTimeout how long a server may take to start and answer the MCP handshake
+	 * @param requestTimeout how long a call to a connected server may take
+	 * @param maxConnections how many servers may be connected at once, at least 1
+	 * @param idleTimeout how long a server no one holds stays connected; zero stops it at
+	 * once
+	 * @param clock the source of idle time
+	 */
+	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
+			Clock clock) {
+		if (maxConnections < 1) {
+			throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
+		}
+		this.connector = new Connector(initTimeout, requestTimeout);
+		this.maxConnections = maxConnections;
+		this.idleTimeout = idleTimeout;
+		this.clock = clock;
+		this.sweeper = (idleTimeout.isZero() || idleTimeout.isNegative()) ? null : startSweeper(idleTimeout);
+	}
+
+	/**
+	 * Takes a reference to a server for a holder, connecting the server if it is not
+	 * connected. Acquiring a server the holder already holds changes nothing.
+	 * @param holder who holds it, for example a conversation's capability
 	 * @param server the server's definition
 	 * @return the connection, or why there is none (no reference is then kept)
 	 */
-	public ServerAcquisition acquire(String capability, ServerDefinition server) {
+	public ServerAcquisition acquire(String holder, ServerDefinition server) {
 		return locked(server.name(), () -> {
 			Held held = this.servers.get(server.name());
 			if (held == null) {
-				return connect(capability, server);
+				return connect(holder, server);
 			}
 			if (!held.definition.equals(server)) {
 				return new ServerAcquisition.Failed(server.name(),
 						"a different server named '%s' is already connected: %s".formatted(server.name(),
 								held.definition));
 			}
-			held.holders = Stream.concat(held.holders.stream(), Stream.of(capability))
+			held.holders = Stream.concat(held.holders.stream(), Stream.of(holder))
 				.collect(Collectors.toUnmodifiableSet());
+			held.idleSince = null;
 			return new ServerAcquisition.Connected(server.name(), held.connection, false);
 		});
 	}
 
 	/**
-	 * Drops a capability's reference to a server, disconnecting the server when no
-	 * capability holds it any more. Releasing a server the capability does not hold
-	 * changes nothing.
-	 * @param capability the capability's name
+	 * Drops a holder's reference to a server. When no one holds it any more the server
+	 * stops, at once or after the idle timeout. Releasing a server the holder does not
+	 * hold changes nothing.
+	 * @param holder who held it
 	 * @param serverName the server's connection name
-	 * @return whether the server was disconnected
+	 * @return whether the server was disconnected now
 	 */
-	public boolean release(String capability, String serverName) {
+	public boolean release(String holder, String serverName) {
 		return locked(serverName, () -> {
 			Held held = this.servers.get(serverName);
-			if (held == null || !held.holders.contains(capability)) {
+			if (held == null || !held.holders.contains(holder)) {
 				return false;
 			}
 			held.holders = held.holders.stream()
-				.filter((name) -> !name.equals(capability))
+				.filter((name) -> !name.equals(holder))
 				.collect(Collectors.toUnmodifiableSet());
-			return held.holders.isEmpty() && disconnect(serverName);
+			if (!held.holders.isEmpty()) {
+				return false;
+			}
+			if (this.idleTimeout.isZero() || this.idleTimeout.isNegative()) {
+				return disconnect(serverName);
+			}
+			held.idleSince = this.clock.instant();
+			return false;
 		});
 	}
 
 	/**
-	 * Drops every reference a capability holds.
-	 * @param capability the capability's name
-	 * @return the servers that were disconnected
+	 * Drops every reference a holder has.
+	 * @param holder who held them
+	 * @return the servers that were disconnected now
 	 */
-	public List<String> releaseAll(String capability) {
+	public List<String> releaseAll(String holder) {
 		List<String> disconnected = new ArrayList<>();
 		for (String serverName : List.copyOf(this.servers.keySet())) {
-			if (release(capability, serverName)) {
+			if (release(holder, serverName)) {
 				disconnected.add(serverName);
 			}
 		}
@@ -126,7 +176,28 @@ public final class ServerPool implements AutoCloseable {
 	}
 
 	/**
-	 * The connection of a server some capability holds.
+	 * Stops the servers no one has held for the idle timeout. Runs by itself every few
+	 * seconds when the pool has an idle timeout.
+	 * @return the servers stopped
+	 */
+	public List<String> closeIdle() {
+		Instant now = this.clock.instant();
+		List<String> stopped = new ArrayList<>();
+		for (String serverName : List.copyOf(this.servers.keySet())) {
+			boolean done = locked(serverName, () -> {
+				Held held = this.servers.get(serverName);
+				Instant idleSince = (held != null) ? held.idleSince : null;
+				return idleSince != null && !idleSince.plus(this.idleTimeout).isAfter(now) && disconnect(serverName);
+			});
+			if (done) {
+				stopped.add(serverName);
+			}
+		}
+		return stopped;
+	}
+
+	/**
+	 * The connection of a connected server.
 	 * @param serverName the server's connection name
 	 * @return the connection, or empty when the server is not connected
 	 */
@@ -135,13 +206,26 @@ public final class ServerPool implements AutoCloseable {
 	}
 
 	/**
-	 * Which capabilities hold which connected server.
+	 * Who holds which connected server. A server no one holds any more, which waits out
+	 * its idle timeout, is not listed.
 	 * @return the holders by server name, sorted by name
 	 */
 	public Map<String, Set<String>> holders() {
 		Map<String, Set<String>> holders = new TreeMap<>();
-		this.servers.forEach((name, held) -> holders.put(name, held.holders));
+		this.servers.forEach((name, held) -> {
+			if (!held.holders.isEmpty()) {
+				holders.put(name, held.holders);
+			}
+		});
 		return holders;
+	}
+
+	/**
+	 * How many servers may be connected at once.
+	 * @return the budget
+	 */
+	public int maxConnections() {
+		return this.maxConnections;
 	}
 
 	/**
@@ -150,31 +234,70 @@ public final class ServerPool implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
+		if (this.sweeper != null) {
+			this.sweeper.shutdownNow();
+		}
 		for (String serverName : List.copyOf(this.servers.keySet())) {
 			locked(serverName, () -> disconnect(serverName));
 		}
 	}
 
-	private ServerAcquisition connect(String capability, ServerDefinition server) {
+	private ServerAcquisition connect(String holder, ServerDefinition server) {
 		if (this.closed) {
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
+		}
+		if (!reservePlace()) {
+			return new ServerAcquisition.Failed(server.name(),
+					("the connection budget is used up: %d MCP servers are connected, the most "
+							+ "tools.lazy-mcp.capabilities.max-connections allows")
+						.formatted(this.maxConnections));
 		}
 		Connector.Outcome outcome = this.connector.connect(server);
 		McpSyncClient client = outcome.client();
 		if (client == null) {
+			this.connected.decrementAndGet();
 			String reason = String.valueOf(outcome.failure());
-			logger.warn("Could not connect MCP server '%s' for capability '%s': %s".formatted(server.name(), capability,
-					reason));
+			logger.warn("Could not connect MCP server '%s': %s".formatted(server.name(), reason));
 			return new ServerAcquisition.Failed(server.name(), reason);
 		}
-		Held held = new Held(server, new PooledConnection(client), Set.of(capability));
+		Held held = new Held(server, new PooledConnection(client), Set.of(holder));
 		this.servers.put(server.name(), held);
 		if (this.closed) {
 			disconnect(server.name());
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
-		logger.info("Connected MCP server '%s' for capability '%s'".formatted(server.name(), capability));
+		logger.info("Connected MCP server '%s'".formatted(server.name()));
 		return new ServerAcquisition.Connected(server.name(), held.connection, true);
+	}
+
+	/**
+	 * Takes a place in the budget, stopping a server no one holds to make room when the
+	 * budget is used up.
+	 */
+	private boolean reservePlace() {
+		while (true) {
+			int now = this.connected.get();
+			if (now < this.maxConnections) {
+				if (this.connected.compareAndSet(now, now + 1)) {
+					return true;
+				}
+			}
+			else if (!stopLongestIdle()) {
+				return false;
+			}
+		}
+	}
+
+	private boolean stopLongestIdle() {
+		return this.servers.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().idleSince != null)
+			.min(java.util.Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
+			.map((entry) -> locked(entry.getKey(), () -> {
+				Held held = this.servers.get(entry.getKey());
+				return held != null && held.idleSince != null && disconnect(entry.getKey());
+			}))
+			.orElse(false);
 	}
 
 	/** Call under the server's lock. */
@@ -183,6 +306,7 @@ public final class ServerPool implements AutoCloseable {
 		if (held == null) {
 			return false;
 		}
+		this.connected.decrementAndGet();
 		held.connection.close();
 		logger.info("Disconnected MCP server '%s'".formatted(serverName));
 		return true;
@@ -199,6 +323,26 @@ public final class ServerPool implements AutoCloseable {
 		}
 	}
 
+	private ScheduledExecutorService startSweeper(Duration idleTimeout) {
+		ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "lazy-mcp-server-pool");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long period = Math.max(1000, Math.min(idleTimeout.toMillis() / 2, 10_000));
+		executor.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
+		return executor;
+	}
+
+	private void sweep() {
+		try {
+			closeIdle();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not stop idle MCP servers", ex);
+		}
+	}
+
 	private static final class Held {
 
 		final ServerDefinition definition;
@@ -206,6 +350,8 @@ public final class ServerPool implements AutoCloseable {
 		final PooledConnection connection;
 
 		volatile Set<String> holders;
+
+		volatile @Nullable Instant idleSince;
 
 		Held(ServerDefinition definition, PooledConnection connection, Set<String> holders) {
 			this.definition = definition;

@@ -20,126 +20,136 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * with {@link ToolSession#activateIfAbsent}, used with {@link ToolSession#touch} and
  * disabled with {@link ToolSession#remove}, least recently used first out at the cap.
  */
-class DetachedSessionTests {
+class SessionCapabilitiesTests {
 
 	private static final Instant START = Instant.parse("2025-01-01T10:00:00Z");
 
 	private final MutableClock clock = new MutableClock(START);
 
-	private final ToolSession enabled = ToolSession.detached("capabilities", 2, this.clock);
+	private final ToolSession enabled = session("capabilities");
 
 	@Test
 	void enablingRecordsWhenAndCountsAsAUse() {
-		ActivationResult result = this.enabled.activateIfAbsent("files");
+		ActivationResult result = this.enabled.enableCapability("files", 2);
 
 		assertThat(result.activated()).containsExactly("files");
 		assertThat(result.evicted()).isEmpty();
-		assertThat(this.enabled.snapshot().contains("files")).isTrue();
-		assertThat(this.enabled.snapshot().tools()).containsExactly(new ActiveTool("files", START, START));
+		assertThat(this.enabled.capabilities().contains("files")).isTrue();
+		assertThat(this.enabled.capabilities().tools()).containsExactly(new ActiveTool("files", START, START));
 	}
 
 	@Test
 	void enablingAnEnabledCapabilityChangesNothingAndSaysSo() {
-		this.enabled.activateIfAbsent("files");
+		this.enabled.enableCapability("files", 2);
 		this.clock.advance(Duration.ofMinutes(1));
 
-		ActivationResult again = this.enabled.activateIfAbsent("files");
+		ActivationResult again = this.enabled.enableCapability("files", 2);
 
 		assertThat(again.activated()).isEmpty();
 		assertThat(again.alreadyActive()).containsExactly("files");
 		assertThat(again.evicted()).isEmpty();
-		assertThat(this.enabled.snapshot().tools()).containsExactly(new ActiveTool("files", START, START));
+		assertThat(this.enabled.capabilities().tools()).containsExactly(new ActiveTool("files", START, START));
 	}
 
 	@Test
 	void atTheCapEnablingEvictsTheLeastRecentlyUsed() {
-		this.enabled.activateIfAbsent("files");
+		this.enabled.enableCapability("files", 2);
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.activateIfAbsent("memory");
+		this.enabled.enableCapability("memory", 2);
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.touch("files");
+		this.enabled.touchCapability("files");
 		this.clock.advance(Duration.ofMinutes(1));
 
-		ActivationResult thinking = this.enabled.activateIfAbsent("thinking");
+		ActivationResult thinking = this.enabled.enableCapability("thinking", 2);
 
 		assertThat(thinking.activated()).containsExactly("thinking");
 		assertThat(thinking.evicted()).containsExactly("memory");
-		assertThat(this.enabled.snapshot().names()).containsExactly("files", "thinking");
-		assertThat(this.enabled.snapshot().contains("memory")).isFalse();
+		assertThat(this.enabled.capabilities().names()).containsExactly("files", "thinking");
+		assertThat(this.enabled.capabilities().contains("memory")).isFalse();
 	}
 
 	@Test
 	void ofCapabilitiesUnusedSinceTheSameInstantTheFirstEnabledIsEvicted() {
-		this.enabled.activateIfAbsent("files");
-		this.enabled.activateIfAbsent("memory");
+		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("memory", 2);
 
-		assertThat(this.enabled.activateIfAbsent("thinking").evicted()).containsExactly("files");
+		assertThat(this.enabled.enableCapability("thinking", 2).evicted()).containsExactly("files");
 	}
 
 	@Test
 	void aSuccessfulUseRecordsTheUse() {
-		this.enabled.activateIfAbsent("files");
+		this.enabled.enableCapability("files", 2);
 		this.clock.advance(Duration.ofMinutes(5));
 
-		this.enabled.touch("files");
+		this.enabled.touchCapability("files");
 
-		assertThat(this.enabled.snapshot().tools())
+		assertThat(this.enabled.capabilities().tools())
 			.containsExactly(new ActiveTool("files", START, START.plus(Duration.ofMinutes(5))));
 	}
 
 	@Test
 	void withoutAUseACapabilityIsNotKeptFromEviction() {
-		this.enabled.activateIfAbsent("files");
+		this.enabled.enableCapability("files", 2);
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.activateIfAbsent("memory");
+		this.enabled.enableCapability("memory", 2);
 		this.clock.advance(Duration.ofMinutes(1));
 
-		assertThat(this.enabled.snapshot().tools()).first().isEqualTo(new ActiveTool("files", START, START));
-		assertThat(this.enabled.activateIfAbsent("thinking").evicted()).containsExactly("files");
+		assertThat(this.enabled.capabilities().tools()).first().isEqualTo(new ActiveTool("files", START, START));
+		assertThat(this.enabled.enableCapability("thinking", 2).evicted()).containsExactly("files");
 	}
 
 	@Test
 	void touchingADisabledCapabilityRecordsNothing() {
-		this.enabled.touch("files");
+		this.enabled.touchCapability("files");
 
-		assertThat(this.enabled.snapshot().tools()).isEmpty();
+		assertThat(this.enabled.capabilities().tools()).isEmpty();
 	}
 
 	@Test
 	void disablingIsIdempotent() {
-		this.enabled.activateIfAbsent("files");
+		this.enabled.enableCapability("files", 2);
 
-		assertThat(this.enabled.remove("files")).isTrue();
-		assertThat(this.enabled.remove("files")).isFalse();
-		assertThat(this.enabled.snapshot().tools()).isEmpty();
+		assertThat(this.enabled.disableCapability("files")).isTrue();
+		assertThat(this.enabled.disableCapability("files")).isFalse();
+		assertThat(this.enabled.capabilities().tools()).isEmpty();
 	}
 
 	@Test
 	void theListingKeepsEnableOrderWhateverTheUses() {
-		ToolSession three = ToolSession.detached("capabilities", 3, this.clock);
-		three.activateIfAbsent("files");
-		three.activateIfAbsent("memory");
+		ToolSession three = session("three");
+		three.enableCapability("files", 3);
+		three.enableCapability("memory", 3);
 		this.clock.advance(Duration.ofMinutes(1));
-		three.touch("files");
-		three.activateIfAbsent("thinking");
+		three.touchCapability("files");
+		three.enableCapability("thinking", 3);
 
-		assertThat(three.snapshot().names()).containsExactly("files", "memory", "thinking");
+		assertThat(three.capabilities().names()).containsExactly("files", "memory", "thinking");
 	}
 
 	@Test
 	void aCapBelowOneIsRejected() {
-		assertThatIllegalArgumentException().isThrownBy(() -> ToolSession.detached("capabilities", 0, this.clock))
+		assertThatIllegalArgumentException().isThrownBy(() -> this.enabled.enableCapability("files", 0))
 			.withMessage("cap must be at least 1, was 0");
 	}
 
 	@Test
+	void capabilitiesAndToolsAreCappedApart() {
+		this.enabled.activate(List.of("a", "b", "c"));
+		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("memory", 2);
+
+		assertThat(this.enabled.snapshot().names()).containsExactly("a", "b", "c");
+		assertThat(this.enabled.capabilities().names()).containsExactly("files", "memory");
+	}
+
+	@Test
 	void concurrentEnablesNeverExceedTheCapAndEvictOncePerOverflow() throws Exception {
-		ToolSession shared = ToolSession.detached("capabilities", 4, this.clock);
+		ToolSession shared = session("shared");
 		ExecutorService pool = Executors.newFixedThreadPool(8);
 		List<Future<ActivationResult>> results = new ArrayList<>();
 		for (int i = 0; i < 200; i++) {
 			String name = "capability-" + i;
-			results.add(pool.submit(() -> shared.activateIfAbsent(name)));
+			results.add(pool.submit(() -> shared.enableCapability(name, 4)));
 		}
 		pool.shutdown();
 		assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
@@ -148,8 +158,12 @@ class DetachedSessionTests {
 			evicted.addAll(result.get().evicted());
 		}
 
-		assertThat(shared.snapshot().size()).isEqualTo(4);
+		assertThat(shared.capabilities().size()).isEqualTo(4);
 		assertThat(evicted).hasSize(196).doesNotHaveDuplicates();
+	}
+
+	private ToolSession session(String id) {
+		return new InMemorySessionStore(8, 10, Duration.ofHours(1), this.clock).session(id);
 	}
 
 }

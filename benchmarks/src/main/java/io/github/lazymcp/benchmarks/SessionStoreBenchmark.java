@@ -1,0 +1,129 @@
+package io.github.lazymcp.benchmarks;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.activation.JdbcSessionStore;
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ToolRegistry;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
+
+/**
+ * What the session store adds to a chat request, in memory and in PostgreSQL (started
+ * from the Maven artifact, on loopback, behind a HikariCP pool as an application would
+ * have it), over the 45 captured servers (1,079 tools). {@code step} is what every model
+ * step does ({@link ToolRegistry#step}: read the session, drop vanished tools, compute
+ * what the model sees); {@code turn} adds what every chat call does first (obtain the
+ * session from the store, which extends its expiry); {@code activate} is ToolSearch's
+ * write (one tool into a full session, evicting one). The session holds 12 active tools.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class SessionStoreBenchmark {
+
+	/**
+	 * Folder of the captured catalogs; set by the {@code jmh} subcommand's --catalogs.
+	 */
+	@Param("")
+	public String catalogs;
+
+	@Param({ "memory", "jdbc" })
+	public String store;
+
+	private EmbeddedPostgres postgres;
+
+	private HikariDataSource pool;
+
+	private SessionStore sessions;
+
+	private ToolRegistry registry;
+
+	private ToolSession session;
+
+	private List<ToolCallback> callbacks;
+
+	private String[] names;
+
+	private final SplittableRandom random = new SplittableRandom(7);
+
+	@Setup(Level.Trial)
+	public void setUp() throws IOException {
+		SessionSettings settings = SessionSettings.DEFAULTS.withMaxActiveSchemas(12);
+		if (this.store.equals("jdbc")) {
+			this.postgres = EmbeddedPostgres.builder().start();
+			this.pool = new HikariDataSource();
+			this.pool.setJdbcUrl(this.postgres.getJdbcUrl("postgres", "postgres"));
+			new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/activation/schema-postgresql.sql"))
+				.execute(this.pool);
+			this.sessions = new JdbcSessionStore(this.pool, settings, Clock.systemUTC(), Duration.ZERO);
+		}
+		else {
+			this.sessions = new InMemorySessionStore(settings, Clock.systemUTC());
+		}
+		Dataset servers = Dataset.readCatalogs(JmhCommand.folder(this.catalogs, "--catalogs"));
+		LazyStack stack = new LazyStack(servers,
+				LazyRankers.create(RankingSettings.Strategy.BM25, EmbeddingSettings.DEFAULTS.model()), this.sessions);
+		this.registry = stack.registry;
+		this.names = stack.catalog.snapshot().deferred().stream().map(CatalogTool::name).toArray(String[]::new);
+		this.session = this.sessions.session("benchmark");
+		this.session.activate(List.of(this.names).subList(0, 12));
+		this.callbacks = this.registry.callbacks();
+	}
+
+	@TearDown(Level.Trial)
+	public void tearDown() throws IOException {
+		if (this.pool != null) {
+			this.pool.close();
+			this.postgres.close();
+		}
+	}
+
+	@Benchmark
+	public ToolRegistry.Step step() {
+		return this.registry.step(this.session, this.callbacks).orElseThrow();
+	}
+
+	@Benchmark
+	public ToolRegistry.Step turn() {
+		return this.registry.step(this.sessions.session("benchmark"), this.callbacks).orElseThrow();
+	}
+
+	@Benchmark
+	public ActivationResult activate() {
+		return this.session.activate(List.of(this.names[this.random.nextInt(this.names.length)]));
+	}
+
+}

@@ -1,0 +1,48 @@
+package io.github.lazymcp.activation;
+
+import java.util.function.Function;
+
+/**
+ * Where one session's {@link SessionState} is kept: the part of a {@link SessionStore}
+ * that a {@link ToolSession} reads and changes. Implement it to keep sessions somewhere
+ * new.
+ *
+ * <p>
+ * <b>Contract.</b> {@link #update} applies a pure function to the current state and
+ * publishes its result only if no other change was published in between; otherwise it
+ * reads again and retries. The function may therefore run several times for one change
+ * and must have no side effects. The result returned is the one computed from the state
+ * that was published, so each result describes exactly one published change, and
+ * concurrent changes are never lost. A function that returns the very state it was given
+ * publishes nothing.
+ */
+public interface SessionRecord {
+
+	/**
+	 * The current state.
+	 * @return the state
+	 * @throws SessionStoreException when the state cannot be read now
+	 */
+	SessionState read();
+
+	/**
+	 * Changes the state under the contract above.
+	 * @param <R> the type of what the change reports
+	 * @param change the pure function
+	 * @return what the published change reports
+	 * @throws SessionStoreException when the state cannot be read or written now
+	 */
+	<R> R update(Function<SessionState, Update<R>> change);
+
+	/**
+	 * A new state with what the change reports.
+	 *
+	 * @param next the state after the change, the very state given when nothing changed
+	 * @param result what the caller is told
+	 * @param <R> the type of the result
+	 */
+	record Update<R>(SessionState next, R result) {
+
+	}
+
+}

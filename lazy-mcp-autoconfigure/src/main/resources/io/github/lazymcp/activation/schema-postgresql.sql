@@ -1,0 +1,8 @@
+-- lazy-mcp sessions (tools.lazy-mcp.sessions.store=jdbc). Idempotent: safe to run on every start.
+CREATE TABLE IF NOT EXISTS lazy_mcp_session (
+	id VARCHAR(255) NOT NULL PRIMARY KEY,
+	version BIGINT NOT NULL,
+	state TEXT NOT NULL,
+	expires_at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lazy_mcp_session_expires_at ON lazy_mcp_session (expires_at);

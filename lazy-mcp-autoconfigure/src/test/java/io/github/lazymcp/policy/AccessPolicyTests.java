@@ -1,0 +1,90 @@
+package io.github.lazymcp.policy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.tool.definition.DefaultToolDefinition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class AccessPolicyTests {
+
+	private final AccessPolicy tenant = new AccessPolicy("tenant", List.of("filesystem__*", "memory__read_*"),
+			List.of("filesystem__write_*"));
+
+	@Test
+	void allowsWhatAnAllowPatternMatchesAndNoDenyPatternDoes() {
+		assertThat(this.tenant.allows("filesystem__read_file")).isTrue();
+		assertThat(this.tenant.allows("memory__read_graph")).isTrue();
+		assertThat(this.tenant.allows("filesystem__write_file")).isFalse();
+		assertThat(this.tenant.allows("memory__create_entities")).isFalse();
+		assertThat(this.tenant.allows("github__create_issue")).isFalse();
+	}
+
+	@Test
+	void anEmptyAllowListAllowsEverythingNotDenied() {
+		AccessPolicy open = new AccessPolicy("open", List.of(), List.of("memory__*"));
+
+		assertThat(open.allows("filesystem__read_file")).isTrue();
+		assertThat(open.allows("memory__read_graph")).isFalse();
+	}
+
+	@Test
+	void aServerIsDeniedWhenNothingItCouldOfferIsAllowed() {
+		assertThat(new AccessPolicy("p", List.of(), List.of("memory__*")).deniesServer("memory")).isTrue();
+		assertThat(new AccessPolicy("p", List.of(), List.of("*")).deniesServer("memory")).isTrue();
+		assertThat(this.tenant.deniesServer("github")).isTrue();
+		assertThat(this.tenant.deniesServer("memory")).isFalse();
+		assertThat(new AccessPolicy("p", List.of("*__read_file"), List.of()).deniesServer("memory")).isFalse();
+		assertThat(new AccessPolicy("p", List.of(), List.of("memory__delete_*")).deniesServer("memory")).isFalse();
+	}
+
+	@Test
+	void aSessionRunsUnderThePolicyItsHandleCarries() {
+		AccessPolicies policies = new AccessPolicies(
+				new PolicySettings(Map.of("tenant", this.tenant), null, "lazy_mcp_policy"));
+		ToolSession session = new InMemorySessionStore(4, 10, Duration.ofHours(1),
+				MutableClock.startingAt("2026-11-23T10:00:00Z"))
+			.session("s");
+
+		assertThat(policies.hidden(session, session.state(), tool("memory__create_entities"))).isNull();
+		assertThat(policies.hidden(session.withPolicy("tenant"), session.state(), tool("memory__create_entities")))
+			.contains("access policy 'tenant'");
+	}
+
+	@Test
+	void anUnknownPolicyIsAnErrorNeverAllowEverything() {
+		AccessPolicies policies = new AccessPolicies(
+				new PolicySettings(Map.of("tenant", this.tenant), "tenant", "lazy_mcp_policy"));
+
+		assertThat(policies.choose(null)).isEqualTo("tenant");
+		assertThat(policies.choose("tenant")).isEqualTo("tenant");
+		assertThatExceptionOfType(AccessPolicies.UnknownPolicyException.class)
+			.isThrownBy(() -> policies.choose("tenant-b"))
+			.withMessageContaining("'tenant-b'")
+			.withMessageContaining("[tenant]");
+	}
+
+	@Test
+	void aDefaultPolicyMustBeConfigured() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new PolicySettings(Map.of("tenant", this.tenant), "other", "lazy_mcp_policy"))
+			.withMessageContaining("'other'");
+	}
+
+	private static CatalogTool tool(String name) {
+		String server = name.substring(0, name.indexOf("__"));
+		return new CatalogTool(name, server, name.substring(name.indexOf("__") + 2),
+				DefaultToolDefinition.builder().name(name).description("d").inputSchema("{}").build(), 1, false, null);
+	}
+
+}
