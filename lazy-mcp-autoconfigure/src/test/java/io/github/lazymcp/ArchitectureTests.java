@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTests {
 
 	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
-			"..embedding..", "..search..", "..tool.." };
+			"..embedding..", "..health..", "..policy..", "..search..", "..tool.." };
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -89,6 +89,18 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..",
 					"io.github.lazymcp.advisor..")
+			.check(this.classes);
+	}
+
+	@Test
+	void healthKnowsOnlyTheCatalogBelowIt() {
+		noClasses().that()
+			.resideInAPackage("..health..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.tool..", "io.github.lazymcp.advisor..",
+					"io.github.lazymcp.capability..", "io.github.lazymcp.actuate..", "io.github.lazymcp.policy..",
+					"io.github.lazymcp.search..", "io.github.lazymcp.activation..")
 			.check(this.classes);
 	}
 

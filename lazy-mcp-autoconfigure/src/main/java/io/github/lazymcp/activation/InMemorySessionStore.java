@@ -44,12 +44,25 @@ public final class InMemorySessionStore implements SessionStore {
 
 	private final Cache<String, ToolSession> sessions;
 
+	private final ActivationListener listener;
+
 	/**
 	 * Create a store.
 	 * @param settings the cap, the maximum number of sessions and the idle timeout
 	 * @param clock the source of timestamps and of idle time
 	 */
 	public InMemorySessionStore(SessionSettings settings, Clock clock) {
+		this(settings, clock, ActivationListener.NONE);
+	}
+
+	/**
+	 * Create a store whose sessions report their activations.
+	 * @param settings the cap, the maximum number of sessions and the idle timeout
+	 * @param clock the source of timestamps and of idle time
+	 * @param listener told of every activation and eviction in every session
+	 */
+	public InMemorySessionStore(SessionSettings settings, Clock clock, ActivationListener listener) {
+		this.listener = Objects.requireNonNull(listener, "listener must not be null");
 		this.cap = settings.maxActiveSchemas();
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		Instant origin = clock.instant();
@@ -171,7 +184,7 @@ public final class InMemorySessionStore implements SessionStore {
 
 	private ToolSession newSession(String id, ActivationSet initial, @Nullable String parentId) {
 		return ToolSession.inMemory(id, this.cap, this.clock,
-				SessionState.start(initial, parentId, this.clock.instant()));
+				SessionState.start(initial, parentId, this.clock.instant()), this.listener);
 	}
 
 	private static ToolSession accessed(ToolSession session) {

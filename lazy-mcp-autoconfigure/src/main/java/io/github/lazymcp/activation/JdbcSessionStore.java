@@ -61,6 +61,8 @@ public final class JdbcSessionStore implements SessionStore, AutoCloseable {
 
 	private final @Nullable ScheduledExecutorService cleaner;
 
+	private final ActivationListener listener;
+
 	/**
 	 * Creates the store; the table must exist.
 	 * @param dataSource the application's database
@@ -70,6 +72,20 @@ public final class JdbcSessionStore implements SessionStore, AutoCloseable {
 	 * @param cleanupInterval how often expired sessions are deleted; zero never
 	 */
 	public JdbcSessionStore(DataSource dataSource, SessionSettings settings, Clock clock, Duration cleanupInterval) {
+		this(dataSource, settings, clock, cleanupInterval, ActivationListener.NONE);
+	}
+
+	/**
+	 * Creates the store, whose sessions report their activations; the table must exist.
+	 * @param dataSource the application's database
+	 * @param settings the cap and the idle timeout
+	 * @param clock the source of timestamps and of expiry
+	 * @param cleanupInterval how often expired sessions are deleted; zero never
+	 * @param listener told of every activation and eviction in every session
+	 */
+	public JdbcSessionStore(DataSource dataSource, SessionSettings settings, Clock clock, Duration cleanupInterval,
+			ActivationListener listener) {
+		this.listener = listener;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.settings = settings;
 		this.clock = clock;
@@ -113,7 +129,7 @@ public final class JdbcSessionStore implements SessionStore, AutoCloseable {
 	public ToolSession ephemeral() {
 		String id = "ephemeral-" + UUID.randomUUID();
 		return ToolSession.inMemory(id, cap(), this.clock,
-				SessionState.start(ActivationSet.empty(), null, this.clock.instant()));
+				SessionState.start(ActivationSet.empty(), null, this.clock.instant()), this.listener);
 	}
 
 	@Override
@@ -158,7 +174,7 @@ public final class JdbcSessionStore implements SessionStore, AutoCloseable {
 	}
 
 	private ToolSession handle(String id) {
-		return ToolSession.of(id, cap(), this.clock, new Record(id));
+		return ToolSession.of(id, cap(), this.clock, new Record(id), this.listener);
 	}
 
 	private @Nullable Row read(String id) {

@@ -50,7 +50,10 @@ public final class ToolSession {
 
 	private final @Nullable String policy;
 
-	private ToolSession(String id, int cap, Clock clock, SessionRecord record, @Nullable String policy) {
+	private final ActivationListener listener;
+
+	private ToolSession(String id, int cap, Clock clock, SessionRecord record, @Nullable String policy,
+			ActivationListener listener) {
 		if (cap < 1) {
 			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
 		}
@@ -59,6 +62,7 @@ public final class ToolSession {
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.record = Objects.requireNonNull(record, "record must not be null");
 		this.policy = policy;
+		this.listener = Objects.requireNonNull(listener, "listener must not be null");
 	}
 
 	/**
@@ -70,7 +74,20 @@ public final class ToolSession {
 	 * @return the session
 	 */
 	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record) {
-		return new ToolSession(id, cap, clock, record, null);
+		return of(id, cap, clock, record, ActivationListener.NONE);
+	}
+
+	/**
+	 * A session whose state lives in the given record, reporting its activations.
+	 * @param id the session id
+	 * @param cap the maximum number of active tools, at least 1
+	 * @param clock the source of timestamps
+	 * @param record where the state lives
+	 * @param listener told of every activation and eviction
+	 * @return the session
+	 */
+	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record, ActivationListener listener) {
+		return new ToolSession(id, cap, clock, record, null, listener);
 	}
 
 	/**
@@ -79,14 +96,15 @@ public final class ToolSession {
 	 * @param cap the maximum number of active tools, at least 1
 	 * @param clock the source of timestamps
 	 * @param initial the state to start from
+	 * @param listener told of every activation and eviction
 	 * @return the session
 	 */
-	static ToolSession inMemory(String id, int cap, Clock clock, SessionState initial) {
+	static ToolSession inMemory(String id, int cap, Clock clock, SessionState initial, ActivationListener listener) {
 		if (initial.tools().size() > cap) {
 			throw new IllegalArgumentException(
 					"initial activation set has " + initial.tools().size() + " tools, more than the cap of " + cap);
 		}
-		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null);
+		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, listener);
 	}
 
 	/**
@@ -131,11 +149,15 @@ public final class ToolSession {
 	public ActivationResult activate(Collection<String> names) {
 		List<String> requested = new ArrayList<>(names);
 		Instant now = this.clock.instant();
-		return this.record.update((current) -> {
+		ActivationResult result = this.record.update((current) -> {
 			Transition<ActivationResult> change = current.tools().activate(requested, this.cap, now);
 			SessionState next = current.withTools(change.next()).counted(change.report());
 			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
 		});
+		if (!result.activated().isEmpty() || !result.evicted().isEmpty()) {
+			this.listener.activated(this.id, result);
+		}
+		return result;
 	}
 
 	/**
@@ -242,7 +264,7 @@ public final class ToolSession {
 	 */
 	public ToolSession withPolicy(@Nullable String policy) {
 		return Objects.equals(policy, this.policy) ? this
-				: new ToolSession(this.id, this.cap, this.clock, this.record, policy);
+				: new ToolSession(this.id, this.cap, this.clock, this.record, policy, this.listener);
 	}
 
 	/**

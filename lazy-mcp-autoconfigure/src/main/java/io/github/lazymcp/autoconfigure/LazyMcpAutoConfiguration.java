@@ -3,12 +3,17 @@ package io.github.lazymcp.autoconfigure;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
+import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.capability.pool.McpClients;
 import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.health.McpClientFactory;
+import io.github.lazymcp.health.ServerSupervisor;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.embedding.TextEmbedder;
@@ -24,6 +29,7 @@ import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.embedding.EmbeddingModel;
@@ -38,6 +44,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -63,21 +70,54 @@ public final class LazyMcpAutoConfiguration {
 		return new TokenCounter();
 	}
 
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	ServerSupervisor lazyMcpServerSupervisor(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
+		return new ServerSupervisor(PropertiesMapping.health(properties), clock.getIfAvailable(Clock::systemUTC),
+				Math::random);
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	McpCatalog lazyMcpCatalog(ObjectProvider<List<McpSyncClient>> syncClients,
-			ObjectProvider<List<McpAsyncClient>> asyncClients, LazyMcpProperties properties,
-			TokenCounter tokenCounter) {
+			ObjectProvider<List<McpAsyncClient>> asyncClients, LazyMcpProperties properties, TokenCounter tokenCounter,
+			ServerSupervisor supervisor, Environment environment) {
 		PropertiesValidator.validate(properties);
+		SpringAiConnections configured = SpringAiConnections.of(environment);
+		AtomicReference<@Nullable McpCatalog> published = new AtomicReference<>();
 		List<McpServerConnection> connections = syncClients.stream()
 			.flatMap(List::stream)
-			.map(McpCatalog::connection)
+			.map((client) -> supervise(supervisor, client, configured, properties, published))
 			.toList();
 		if (connections.isEmpty() && asyncClients.stream().anyMatch((clients) -> !clients.isEmpty())) {
 			logger.warn("lazy-mcp reads synchronous MCP clients only; the ASYNC clients are not deferred "
 					+ "(set spring.ai.mcp.client.type=SYNC)");
 		}
-		return new McpCatalog(connections, PropertiesMapping.catalog(properties), tokenCounter);
+		McpCatalog catalog = new McpCatalog(connections, PropertiesMapping.catalog(properties), tokenCounter);
+		published.set(catalog);
+		supervisor.publishTo(catalog);
+		return catalog;
+	}
+
+	/**
+	 * A configured server, watched; reconnected with a client of lazy-mcp's own, built
+	 * from the same Spring AI properties, whose tool-list changes go straight to the
+	 * catalog.
+	 */
+	private static McpServerConnection supervise(ServerSupervisor supervisor, McpSyncClient client,
+			SpringAiConnections configured, LazyMcpProperties properties,
+			AtomicReference<@Nullable McpCatalog> catalog) {
+		String name = McpCatalog.connection(client).name();
+		ServerDefinition server = configured.server(name);
+		McpClientFactory factory = (server == null) ? null
+				: () -> McpClients.connect(server, configured.requestTimeout(), (tools) -> {
+					McpCatalog current = catalog.get();
+					if (current != null) {
+						current.toolsChanged(name, tools);
+					}
+				});
+		LazyMcpProperties.Server settings = properties.getServers().get(name);
+		return supervisor.supervise(client, factory, (settings != null) ? settings.getCallTimeout() : null);
 	}
 
 	@Bean
@@ -111,7 +151,7 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
+	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock, UsageStats stats) {
 		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC) {
 			// LazyMcpJdbcSessionAutoConfiguration would have declared the store.
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
@@ -119,7 +159,8 @@ public final class LazyMcpAutoConfiguration {
 					"Add spring-boot-starter-jdbc and your database's driver, or set %s.sessions.store=memory."
 						.formatted(LazyMcpProperties.PREFIX));
 		}
-		return new InMemorySessionStore(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC));
+		return new InMemorySessionStore(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC),
+				stats);
 	}
 
 	@Bean

@@ -10,6 +10,7 @@ import io.github.lazymcp.capability.definition.CapabilityLoader;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.health.ServerSupervisor;
 import io.github.lazymcp.embedding.TextEmbedder;
 import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -37,10 +38,11 @@ public final class LazyMcpCapabilityAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ServerPool lazyMcpServerPool(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
+	ServerPool lazyMcpServerPool(LazyMcpProperties properties, ObjectProvider<Clock> clock, ServerSupervisor supervisor,
+			McpCatalog catalog) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
 		return new ServerPool(settings.initTimeout(), settings.requestTimeout(), settings.maxConnections(),
-				settings.idleTimeout(), clock.getIfAvailable(Clock::systemUTC));
+				settings.idleTimeout(), clock.getIfAvailable(Clock::systemUTC), supervisor, catalog::toolsChanged);
 	}
 
 	@Bean
@@ -79,7 +81,8 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	@Bean
 	LazyMcpListener lazyMcpCapabilityListener(CapabilityManager manager, CapabilityRouter router,
 			LazyMcpProperties properties) {
-		return manager.listener(PropertiesMapping.capabilities(properties).autoActivation() ? router : null);
+		return manager.listener(PropertiesMapping.capabilities(properties).autoActivation() ? router : null,
+				properties.getLogging().isUserText());
 	}
 
 }

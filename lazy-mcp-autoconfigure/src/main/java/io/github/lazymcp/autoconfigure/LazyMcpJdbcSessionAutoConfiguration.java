@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.tool.UsageStats;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -40,7 +41,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(SessionStore.class)
 	JdbcSessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
-			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock) {
+			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock, UsageStats stats) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
@@ -53,7 +54,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
 		initializeSchema(database, jdbc);
 		JdbcSessionStore store = new JdbcSessionStore(database, PropertiesMapping.sessions(properties),
-				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval());
+				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval(), stats);
 		try {
 			store.size();
 		}

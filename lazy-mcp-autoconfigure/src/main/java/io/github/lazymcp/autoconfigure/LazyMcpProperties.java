@@ -47,7 +47,18 @@ public class LazyMcpProperties {
 	 */
 	private ToolSettings.DeferredCall deferredCall = ToolSettings.DeferredCall.ACTIVATE;
 
+	/**
+	 * Longest time one MCP tool call may take; a slower call gives the model an error
+	 * result and the chat request goes on. A server can have its own under
+	 * servers.<name>.call-timeout. Spring AI's client request timeout still applies.
+	 */
+	private Duration callTimeout = Duration.ofSeconds(60);
+
 	private final Threshold threshold = new Threshold();
+
+	private final Health health = new Health();
+
+	private final Logging logging = new Logging();
 
 	private final Search search = new Search();
 
@@ -96,8 +107,25 @@ public class LazyMcpProperties {
 		this.deferredCall = deferredCall;
 	}
 
+	public Duration getCallTimeout() {
+		return this.callTimeout;
+	}
+
+	public void setCallTimeout(Duration callTimeout) {
+		requirePositive(callTimeout.toMillis(), "call-timeout");
+		this.callTimeout = callTimeout;
+	}
+
 	public Threshold getThreshold() {
 		return this.threshold;
+	}
+
+	public Health getHealth() {
+		return this.health;
+	}
+
+	public Logging getLogging() {
+		return this.logging;
 	}
 
 	public Search getSearch() {
@@ -180,14 +208,16 @@ public class LazyMcpProperties {
 
 		/**
 		 * Number of tools ToolSearch returns and activates when the model gives no limit.
+		 * When not set, 5 or search.max-limit, whichever is smaller.
 		 */
-		private int defaultLimit = 5;
+		private @Nullable Integer defaultLimit;
 
 		/**
 		 * Largest limit the model may ask ToolSearch for; larger requests get an error
-		 * result.
+		 * result. When not set, 10 or max-active-schemas, whichever is smaller, so that
+		 * one search never evicts its own results.
 		 */
-		private int maxLimit = 10;
+		private @Nullable Integer maxLimit;
 
 		/**
 		 * Longest query ToolSearch accepts, in characters; longer queries get an error
@@ -211,21 +241,25 @@ public class LazyMcpProperties {
 
 		private final Embedding embedding = new Embedding();
 
-		public int getDefaultLimit() {
+		public @Nullable Integer getDefaultLimit() {
 			return this.defaultLimit;
 		}
 
-		public void setDefaultLimit(int defaultLimit) {
-			requirePositive(defaultLimit, "search.default-limit");
+		public void setDefaultLimit(@Nullable Integer defaultLimit) {
+			if (defaultLimit != null) {
+				requirePositive(defaultLimit, "search.default-limit");
+			}
 			this.defaultLimit = defaultLimit;
 		}
 
-		public int getMaxLimit() {
+		public @Nullable Integer getMaxLimit() {
 			return this.maxLimit;
 		}
 
-		public void setMaxLimit(int maxLimit) {
-			requirePositive(maxLimit, "search.max-limit");
+		public void setMaxLimit(@Nullable Integer maxLimit) {
+			if (maxLimit != null) {
+				requirePositive(maxLimit, "search.max-limit");
+			}
 			this.maxLimit = maxLimit;
 		}
 
@@ -475,6 +509,124 @@ public class LazyMcpProperties {
 	}
 
 	/**
+	 * How MCP servers are watched: a server that stops answering is marked down, its
+	 * tools are neither activated nor called, and it is reconnected with exponential
+	 * backoff.
+	 */
+	public static class Health {
+
+		/**
+		 * How often every server that is up is pinged; 0 never pings (a failed tool call
+		 * still triggers a check).
+		 */
+		private Duration pingInterval = Duration.ofSeconds(10);
+
+		/**
+		 * Longest time a ping may take before the server counts as down.
+		 */
+		private Duration pingTimeout = Duration.ofSeconds(5);
+
+		private final Reconnect reconnect = new Reconnect();
+
+		public Duration getPingInterval() {
+			return this.pingInterval;
+		}
+
+		public void setPingInterval(Duration pingInterval) {
+			requireNotNegative(pingInterval.toMillis(), "health.ping-interval");
+			this.pingInterval = pingInterval;
+		}
+
+		public Duration getPingTimeout() {
+			return this.pingTimeout;
+		}
+
+		public void setPingTimeout(Duration pingTimeout) {
+			requirePositive(pingTimeout.toMillis(), "health.ping-timeout");
+			this.pingTimeout = pingTimeout;
+		}
+
+		public Reconnect getReconnect() {
+			return this.reconnect;
+		}
+
+	}
+
+	/**
+	 * How a server that is down is reconnected.
+	 */
+	public static class Reconnect {
+
+		/**
+		 * Wait before the first reconnect attempt; each failed attempt doubles it.
+		 */
+		private Duration initialBackoff = Duration.ofSeconds(1);
+
+		/**
+		 * Longest wait between two reconnect attempts.
+		 */
+		private Duration maxBackoff = Duration.ofSeconds(60);
+
+		/**
+		 * Share (0 to 1) by which each wait is randomly shortened or lengthened, so that
+		 * many instances do not reconnect in step.
+		 */
+		private double jitter = 0.2;
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			requirePositive(initialBackoff.toMillis(), "health.reconnect.initial-backoff");
+			this.initialBackoff = initialBackoff;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			requirePositive(maxBackoff.toMillis(), "health.reconnect.max-backoff");
+			this.maxBackoff = maxBackoff;
+		}
+
+		public double getJitter() {
+			return this.jitter;
+		}
+
+		public void setJitter(double jitter) {
+			if (!(jitter >= 0 && jitter <= 1)) {
+				throw new IllegalArgumentException(
+						"%s.health.reconnect.jitter must be between 0 and 1 but was %s".formatted(PREFIX, jitter));
+			}
+			this.jitter = jitter;
+		}
+
+	}
+
+	/**
+	 * What lazy-mcp may write to the logs.
+	 */
+	public static class Logging {
+
+		/**
+		 * Whether debug log lines (capability routing decisions) quote the user's words.
+		 * Off by default: user text never reaches the logs unless asked for.
+		 */
+		private boolean userText;
+
+		public boolean isUserText() {
+			return this.userText;
+		}
+
+		public void setUserText(boolean userText) {
+			this.userText = userText;
+		}
+
+	}
+
+	/**
 	 * Settings for one MCP server.
 	 */
 	public static class Server {
@@ -507,6 +659,23 @@ public class LazyMcpProperties {
 		 * Replacement descriptions, keyed by the tool name as the server names it.
 		 */
 		private Map<String, String> descriptions = new LinkedHashMap<>();
+
+		/**
+		 * Longest time one call of this server's tools may take. When not set,
+		 * tools.lazy-mcp.call-timeout.
+		 */
+		private @Nullable Duration callTimeout;
+
+		public @Nullable Duration getCallTimeout() {
+			return this.callTimeout;
+		}
+
+		public void setCallTimeout(@Nullable Duration callTimeout) {
+			if (callTimeout != null) {
+				requirePositive(callTimeout.toMillis(), "servers.<name>.call-timeout");
+			}
+			this.callTimeout = callTimeout;
+		}
 
 		public boolean isLazy() {
 			return this.lazy;

@@ -10,6 +10,7 @@ import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.policy.AccessPolicy;
 import io.github.lazymcp.policy.PolicySettings;
 import io.github.lazymcp.search.RankingSettings;
@@ -43,8 +44,21 @@ final class PropertiesMapping {
 
 	static ToolSettings tools(LazyMcpProperties properties) {
 		LazyMcpProperties.Search search = properties.getSearch();
-		return new ToolSettings(search.getDefaultLimit(), search.getMaxLimit(), search.getMaxQueryLength(),
+		return new ToolSettings(defaultLimit(properties), maxLimit(properties), search.getMaxQueryLength(),
 				properties.getDeferredCall());
+	}
+
+	/** The configured maximum, or the shipped one lowered to the cap. */
+	static int maxLimit(LazyMcpProperties properties) {
+		Integer configured = properties.getSearch().getMaxLimit();
+		return (configured != null) ? configured
+				: Math.min(ToolSettings.DEFAULTS.maxLimit(), properties.getMaxActiveSchemas());
+	}
+
+	/** The configured default limit, or the shipped one lowered to the maximum. */
+	static int defaultLimit(LazyMcpProperties properties) {
+		Integer configured = properties.getSearch().getDefaultLimit();
+		return (configured != null) ? configured : Math.min(ToolSettings.DEFAULTS.defaultLimit(), maxLimit(properties));
 	}
 
 	static RankingSettings ranking(LazyMcpProperties properties) {
@@ -73,6 +87,19 @@ final class PropertiesMapping {
 				capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
 				capabilities.getRequestTimeout(), auto.isEnabled(),
 				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
+	}
+
+	static HealthSettings health(LazyMcpProperties properties) {
+		LazyMcpProperties.Health health = properties.getHealth();
+		LazyMcpProperties.Reconnect reconnect = health.getReconnect();
+		if (reconnect.getMaxBackoff().compareTo(reconnect.getInitialBackoff()) < 0) {
+			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".health.reconnect.max-backoff",
+					"%s is shorter than %s.health.reconnect.initial-backoff (%s)".formatted(reconnect.getMaxBackoff(),
+							LazyMcpProperties.PREFIX, reconnect.getInitialBackoff()),
+					"Raise health.reconnect.max-backoff or lower health.reconnect.initial-backoff.");
+		}
+		return new HealthSettings(health.getPingInterval(), health.getPingTimeout(), properties.getCallTimeout(),
+				reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter());
 	}
 
 	static PolicySettings policies(LazyMcpProperties properties) {

@@ -1,7 +1,9 @@
 package io.github.lazymcp.autoconfigure;
 
 /**
- * Checks the rules between properties that no single setter can check.
+ * Checks the rules between properties that no single setter can check. Only what the user
+ * wrote can contradict: a limit left unset follows the others (see
+ * {@link PropertiesMapping#maxLimit}).
  */
 final class PropertiesValidator {
 
@@ -9,17 +11,20 @@ final class PropertiesValidator {
 	}
 
 	static void validate(LazyMcpProperties properties) {
-		LazyMcpProperties.Search search = properties.getSearch();
-		if (search.getDefaultLimit() > search.getMaxLimit()) {
+		int maxLimit = PropertiesMapping.maxLimit(properties);
+		Integer defaultLimit = properties.getSearch().getDefaultLimit();
+		boolean maxLimitSet = properties.getSearch().getMaxLimit() != null;
+		if (defaultLimit != null && defaultLimit > maxLimit) {
+			String bound = (maxLimitSet || maxLimit < properties.getMaxActiveSchemas()) ? "search.max-limit"
+					: "max-active-schemas";
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".search.default-limit",
-					"%d is larger than %s.search.max-limit (%d)".formatted(search.getDefaultLimit(),
-							LazyMcpProperties.PREFIX, search.getMaxLimit()),
-					"Lower search.default-limit or raise search.max-limit.");
+					"%d is larger than %s.%s (%d)".formatted(defaultLimit, LazyMcpProperties.PREFIX, bound, maxLimit),
+					"Lower search.default-limit or raise %s.".formatted(bound));
 		}
-		if (search.getMaxLimit() > properties.getMaxActiveSchemas()) {
+		if (maxLimitSet && maxLimit > properties.getMaxActiveSchemas()) {
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".search.max-limit",
 					"%d is larger than %s.max-active-schemas (%d), so one search could evict its own results"
-						.formatted(search.getMaxLimit(), LazyMcpProperties.PREFIX, properties.getMaxActiveSchemas()),
+						.formatted(maxLimit, LazyMcpProperties.PREFIX, properties.getMaxActiveSchemas()),
 					"Lower search.max-limit or raise max-active-schemas.");
 		}
 	}

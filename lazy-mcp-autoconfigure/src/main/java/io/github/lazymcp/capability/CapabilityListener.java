@@ -27,15 +27,20 @@ final class CapabilityListener implements LazyMcpListener {
 
 	private final @Nullable CapabilityRouter router;
 
+	private final boolean logUserText;
+
 	/**
 	 * Creates the listener.
 	 * @param manager enables capabilities
 	 * @param router picks a capability from the user's words, or null to never
 	 * auto-activate
+	 * @param logUserText whether the routing decision's debug line quotes the user's
+	 * words
 	 */
-	CapabilityListener(CapabilityManager manager, @Nullable CapabilityRouter router) {
+	CapabilityListener(CapabilityManager manager, @Nullable CapabilityRouter router, boolean logUserText) {
 		this.manager = manager;
 		this.router = router;
+		this.logUserText = logUserText;
 	}
 
 	@Override
@@ -50,17 +55,26 @@ final class CapabilityListener implements LazyMcpListener {
 			.filter((name) -> this.manager.failure(name).isEmpty() && !this.manager.isActiveIn(name, session))
 			.collect(Collectors.toUnmodifiableSet());
 		CapabilityRouter.RoutingDecision decision = this.router.route(userMessage, candidates::contains);
-		logger.info("Capability routing for \"%s\": %s; scores %s".formatted(decision.text(), decision.reason(),
-				decision.scores()
-					.stream()
-					.map((score) -> "%s=%.3f".formatted(score.name(), score.score()))
-					.collect(Collectors.joining(", "))));
+		if (logger.isDebugEnabled()) {
+			logger.debug(describe(session, decision));
+		}
 		if (decision.chosen() != null) {
 			CapabilityChange change = this.manager.enable(decision.chosen(), session);
 			if (change.failed()) {
 				logger.warn("Auto-activated capability '%s' failed: %s".formatted(decision.chosen(), change.failure()));
 			}
 		}
+	}
+
+	// The user's words stay out of the logs unless the operator asked for them.
+	private String describe(ToolSession session, CapabilityRouter.RoutingDecision decision) {
+		String scores = decision.scores()
+			.stream()
+			.map((score) -> "%s=%.3f".formatted(score.name(), score.score()))
+			.collect(Collectors.joining(", "));
+		String text = this.logUserText ? " for \"%s\"".formatted(decision.text()) : "";
+		return "Capability routing in session '%s'%s: %s; scores %s".formatted(session.id(), text, decision.reason(),
+				scores);
 	}
 
 	@Override

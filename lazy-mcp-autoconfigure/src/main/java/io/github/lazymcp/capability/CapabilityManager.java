@@ -132,10 +132,12 @@ public final class CapabilityManager {
 	 * tool as a use of the capability.
 	 * @param router picks a capability from the user's words, or null to never
 	 * auto-activate
+	 * @param logUserText whether routing decisions, logged at debug level, quote the
+	 * user's words
 	 * @return the listener
 	 */
-	public LazyMcpListener listener(@Nullable CapabilityRouter router) {
-		return new CapabilityListener(this, router);
+	public LazyMcpListener listener(@Nullable CapabilityRouter router, boolean logUserText) {
+		return new CapabilityListener(this, router, logUserText);
 	}
 
 	/**

@@ -30,12 +30,72 @@ public final class CatalogSnapshot {
 	private final boolean deferring;
 
 	private CatalogSnapshot(long version, List<ServerState> servers, List<CatalogTool> tools, boolean deferring) {
+		this(version, servers, byName(tools), deferring);
+	}
+
+	private CatalogSnapshot(long version, List<ServerState> servers, Map<String, CatalogTool> tools,
+			boolean deferring) {
 		this.version = version;
 		this.servers = List.copyOf(servers);
+		this.tools = tools;
+		this.deferring = deferring;
+	}
+
+	private static Map<String, CatalogTool> byName(List<CatalogTool> tools) {
 		Map<String, CatalogTool> byName = new LinkedHashMap<>();
 		tools.forEach((tool) -> byName.put(tool.name(), tool));
-		this.tools = Collections.unmodifiableMap(byName);
-		this.deferring = deferring;
+		return Collections.unmodifiableMap(byName);
+	}
+
+	/**
+	 * This snapshot's tools with other server states: a change of health only.
+	 */
+	CatalogSnapshot withServers(long version, List<ServerState> servers) {
+		return new CatalogSnapshot(version, servers, this.tools, this.deferring);
+	}
+
+	/**
+	 * Whether two snapshots hold the very same tools, as when only a server's health
+	 * changed between them; structures derived from the tools alone (a search index) can
+	 * then be reused.
+	 * @param other another snapshot
+	 * @return true when the tools are the same
+	 */
+	public boolean sameToolsAs(CatalogSnapshot other) {
+		return this.tools == other.tools;
+	}
+
+	/**
+	 * Whether a tool's server can be used now.
+	 * @param tool a tool of this snapshot
+	 * @return true when its server is up
+	 */
+	public boolean available(CatalogTool tool) {
+		return health(tool.server()).available();
+	}
+
+	/**
+	 * The health of a server.
+	 * @param server the server name
+	 * @return its health; {@link ServerHealth#UP} for a server the snapshot does not know
+	 */
+	public ServerHealth health(String server) {
+		return this.servers.stream()
+			.filter((state) -> state.name().equals(server))
+			.map(ServerState::health)
+			.findFirst()
+			.orElse(ServerHealth.UP);
+	}
+
+	/**
+	 * The servers with deferred tools that cannot be used now, in server order.
+	 * @return their states
+	 */
+	public List<ServerState> unavailableServers() {
+		List<String> deferred = deferredServers();
+		return this.servers.stream()
+			.filter((server) -> !server.health().available() && deferred.contains(server.name()))
+			.toList();
 	}
 
 	static CatalogSnapshot of(long version, List<ServerState> servers, List<CatalogTool> tools,
@@ -175,13 +235,19 @@ public final class CatalogSnapshot {
 	 * @param denied tool names (as the server names them) dropped by allow/deny filters
 	 * @param error why listing its tools failed, or null
 	 * @param listChanges how many {@code tools/list_changed} notifications it has sent
+	 * @param health whether it can be used now
 	 */
 	public record ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
-			int listChanges) {
+			int listChanges, ServerHealth health) {
 
 		public ServerState {
 			tools = List.copyOf(tools);
 			denied = List.copyOf(denied);
+		}
+
+		ServerState withHealth(ServerHealth health) {
+			return health.equals(this.health) ? this
+					: new ServerState(this.name, this.tools, this.denied, this.error, this.listChanges, health);
 		}
 
 	}

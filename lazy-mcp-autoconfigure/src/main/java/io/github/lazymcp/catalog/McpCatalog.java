@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -160,22 +161,57 @@ public final class McpCatalog {
 		return publish();
 	}
 
+	/**
+	 * Publishes a server's new {@link McpServerConnection#health() health}; when it is up
+	 * again after being unavailable, its tools are listed again on the caller's thread.
+	 * @param server the connection name
+	 * @return the new snapshot
+	 */
+	public CatalogSnapshot healthChanged(String server) {
+		CatalogSnapshot snapshot = snapshot();
+		McpServerConnection connection = this.connections.get(server);
+		if (connection == null) {
+			return snapshot;
+		}
+		boolean back = connection.health().available() && !snapshot.health(server).available();
+		if (back) {
+			this.parts.put(server, list(connection));
+			return publish();
+		}
+		return publishHealth();
+	}
+
 	// Serialised so that versions increase in publication order; no I/O happens inside.
 	private synchronized CatalogSnapshot publish() {
 		List<ServerState> servers = new ArrayList<>();
 		List<CatalogTool> tools = new ArrayList<>();
-		this.connections.keySet().forEach((name) -> {
+		this.connections.forEach((name, connection) -> {
 			ServerTools part = this.parts.get(name);
 			if (part != null) {
-				servers.add(part.state());
+				servers.add(part.state().withHealth(connection.health()));
 				tools.addAll(part.tools());
 			}
 		});
-		CatalogSnapshot previous = this.current;
-		long version = (previous != null) ? previous.version() + 1 : 1;
-		CatalogSnapshot snapshot = CatalogSnapshot.of(version, servers, tools, this.settings);
+		CatalogSnapshot snapshot = CatalogSnapshot.of(nextVersion(), servers, tools, this.settings);
 		this.current = snapshot;
 		return snapshot;
+	}
+
+	// A change of health alone keeps the tools, so that what is derived from them stays.
+	private synchronized CatalogSnapshot publishHealth() {
+		CatalogSnapshot previous = Objects.requireNonNull(this.current);
+		List<ServerState> servers = previous.servers().stream().map((state) -> {
+			McpServerConnection connection = this.connections.get(state.name());
+			return (connection != null) ? state.withHealth(connection.health()) : state;
+		}).toList();
+		CatalogSnapshot snapshot = previous.withServers(nextVersion(), servers);
+		this.current = snapshot;
+		return snapshot;
+	}
+
+	private long nextVersion() {
+		CatalogSnapshot previous = this.current;
+		return (previous != null) ? previous.version() + 1 : 1;
 	}
 
 	private ServerTools list(McpServerConnection connection) {
@@ -185,7 +221,7 @@ public final class McpCatalog {
 		catch (RuntimeException ex) {
 			logger.warn("Could not list the tools of MCP server '%s'; it is left out".formatted(connection.name()), ex);
 			return new ServerTools(new ServerState(connection.name(), List.of(), List.of(),
-					String.valueOf(ex.getMessage()), listChanges(connection)), List.of());
+					String.valueOf(ex.getMessage()), listChanges(connection), connection.health()), List.of());
 		}
 	}
 
@@ -204,8 +240,8 @@ public final class McpCatalog {
 			kept.add(catalogTool(connection, policy, tool, name));
 		}
 		List<String> keptNames = kept.stream().map(CatalogTool::name).toList();
-		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection)),
-				kept);
+		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection),
+				connection.health()), kept);
 	}
 
 	private int listChanges(McpServerConnection connection) {

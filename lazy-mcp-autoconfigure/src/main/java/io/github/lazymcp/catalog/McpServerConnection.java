@@ -31,4 +31,12 @@ public interface McpServerConnection {
 	 */
 	ToolCallback callback(McpSchema.Tool tool, String qualifiedName);
 
+	/**
+	 * Whether the server can be used now. A connection nobody supervises is always up.
+	 * @return the health
+	 */
+	default ServerHealth health() {
+		return ServerHealth.UP;
+	}
+
 }

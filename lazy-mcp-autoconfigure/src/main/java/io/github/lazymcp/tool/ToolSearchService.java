@@ -65,7 +65,7 @@ final class ToolSearchService {
 	SearchResult search(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
 		this.stats.searched();
 		try {
-			return searchIn(snapshot, session, request);
+			return withUnavailableServers(snapshot, searchIn(snapshot, session, request));
 		}
 		catch (SessionStoreException ex) {
 			return SearchResult.error(
@@ -73,6 +73,22 @@ final class ToolSearchService {
 							+ "nothing was activated; try again in a moment, or go on without these tools",
 					0, session.cap());
 		}
+	}
+
+	/**
+	 * Tools of servers that are down are neither ranked nor activated; the model is told
+	 * which servers those are, so that it does not look for them again.
+	 */
+	private static SearchResult withUnavailableServers(CatalogSnapshot snapshot, SearchResult result) {
+		List<CatalogSnapshot.ServerState> unavailable = snapshot.unavailableServers();
+		if (unavailable.isEmpty() || result.error() != null) {
+			return result;
+		}
+		StringBuilder message = new StringBuilder(java.util.Objects.requireNonNullElse(result.message(), ""));
+		unavailable.forEach((server) -> message.append(' ')
+			.append(server.health().unavailableMessage(server.name()))
+			.append("; its tools cannot be activated until it is back."));
+		return result.withMessage(message.toString());
 	}
 
 	private SearchResult searchIn(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
@@ -103,8 +119,7 @@ final class ToolSearchService {
 	 * @param name the tool's qualified name
 	 */
 	void activateCalled(ToolSession session, String name) {
-		ActivationResult result = session.activate(List.of(name));
-		this.stats.activated(result.activated().size(), result.evicted().size());
+		session.activate(List.of(name));
 	}
 
 	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, List<String> names) {
@@ -112,7 +127,8 @@ final class ToolSearchService {
 		List<String> unknown = new ArrayList<>();
 		SessionState state = session.state();
 		for (String name : names) {
-			resolve(snapshot, name).filter((tool) -> this.access.hidden(session, state, tool) == null)
+			resolve(snapshot, name)
+				.filter((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
 				.ifPresentOrElse(found::add, () -> unknown.add(name));
 		}
 		return activate(snapshot, session, List.copyOf(found), unknown);
@@ -138,7 +154,6 @@ final class ToolSearchService {
 			List<String> unknown) {
 		List<String> deferred = found.stream().filter(snapshot::defers).map(CatalogTool::name).toList();
 		ActivationResult result = session.activate(deferred);
-		this.stats.activated(result.activated().size(), result.evicted().size());
 		String message = unknown.isEmpty() ? "These tools can be called from your next step."
 				: "Some names match no tool; search by 'query' to find the right ones.";
 		return SearchResult.found(found, result, unknown, message);
@@ -156,7 +171,7 @@ final class ToolSearchService {
 		List<CatalogTool> found = new ArrayList<>();
 		SessionState state = session.state();
 		Predicate<String> allowed = (name) -> snapshot.find(name)
-			.map((tool) -> this.access.hidden(session, state, tool) == null)
+			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
 			.orElse(false);
 		for (ToolMatch match : indexFor(snapshot).search(query, limit, allowed)) {
 			snapshot.find(match.name()).ifPresent(found::add);
@@ -166,7 +181,7 @@ final class ToolSearchService {
 
 	private ToolIndex indexFor(CatalogSnapshot snapshot) {
 		IndexedSnapshot indexed = this.index.get();
-		if (indexed != null && indexed.snapshot() == snapshot) {
+		if (indexed != null && indexed.snapshot().sameToolsAs(snapshot)) {
 			return indexed.index();
 		}
 		List<SearchDocument> documents = snapshot.deferred()

@@ -2,12 +2,17 @@ package io.github.lazymcp.tool;
 
 import java.util.concurrent.atomic.LongAdder;
 
+import io.github.lazymcp.activation.ActivationListener;
+import io.github.lazymcp.activation.ActivationResult;
+
 /**
  * Running totals of what lazy-mcp did and saved since startup: searches, activations,
  * evictions, and tool-schema tokens sent to the model versus what eager loading would
  * have sent. Thread-safe; read by the actuator endpoint and the Micrometer meters.
+ * Activations and evictions arrive as the session store's {@link ActivationListener}, so
+ * they count whoever caused them.
  */
-public final class UsageStats {
+public final class UsageStats implements ActivationListener {
 
 	private final LongAdder searches = new LongAdder();
 
@@ -25,9 +30,10 @@ public final class UsageStats {
 		this.searches.increment();
 	}
 
-	void activated(int count, int evicted) {
-		this.activations.add(count);
-		this.evictions.add(evicted);
+	@Override
+	public void activated(String session, ActivationResult result) {
+		this.activations.add(result.activated().size());
+		this.evictions.add(result.evicted().size());
 	}
 
 	/**

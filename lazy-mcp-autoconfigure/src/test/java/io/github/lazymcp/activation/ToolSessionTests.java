@@ -19,9 +19,25 @@ class ToolSessionTests {
 
 	private final MutableClock clock = MutableClock.startingAt("2025-01-01T10:00:00Z");
 
+	private final List<ActivationResult> reported = new java.util.ArrayList<>();
+
 	private ToolSession session(int cap) {
 		return ToolSession.inMemory("s1", cap, this.clock,
-				SessionState.start(ActivationSet.empty(), null, this.clock.instant()));
+				SessionState.start(ActivationSet.empty(), null, this.clock.instant()),
+				(session, result) -> this.reported.add(result));
+	}
+
+	@Test
+	void tellsItsListenerOfEveryActivationThatChangedSomething() {
+		ToolSession session = session(2);
+		session.activate(List.of("a", "b"));
+		session.activate(List.of("a"));
+		session.activate(List.of("c"));
+
+		assertThat(this.reported).hasSize(2);
+		assertThat(this.reported.get(0).activated()).containsExactly("a", "b");
+		assertThat(this.reported.get(1).activated()).containsExactly("c");
+		assertThat(this.reported.get(1).evicted()).containsExactly("b");
 	}
 
 	@Test
@@ -199,7 +215,7 @@ class ToolSessionTests {
 		source.activate(List.of("a", "b", "c"));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> ToolSession.inMemory("s2", 2, this.clock,
-					SessionState.start(source.snapshot(), null, this.clock.instant())))
+					SessionState.start(source.snapshot(), null, this.clock.instant()), ActivationListener.NONE))
 			.withMessageContaining("cap");
 	}
 

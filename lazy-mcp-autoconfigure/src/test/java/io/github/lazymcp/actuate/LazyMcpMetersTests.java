@@ -1,5 +1,7 @@
 package io.github.lazymcp.actuate;
 
+import java.util.List;
+
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.FakeConnection;
 import io.github.lazymcp.tool.LazyMcpRequest;
@@ -44,6 +46,20 @@ class LazyMcpMetersTests {
 		assertThat(this.registry.get("lazy.mcp.sessions").gauge().value()).isEqualTo(1);
 		assertThat(this.registry.get("lazy.mcp.tools.deferred").gauge().value()).isEqualTo(3);
 		assertThat(session.snapshot().names()).containsExactly("fs__write_file", "fs__list_directory");
+	}
+
+	@Test
+	void countsActivationsNoToolSearchAskedFor() {
+		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog).bindTo(this.registry);
+		ToolSession session = this.fixture.sessions.session("s");
+
+		// What a capability does when it is enabled: it activates its tools itself.
+		session.activate(List.of("fs__read_file", "fs__write_file"));
+		session.activate(List.of("fs__list_directory"));
+
+		assertThat(counter("lazy.mcp.searches")).isZero();
+		assertThat(counter("lazy.mcp.activations")).isEqualTo(3);
+		assertThat(counter("lazy.mcp.evictions")).isEqualTo(1);
 	}
 
 	private double counter(String name) {

@@ -159,8 +159,30 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	@Test
+	void lowersTheSearchLimitsToASmallCapWhenTheyAreNotSet() {
+		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3").run((context) -> {
+			assertThat(context).hasNotFailed();
+			LazyMcpProperties properties = context.getBean(LazyMcpProperties.class);
+			assertThat(PropertiesMapping.tools(properties).maxLimit()).isEqualTo(3);
+			assertThat(PropertiesMapping.tools(properties).defaultLimit()).isEqualTo(3);
+		});
+	}
+
+	@Test
+	void failsAtStartupWhenAnExplicitDefaultLimitExceedsTheCap() {
+		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3", "tools.lazy-mcp.search.default-limit=4")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 4 is larger than")
+				.hasMessageContaining("max-active-schemas (3)"));
+	}
+
+	@Test
 	void failsAtStartupWhenOneSearchCouldEvictItsOwnResults() {
-		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3", "tools.lazy-mcp.search.default-limit=2")
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.max-active-schemas=3", "tools.lazy-mcp.search.default-limit=2",
+					"tools.lazy-mcp.search.max-limit=4")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				FailureAnalysis analysis = new InvalidLazyMcpPropertyFailureAnalyzer()

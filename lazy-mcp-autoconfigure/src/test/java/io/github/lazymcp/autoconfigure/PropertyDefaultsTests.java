@@ -61,9 +61,10 @@ class PropertyDefaultsTests {
 
 	/**
 	 * Every property the metadata can give a default for, set to something else. The
-	 * capability locations (a list) and the embedding cache directory (a path computed
-	 * from a system property) are left as they are: the configuration processor cannot
-	 * express their defaults, so the first test covers them.
+	 * capability locations (a list), the embedding cache directory (a path computed from
+	 * a system property) and the search limits (which follow max-active-schemas) are left
+	 * as they are: the configuration processor cannot express their defaults, so the
+	 * first test covers them.
 	 */
 	private static LazyMcpProperties offDefaults() {
 		LazyMcpProperties properties = new LazyMcpProperties();
@@ -73,8 +74,6 @@ class PropertyDefaultsTests {
 		properties.getThreshold().setTools(99);
 		properties.getThreshold().setTokens(99);
 		LazyMcpProperties.Search search = properties.getSearch();
-		search.setDefaultLimit(9);
-		search.setMaxLimit(99);
 		search.setMaxQueryLength(99);
 		search.setRanker(RankingSettings.Strategy.BM25);
 		search.setMinSimilarity(0.9);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSettings;
@@ -48,7 +49,8 @@ public final class LazyToolsFixture {
 				new CatalogSettings(0, 0,
 						Map.of("pinned", new ServerPolicy(false, List.of(), List.of(), List.of(), Map.of()))),
 				new TokenCounter());
-		this.sessions = new InMemorySessionStore(cap, 100, Duration.ofHours(1), Clock.systemUTC());
+		this.sessions = new InMemorySessionStore(new SessionSettings(cap, 100, Duration.ofHours(1)), Clock.systemUTC(),
+				this.stats);
 		ToolRanker bm25 = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
 				() -> {
 					throw new IllegalStateException("BM25 needs no embedder");

@@ -1,10 +1,13 @@
 package io.github.lazymcp.capability.pool;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,9 +20,19 @@ final class Connector {
 
 	private final Duration requestTimeout;
 
-	Connector(Duration initTimeout, Duration requestTimeout) {
+	private final BiConsumer<String, List<McpSchema.Tool>> toolsChanged;
+
+	/**
+	 * Creates a connector.
+	 * @param initTimeout how long the start and the handshake may take
+	 * @param requestTimeout how long a request may take
+	 * @param toolsChanged told of a server's {@code tools/list_changed}: its name and new
+	 * tool list
+	 */
+	Connector(Duration initTimeout, Duration requestTimeout, BiConsumer<String, List<McpSchema.Tool>> toolsChanged) {
 		this.initTimeout = initTimeout;
 		this.requestTimeout = requestTimeout;
+		this.toolsChanged = toolsChanged;
 	}
 
 	/**
@@ -42,7 +55,8 @@ final class Connector {
 		StderrTail stderr = new StderrTail(server.name());
 		McpSyncClient client;
 		try {
-			client = McpClients.create(server, this.initTimeout, this.requestTimeout, stderr);
+			client = McpClients.create(server, this.initTimeout, this.requestTimeout, stderr,
+					(tools) -> this.toolsChanged.accept(server.name(), tools));
 		}
 		catch (RuntimeException ex) {
 			return new Outcome(null, describe(server, ex));

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * The client info title is the server's name, because {@code SyncMcpServerConnection}
  * names a connection after it.
  */
-final class McpClients {
+public final class McpClients {
 
 	private static final String CLIENT_NAME = "lazy-mcp";
 
@@ -36,13 +37,32 @@ final class McpClients {
 	}
 
 	static McpSyncClient create(ServerDefinition server, Duration initTimeout, Duration requestTimeout,
-			Consumer<String> stderr) {
+			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged) {
 		McpSchema.Implementation info = new McpSchema.Implementation(CLIENT_NAME, server.name(), version());
 		return McpClient.sync(transport(server, stderr))
 			.clientInfo(info)
 			.initializationTimeout(initTimeout)
 			.requestTimeout(requestTimeout)
+			.toolsChangeConsumer(toolsChanged)
 			.build();
+	}
+
+	/**
+	 * Connects a new client to a server: what reconnecting a server needs.
+	 * @param server where the server is
+	 * @param timeout how long the handshake and every request may take
+	 * @param toolsChanged told of every {@code tools/list_changed} with the new list
+	 * @return the initialized client
+	 * @throws IllegalStateException when the server cannot be reached, saying why
+	 */
+	public static McpSyncClient connect(ServerDefinition server, Duration timeout,
+			Consumer<List<McpSchema.Tool>> toolsChanged) {
+		Connector.Outcome outcome = new Connector(timeout, timeout, (name, tools) -> toolsChanged.accept(tools))
+			.connect(server);
+		if (outcome.client() == null) {
+			throw new IllegalStateException(String.valueOf(outcome.failure()));
+		}
+		return outcome.client();
 	}
 
 	private static McpClientTransport transport(ServerDefinition server, Consumer<String> stderr) {

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
@@ -32,17 +33,30 @@ import org.springframework.ai.tool.metadata.ToolMetadata;
  */
 final class PooledConnection implements McpServerConnection {
 
-	private final McpSyncClient client;
-
 	private final McpServerConnection delegate;
+
+	private final Runnable stop;
 
 	private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
 	private boolean open = true;
 
-	PooledConnection(McpSyncClient client) {
-		this.client = client;
-		this.delegate = McpCatalog.connection(client);
+	/**
+	 * A connection that runs {@code stop} once, when it is closed.
+	 * @param delegate the connection to the server
+	 * @param stop ends the server
+	 */
+	PooledConnection(McpServerConnection delegate, Runnable stop) {
+		this.delegate = delegate;
+		this.stop = stop;
+	}
+
+	static PooledConnection of(McpSyncClient client) {
+		return new PooledConnection(McpCatalog.connection(client), () -> {
+			if (!client.closeGracefully()) {
+				client.close();
+			}
+		});
 	}
 
 	@Override
@@ -58,6 +72,11 @@ final class PooledConnection implements McpServerConnection {
 	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return new GuardedCallback(whileOpen(() -> this.delegate.callback(tool, qualifiedName)));
+	}
+
+	@Override
+	public ServerHealth health() {
+		return this.delegate.health();
 	}
 
 	/**
@@ -76,9 +95,7 @@ final class PooledConnection implements McpServerConnection {
 		finally {
 			this.lock.writeLock().unlock();
 		}
-		if (!this.client.closeGracefully()) {
-			this.client.close();
-		}
+		this.stop.run();
 	}
 
 	private <T> T whileOpen(Supplier<T> work) {

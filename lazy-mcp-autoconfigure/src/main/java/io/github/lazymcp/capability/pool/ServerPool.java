@@ -16,11 +16,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.health.ServerSupervisor;
+import io.github.lazymcp.health.SupervisedConnection;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.apache.commons.logging.Log;
@@ -60,6 +64,8 @@ public final class ServerPool implements AutoCloseable {
 
 	private final Connector connector;
 
+	private final @Nullable ServerSupervisor supervisor;
+
 	private final int maxConnections;
 
 	private final Duration idleTimeout;
@@ -97,10 +103,30 @@ public final class ServerPool implements AutoCloseable {
 	 */
 	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
 			Clock clock) {
+		this(initTimeout, requestTimeout, maxConnections, idleTimeout, clock, null, (server, tools) -> {
+		});
+	}
+
+	/**
+	 * Creates a pool whose servers are watched and reconnected by a supervisor, and whose
+	 * tool-list changes are reported.
+	 * @param initTimeout how long a server may take to start and answer the MCP handshake
+	 * @param requestTimeout how long a call to a connected server may take
+	 * @param maxConnections how many servers may be connected at once, at least 1
+	 * @param idleTimeout how long a server no one holds stays connected; zero stops it at
+	 * once
+	 * @param clock the source of idle time
+	 * @param supervisor watches connected servers, or null for none
+	 * @param toolsChanged told of a server's {@code tools/list_changed}: its name and new
+	 * tool list
+	 */
+	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
+			Clock clock, @Nullable ServerSupervisor supervisor, BiConsumer<String, List<McpSchema.Tool>> toolsChanged) {
+		this.supervisor = supervisor;
 		if (maxConnections < 1) {
 			throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
 		}
-		this.connector = new Connector(initTimeout, requestTimeout);
+		this.connector = new Connector(initTimeout, requestTimeout, toolsChanged);
 		this.maxConnections = maxConnections;
 		this.idleTimeout = idleTimeout;
 		this.clock = clock;
@@ -260,7 +286,7 @@ public final class ServerPool implements AutoCloseable {
 			logger.warn("Could not connect MCP server '%s': %s".formatted(server.name(), reason));
 			return new ServerAcquisition.Failed(server.name(), reason);
 		}
-		Held held = new Held(server, new PooledConnection(client), Set.of(holder));
+		Held held = new Held(server, pooled(server, client), Set.of(holder));
 		this.servers.put(server.name(), held);
 		if (this.closed) {
 			disconnect(server.name());
@@ -268,6 +294,21 @@ public final class ServerPool implements AutoCloseable {
 		}
 		logger.info("Connected MCP server '%s'".formatted(server.name()));
 		return new ServerAcquisition.Connected(server.name(), held.connection, true);
+	}
+
+	private PooledConnection pooled(ServerDefinition server, McpSyncClient client) {
+		ServerSupervisor watcher = this.supervisor;
+		if (watcher == null) {
+			return PooledConnection.of(client);
+		}
+		SupervisedConnection supervised = watcher.supervise(client, () -> {
+			Connector.Outcome outcome = this.connector.connect(server);
+			if (outcome.client() == null) {
+				throw new IllegalStateException(String.valueOf(outcome.failure()));
+			}
+			return outcome.client();
+		}, null);
+		return new PooledConnection(supervised, () -> watcher.release(supervised));
 	}
 
 	/**

@@ -1,0 +1,68 @@
+package io.github.lazymcp.catalog;
+
+import java.time.Instant;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Whether an MCP server can be used now. A server starts {@link Status#UP}; whoever
+ * supervises its connection moves it to {@link Status#DOWN} when it stops answering and
+ * through {@link Status#RECONNECTING} back to {@code UP}.
+ *
+ * @param status the status
+ * @param lastError why it went down, or null while it never did
+ * @param since when the status began, or null for "since startup"
+ * @param lastSeen when the server last answered, or null when never seen answering
+ */
+public record ServerHealth(Status status, @Nullable String lastError, @Nullable Instant since,
+		@Nullable Instant lastSeen) {
+
+	/** A server that has not failed since startup. */
+	public static final ServerHealth UP = new ServerHealth(Status.UP, null, null, null);
+
+	public ServerHealth {
+		Objects.requireNonNull(status, "status");
+	}
+
+	/**
+	 * Whether the server's tools can be activated and called.
+	 * @return true when it is up
+	 */
+	public boolean available() {
+		return this.status == Status.UP;
+	}
+
+	/**
+	 * A one-line explanation for a model or an operator of why the server cannot be used.
+	 * @param server the server name
+	 * @return the explanation
+	 */
+	public String unavailableMessage(String server) {
+		StringBuilder message = new StringBuilder("MCP server '%s' is unavailable (%s".formatted(server,
+				this.status.name().toLowerCase(java.util.Locale.ROOT)));
+		if (this.since != null) {
+			message.append(" since ").append(this.since);
+		}
+		message.append(this.lastSeen != null ? "; last seen " + this.lastSeen : "; not seen answering yet");
+		if (this.lastError != null) {
+			message.append("; ").append(this.lastError);
+		}
+		return message.append(")").toString();
+	}
+
+	/** What a server's status can be. */
+	public enum Status {
+
+		/** Answering; its tools can be activated and called. */
+		UP,
+
+		/** Not answering; its tools are kept but cannot be activated or called. */
+		DOWN,
+
+		/** A new connection to it is being made. */
+		RECONNECTING
+
+	}
+
+}

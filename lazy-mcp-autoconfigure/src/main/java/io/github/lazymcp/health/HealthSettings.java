@@ -1,0 +1,63 @@
+package io.github.lazymcp.health;
+
+import java.time.Duration;
+
+/**
+ * How servers are watched and reconnected, and how long a tool call may take. Immutable;
+ * {@link #DEFAULTS} holds the shipped defaults.
+ *
+ * @param pingInterval how often every server that is up is pinged; zero never pings (a
+ * failed call still triggers a check)
+ * @param pingTimeout how long a ping may take before the server counts as down
+ * @param callTimeout how long a tool call may take before the model gets an error result,
+ * unless a server has its own
+ * @param initialBackoff the wait before the first reconnect attempt
+ * @param maxBackoff the longest wait between attempts; the wait doubles up to it
+ * @param jitter the share (0 to 1) by which each wait is randomly shortened or
+ * lengthened, so that many instances do not reconnect in step
+ */
+public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,
+		Duration maxBackoff, double jitter) {
+
+	/**
+	 * The shipped defaults: a ping every 10 s answered within 5 s, calls bounded at 60 s,
+	 * reconnects after 1 s doubling up to 60 s, with 20% jitter.
+	 */
+	public static final HealthSettings DEFAULTS = new HealthSettings(Duration.ofSeconds(10), Duration.ofSeconds(5),
+			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(60), 0.2);
+
+	public HealthSettings {
+		requirePositive(pingTimeout, "pingTimeout");
+		requirePositive(callTimeout, "callTimeout");
+		requirePositive(initialBackoff, "initialBackoff");
+		if (pingInterval.isNegative()) {
+			throw new IllegalArgumentException("pingInterval must not be negative, was " + pingInterval);
+		}
+		if (maxBackoff.compareTo(initialBackoff) < 0) {
+			throw new IllegalArgumentException("maxBackoff (%s) must not be shorter than initialBackoff (%s)"
+				.formatted(maxBackoff, initialBackoff));
+		}
+		if (!(jitter >= 0 && jitter <= 1)) {
+			throw new IllegalArgumentException("jitter must be between 0 and 1, was " + jitter);
+		}
+	}
+
+	/**
+	 * The wait before a reconnect attempt.
+	 * @param attempt 0 for the first attempt
+	 * @param random a number in [0, 1)
+	 * @return the wait
+	 */
+	Duration backoff(int attempt, double random) {
+		long base = this.initialBackoff.toMillis() << Math.min(attempt, 30);
+		long capped = Math.min(base <= 0 ? Long.MAX_VALUE : base, this.maxBackoff.toMillis());
+		return Duration.ofMillis(Math.round(capped * (1 + this.jitter * (2 * random - 1))));
+	}
+
+	private static void requirePositive(Duration duration, String name) {
+		if (duration.isZero() || duration.isNegative()) {
+			throw new IllegalArgumentException(name + " must be positive, was " + duration);
+		}
+	}
+
+}
