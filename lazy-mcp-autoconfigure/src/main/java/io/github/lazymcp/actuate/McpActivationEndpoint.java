@@ -14,6 +14,7 @@ import io.github.lazymcp.capability.CapabilityReport;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.tool.SearchResult;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
@@ -135,13 +136,23 @@ public class McpActivationEndpoint {
 	 * @param denied its tools dropped by allow/deny settings
 	 * @param listChanges how many tool-list changes it announced
 	 * @param error why listing its tools failed, or null
+	 * @param status {@code UP}, {@code DOWN} or {@code RECONNECTING}
+	 * @param lastError why it last went down, or null
+	 * @param since when the status began, or null for since startup
+	 * @param lastSeen when it last answered, or null
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Server(String name, int tools, List<String> denied, int listChanges, @Nullable String error) {
+	public record Server(String name, int tools, List<String> denied, int listChanges, @Nullable String error,
+			ServerHealth.Status status, @Nullable String lastError, @Nullable String since, @Nullable String lastSeen) {
 
 		static Server of(ServerState server) {
+			ServerHealth health = server.health();
 			return new Server(server.name(), server.tools().size(), server.denied(), server.listChanges(),
-					server.error());
+					server.error(), health.status(), health.lastError(), text(health.since()), text(health.lastSeen()));
+		}
+
+		private static @Nullable String text(java.time.@Nullable Instant instant) {
+			return (instant != null) ? instant.toString() : null;
 		}
 
 	}

@@ -1,6 +1,7 @@
 package io.github.lazymcp.autoconfigure;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.actuate.LazyMcpHealthIndicator;
 import io.github.lazymcp.actuate.LazyMcpMeters;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
 import io.github.lazymcp.capability.CapabilityManager;
@@ -15,6 +16,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -43,6 +45,19 @@ public final class LazyMcpEndpointAutoConfiguration {
 				CapabilityManager manager = capabilities.getIfAvailable();
 				return (manager != null) ? CapabilityReport.of(manager, router.getIfAvailable()) : null;
 			});
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HealthIndicator.class)
+	static class HealthConfiguration {
+
+		// Named so that the health component is "lazyMcp".
+		@Bean
+		@ConditionalOnMissingBean(name = "lazyMcpHealthIndicator")
+		LazyMcpHealthIndicator lazyMcpHealthIndicator(McpCatalog catalog) {
+			return new LazyMcpHealthIndicator(catalog);
 		}
 
 	}

@@ -1,0 +1,155 @@
+package io.github.lazymcp.it;
+
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+
+import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.ServerHealth;
+import io.modelcontextprotocol.client.McpSyncClient;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Chaos on a real app: the memory server's process is killed in the middle of a
+ * conversation and comes back through a reconnect; a server of the project's own that
+ * never answers a tool call runs into the call timeout. Timings are printed, not
+ * asserted.
+ */
+@SpringBootTest(classes = McpTestApplication.class, properties = { "tools.lazy-mcp.health.ping-interval=300ms",
+		"tools.lazy-mcp.health.ping-timeout=700ms", "tools.lazy-mcp.health.reconnect.initial-backoff=4s",
+		"tools.lazy-mcp.health.reconnect.jitter=0", "spring.ai.mcp.client.stdio.connections.unanswering.command=node",
+		"spring.ai.mcp.client.stdio.connections.unanswering.args=../mcp-servers/test-servers/unanswering-server.mjs",
+		"tools.lazy-mcp.servers.unanswering.call-timeout=1s" })
+class ServerHealthIntegrationTests extends RealMcpServers {
+
+	static final String SEARCH = "ToolSearch";
+
+	@Autowired
+	ChatClient.Builder builder;
+
+	@Autowired
+	ScriptedChatModel model;
+
+	@Autowired
+	McpCatalog catalog;
+
+	@Autowired
+	List<McpSyncClient> clients;
+
+	@Autowired
+	HealthIndicator lazyMcpHealthIndicator;
+
+	ChatClient client;
+
+	@BeforeEach
+	void setUp() {
+		this.model.reset();
+		this.client = this.builder.build();
+	}
+
+	@Test
+	void aKilledServerIsMarkedDownAndComesBackWithItsToolsWhileTheOthersKeepWorking() throws Exception {
+		this.model.thenCall(SEARCH, names("memory__read_graph")).thenCall("memory__read_graph", "{}").thenAnswer("ok");
+		call("chaos", "what is in my graph?");
+		assertThat(this.model.toolResults(2)).singleElement().asString().doesNotContain("unavailable");
+
+		long killedAt = System.nanoTime();
+		process("memory").destroyForcibly().onExit().get();
+		awaitStatus("memory", (health) -> !health.available());
+		long downAfter = System.nanoTime() - killedAt;
+
+		this.model.reset();
+		this.model.thenCall("memory__read_graph", "{}")
+			.thenCall(SEARCH, "{\"query\": \"open nodes of the knowledge graph\"}")
+			.thenCall("filesystem__read_text_file", "{\"path\": \"%s\"}".formatted(WORKSPACE.resolve("notes.txt")))
+			.thenAnswer("carried on");
+		assertThat(call("chaos", "and now?")).isEqualTo("carried on");
+		assertThat(this.model.toolResults(1)).singleElement()
+			.asString()
+			.contains("MCP server 'memory' is unavailable")
+			.contains("last seen");
+		assertThat(this.model.toolResults(2)).singleElement()
+			.asString()
+			.doesNotContain("\"memory__")
+			.contains("MCP server 'memory' is unavailable");
+		assertThat(this.model.toolResults(3)).singleElement().asString().contains("pelican");
+		assertThat(this.model.toolNames(3)).contains("memory__read_graph");
+		assertThat(this.lazyMcpHealthIndicator.health().getStatus()).isEqualTo(Status.UP);
+
+		long downAt = System.nanoTime();
+		awaitStatus("memory", ServerHealth::available);
+		long upAfter = System.nanoTime() - downAt;
+		this.model.reset();
+		this.model.thenCall("memory__read_graph", "{}").thenAnswer("back");
+		assertThat(call("chaos", "once more")).isEqualTo("back");
+		assertThat(this.model.toolResults(1)).singleElement().asString().doesNotContain("unavailable");
+		assertThat(this.catalog.snapshot().servers()).filteredOn((server) -> server.name().equals("memory"))
+			.singleElement()
+			.satisfies((server) -> assertThat(server.tools()).hasSize(9));
+		System.out.printf(
+				"FIGURE server health: killed -> DOWN in %d ms; DOWN -> UP with tools in %d ms "
+						+ "(ping every 300 ms, timeout 700 ms, first reconnect after 4 s)%n",
+				downAfter / 1_000_000, upAfter / 1_000_000);
+	}
+
+	@Test
+	void aCallThatOutlastsItsTimeoutBecomesAnErrorResultAndTheTurnGoesOn() {
+		this.model.thenCall("unanswering__wait_forever", "{}").thenAnswer("moved on");
+
+		long start = System.nanoTime();
+		assertThat(call("slow", "wait for it")).isEqualTo("moved on");
+
+		assertThat(this.model.toolResults(1)).singleElement()
+			.asString()
+			.contains("MCP server 'unanswering' did not answer the call of 'wait_forever' within 1000 ms");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+	}
+
+	private Process process(String server) throws Exception {
+		McpSyncClient client = this.clients.stream()
+			.filter((candidate) -> server.equals(candidate.getClientInfo().title()))
+			.findFirst()
+			.orElseThrow();
+		Object async = field(client, "delegate");
+		Object transport = field(async, "transport");
+		return (Process) field(transport, "process");
+	}
+
+	private static Object field(Object target, String name) throws ReflectiveOperationException {
+		Field field = target.getClass().getDeclaredField(name);
+		field.setAccessible(true);
+		return field.get(target);
+	}
+
+	private void awaitStatus(String server, Predicate<ServerHealth> wanted) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		while (!wanted.test(this.catalog.snapshot().health(server))) {
+			assertThat(System.nanoTime()).as("waiting for %s's health", server).isLessThan(deadline);
+			Thread.sleep(50);
+		}
+	}
+
+	private String call(String conversation, String text) {
+		return this.client.prompt()
+			.user(text)
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, conversation))
+			.call()
+			.content();
+	}
+
+	private static String names(String... names) {
+		return "{\"names\": [\"" + String.join("\", \"", names) + "\"]}";
+	}
+
+}
