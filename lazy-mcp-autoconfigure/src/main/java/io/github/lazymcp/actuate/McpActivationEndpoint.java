@@ -1,6 +1,8 @@
 package io.github.lazymcp.actuate;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -25,6 +27,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 /**
  * {@code /actuator/mcpactivation}: what is deferred, what each session has active, what
@@ -78,13 +81,43 @@ public class McpActivationEndpoint {
 	 * @param query a description of the tools to find, or null
 	 * @param tools exact tool names to activate, separated by commas or spaces (actuator
 	 * write operations take string values only), or null
-	 * @return the result ToolSearch returns to the model
+	 * @return the result ToolSearch returns to the model, or a 400 problem (type, title,
+	 * status, detail) saying what is wrong; nothing is activated then
 	 */
 	@WriteOperation
-	public SearchResult activate(@Selector String session, @Nullable String query, @Nullable String tools) {
+	public WebEndpointResponse<Object> activate(@Selector String session, @Nullable String query,
+			@Nullable String tools) {
 		List<String> names = (tools != null)
 				? Arrays.stream(tools.split("[,\\s]+")).filter((n) -> !n.isEmpty()).toList() : List.of();
-		return this.registry.search(this.sessions.session(session), query, names);
+		if (query != null && tools != null) {
+			return badRequest(session, "Give either 'query' or 'tools', not both.");
+		}
+		Optional<String> problem = this.registry.problem(query, names);
+		if (problem.isPresent()) {
+			return badRequest(session, problem.get());
+		}
+		CatalogSnapshot snapshot = this.registry.snapshot();
+		List<String> unknown = names.stream()
+			.filter((name) -> !snapshot.contains(name)
+					&& snapshot.tools().stream().noneMatch((tool) -> tool.originalName().equals(name)))
+			.toList();
+		if (!unknown.isEmpty()) {
+			return badRequest(session, "No tool is named %s; GET /actuator/mcpactivation lists the tools."
+				.formatted(String.join(", ", unknown)));
+		}
+		SearchResult result = this.registry.search(this.sessions.session(session), query, names);
+		return result.failed() ? badRequest(session, String.valueOf(result.error()))
+				: new WebEndpointResponse<>(result, WebEndpointResponse.STATUS_OK);
+	}
+
+	private static WebEndpointResponse<Object> badRequest(String session, String detail) {
+		Map<String, Object> problem = new LinkedHashMap<>();
+		problem.put("type", "about:blank");
+		problem.put("title", "Bad Request");
+		problem.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
+		problem.put("detail", detail);
+		problem.put("instance", "/actuator/mcpactivation/" + session);
+		return new WebEndpointResponse<>(problem, WebEndpointResponse.STATUS_BAD_REQUEST);
 	}
 
 	@DeleteOperation

@@ -300,6 +300,17 @@ public final class ToolRegistry {
 		return search(session, new SearchRequest(query, null, names));
 	}
 
+	/**
+	 * What is wrong with a search request under the configured limits, checked without
+	 * touching any session.
+	 * @param query a description of the tools to find, or null
+	 * @param names exact tool names to activate
+	 * @return a sentence saying what to fix, or empty when the request is fine
+	 */
+	public java.util.Optional<String> problem(@Nullable String query, List<String> names) {
+		return new SearchRequest(query, null, names).problem(this.settings);
+	}
+
 	SearchResult search(ToolSession session, SearchRequest request) {
 		return this.search.search(this.catalog.snapshot(), session, request);
 	}

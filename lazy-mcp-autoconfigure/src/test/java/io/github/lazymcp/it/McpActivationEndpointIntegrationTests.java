@@ -6,7 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -78,6 +83,33 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 				HttpResponse.BodyHandlers.ofString());
 
 		assertThat(response.statusCode()).isEqualTo(404);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("badWrites")
+	void aBadWriteIsA400ProblemThatSaysWhatIsWrongAndActivatesNothing(String body, String detail) throws Exception {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/ops-bad"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+		JsonNode problem = JSON.readTree(response.body());
+		assertThat(problem.get("status").asInt()).isEqualTo(400);
+		assertThat(problem.get("title").asString()).isEqualTo("Bad Request");
+		assertThat(problem.get("detail").asString()).contains(detail);
+		HttpResponse<String> session = this.http.send(HttpRequest.newBuilder(uri("/ops-bad")).GET().build(),
+				HttpResponse.BodyHandlers.ofString());
+		assertThat(session.statusCode()).isEqualTo(404);
+	}
+
+	static Stream<Arguments> badWrites() {
+		return Stream.of(Arguments.of("{}", "give 'query'"), Arguments.of("{\"query\": \"\"}", "give 'query'"),
+				Arguments.of("{\"query\": \"%s\"}".formatted("x".repeat(5000)), "longer than 1000 characters"),
+				Arguments.of("{\"tools\": \"memory__no_such_tool\"}", "No tool is named memory__no_such_tool"),
+				Arguments.of("{\"query\": \"graph\", \"tools\": \"memory__read_graph\"}", "not both"),
+				Arguments.of("{\"tools\": \"memory__read_graph memory__open_nodes memory__search_nodes "
+						+ "memory__create_entities memory__delete_entities\"}", "at most 4 tools"));
 	}
 
 	private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {

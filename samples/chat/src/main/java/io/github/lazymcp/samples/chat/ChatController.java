@@ -2,12 +2,16 @@ package io.github.lazymcp.samples.chat;
 
 import java.util.UUID;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * {@code POST /chat} with {@code {"conversationId": "...", "message": "..."}}. The
@@ -28,6 +32,11 @@ class ChatController {
 
 	@PostMapping("/chat")
 	ChatReply chat(@RequestBody ChatRequest request) {
+		if (request.message() == null || request.message().isBlank()) {
+			// Answered as a 400 ProblemDetail by Spring MVC.
+			throw new ResponseStatusException(HttpStatus.BAD_REQUEST,
+					"'message' is missing or blank; send {\"message\": \"...\"}");
+		}
 		String conversationId = (request.conversationId() != null) ? request.conversationId()
 				: UUID.randomUUID().toString();
 		String answer = this.chatClient.prompt()
@@ -38,7 +47,7 @@ class ChatController {
 		return new ChatReply(conversationId, answer);
 	}
 
-	record ChatRequest(String conversationId, String message) {
+	record ChatRequest(@Nullable String conversationId, @Nullable String message) {
 	}
 
 	record ChatReply(String conversationId, String answer) {

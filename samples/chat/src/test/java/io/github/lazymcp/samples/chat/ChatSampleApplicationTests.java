@@ -6,6 +6,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -33,6 +35,28 @@ class ChatSampleApplicationTests {
 
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).contains("No model is configured");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "{}", "{\"message\": \"  \"}", "{\"conversationId\": \"c2\"}" })
+	void aChatWithoutAMessageIsA400ThatSaysSo(String body) throws Exception {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/chat"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body))
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("'message' is missing or blank");
+	}
+
+	@Test
+	void aChatThatIsNotJsonIsA400() throws Exception {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/chat"))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"message\": "))
+			.build(), HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).isEqualTo(400);
 	}
 
 	@Test
