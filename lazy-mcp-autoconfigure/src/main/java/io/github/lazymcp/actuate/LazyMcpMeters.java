@@ -4,6 +4,7 @@ import java.util.function.ToDoubleFunction;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.UsageStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -23,10 +24,13 @@ public final class LazyMcpMeters implements MeterBinder {
 
 	private final McpCatalog catalog;
 
-	public LazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog) {
+	private final ToolRanker ranker;
+
+	public LazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog, ToolRanker ranker) {
 		this.stats = stats;
 		this.sessions = sessions;
 		this.catalog = catalog;
+		this.ranker = ranker;
 	}
 
 	@Override
@@ -44,6 +48,14 @@ public final class LazyMcpMeters implements MeterBinder {
 		FunctionCounter.builder("lazy.mcp.tool.schema.tokens", this.stats, UsageStats::tokensEager)
 			.description("o200k tokens of tool schemas in model requests")
 			.tag("loading", "eager")
+			.register(registry);
+		FunctionCounter.builder("lazy.mcp.search.fallbacks", this.ranker, ToolRanker::fallbacks)
+			.description("Searches ranked with BM25 because embedding failed at that moment")
+			.register(registry);
+		Gauge
+			.builder("lazy.mcp.servers.unavailable", this.catalog,
+					(catalog) -> catalog.snapshot().servers().stream().filter((s) -> !s.health().available()).count())
+			.description("MCP servers that are down or reconnecting")
 			.register(registry);
 		Gauge.builder("lazy.mcp.sessions", this.sessions, SessionStore::size)
 			.description("Sessions holding activated tools")

@@ -8,6 +8,7 @@ import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilityReport;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -68,8 +69,8 @@ public final class LazyMcpEndpointAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog) {
-			return new LazyMcpMeters(stats, sessions, catalog);
+		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog, ToolRanker ranker) {
+			return new LazyMcpMeters(stats, sessions, catalog, ranker);
 		}
 
 	}

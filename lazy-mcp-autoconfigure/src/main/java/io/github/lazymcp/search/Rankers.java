@@ -25,13 +25,13 @@ final class Rankers {
 		try {
 			loaded = embedder.get();
 		}
-		catch (IllegalStateException ex) {
+		catch (RuntimeException ex) {
 			logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
 			return bm25;
 		}
 		DenseRanker dense = new DenseRanker(loaded::embedCatalog, loaded.queries(), loaded.queryPrefix());
-		return (settings.strategy() == RankingSettings.Strategy.DENSE) ? dense
-				: new HybridRanker(bm25, dense, settings);
+		return new FallbackRanker((settings.strategy() == RankingSettings.Strategy.DENSE) ? dense
+				: new HybridRanker(bm25, dense, settings), bm25);
 	}
 
 }

@@ -43,4 +43,12 @@ public interface ToolRanker {
 	 */
 	ToolIndex index(List<SearchDocument> documents);
 
+	/**
+	 * How many searches were answered by BM25 because embedding failed at that moment.
+	 * @return the count since startup; 0 for rankers that need no embeddings
+	 */
+	default long fallbacks() {
+		return 0;
+	}
+
 }

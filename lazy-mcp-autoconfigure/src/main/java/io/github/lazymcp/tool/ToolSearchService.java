@@ -33,6 +33,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class ToolSearchService {
 
+	private static final org.apache.commons.logging.Log logger = org.apache.commons.logging.LogFactory
+		.getLog(ToolSearchService.class);
+
 	private final ToolRanker ranker;
 
 	private final ToolSettings settings;
@@ -162,9 +165,21 @@ final class ToolSearchService {
 	private Optional<String> hint(ToolSession session, Query query) {
 		return this.hints.stream()
 			.filter(ModelTool::offered)
-			.map((tool) -> tool.searchHint(session, query))
+			.map((tool) -> hintOf(tool, session, query))
 			.flatMap(Optional::stream)
 			.findFirst();
+	}
+
+	// A hint is an extra: a tool that cannot give one (its embeddings failed) gives none,
+	// and the search result stands.
+	private static Optional<String> hintOf(ModelTool tool, ToolSession session, Query query) {
+		try {
+			return tool.searchHint(session, query);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("No search hint from " + tool.getClass().getSimpleName(), ex);
+			return Optional.empty();
+		}
 	}
 
 	private List<CatalogTool> rank(CatalogSnapshot snapshot, ToolSession session, Query query, int limit) {

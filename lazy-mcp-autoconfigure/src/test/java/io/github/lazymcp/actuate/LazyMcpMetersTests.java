@@ -25,7 +25,8 @@ class LazyMcpMetersTests {
 
 	@Test
 	void countsSearchesActivationsEvictionsRequestsAndTokens() {
-		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog).bindTo(this.registry);
+		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog, this.fixture.ranker)
+			.bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
 
 		this.fixture.tracked("ToolSearch")
@@ -44,13 +45,16 @@ class LazyMcpMetersTests {
 			.isEqualTo(this.fixture.stats.tokensEager())
 			.isPositive();
 		assertThat(this.registry.get("lazy.mcp.sessions").gauge().value()).isEqualTo(1);
+		assertThat(counter("lazy.mcp.search.fallbacks")).isZero();
+		assertThat(this.registry.get("lazy.mcp.servers.unavailable").gauge().value()).isZero();
 		assertThat(this.registry.get("lazy.mcp.tools.deferred").gauge().value()).isEqualTo(3);
 		assertThat(session.snapshot().names()).containsExactly("fs__write_file", "fs__list_directory");
 	}
 
 	@Test
 	void countsActivationsNoToolSearchAskedFor() {
-		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog).bindTo(this.registry);
+		new LazyMcpMeters(this.fixture.stats, this.fixture.sessions, this.fixture.catalog, this.fixture.ranker)
+			.bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
 
 		// What a capability does when it is enabled: it activates its tools itself.

@@ -37,6 +37,8 @@ public final class LazyToolsFixture {
 
 	public final ToolRegistry registry;
 
+	public final ToolRanker ranker;
+
 	public final List<String> succeeded = new CopyOnWriteArrayList<>();
 
 	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, FakeConnection... servers) {
@@ -55,6 +57,7 @@ public final class LazyToolsFixture {
 				() -> {
 					throw new IllegalStateException("BM25 needs no embedder");
 				});
+		this.ranker = bm25;
 		this.registry = ToolRegistry.builder(this.catalog, bm25, this.sessions)
 			.settings(new ToolSettings(Math.min(3, cap), cap, 200, policy))
 			.stats(this.stats)
