@@ -92,6 +92,14 @@ public class McpActivationEndpoint {
 		if (query != null && tools != null) {
 			return badRequest(session, "Give either 'query' or 'tools', not both.");
 		}
+		if ((query == null || query.isBlank()) && names.isEmpty()) {
+			return badRequest(session,
+					"Give 'query' (a description of the tools to find) or 'tools' (exact tool names, comma-separated).");
+		}
+		int maxLimit = this.registry.settings().maxLimit();
+		if (names.size() > maxLimit) {
+			return badRequest(session, "'tools' may list at most %d tools, got %d.".formatted(maxLimit, names.size()));
+		}
 		Optional<String> problem = this.registry.problem(query, names);
 		if (problem.isPresent()) {
 			return badRequest(session, problem.get());

@@ -1,6 +1,7 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
@@ -13,6 +14,7 @@ import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.capability.pool.McpClients;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.health.McpClientFactory;
+import io.github.lazymcp.health.McpClientLink;
 import io.github.lazymcp.health.ServerSupervisor;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
@@ -27,8 +29,6 @@ import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -62,8 +62,6 @@ import org.springframework.core.io.ResourceLoader;
 @EnableConfigurationProperties(LazyMcpProperties.class)
 public final class LazyMcpAutoConfiguration {
 
-	private static final Log logger = LogFactory.getLog(LazyMcpAutoConfiguration.class);
-
 	@Bean
 	@ConditionalOnMissingBean
 	TokenCounter lazyMcpTokenCounter() {
@@ -85,14 +83,17 @@ public final class LazyMcpAutoConfiguration {
 		PropertiesValidator.validate(properties);
 		SpringAiConnections configured = SpringAiConnections.of(environment);
 		AtomicReference<@Nullable McpCatalog> published = new AtomicReference<>();
-		List<McpServerConnection> connections = syncClients.stream()
+		// Spring AI declares clients of one type, SYNC or ASYNC
+		// (spring.ai.mcp.client.type).
+		List<McpClientLink> links = new ArrayList<>();
+		syncClients.stream().flatMap(List::stream).map(McpClientLink::of).forEach(links::add);
+		asyncClients.stream()
 			.flatMap(List::stream)
-			.map((client) -> supervise(supervisor, client, configured, properties, published))
+			.map((client) -> McpClientLink.of(client, configured.requestTimeout()))
+			.forEach(links::add);
+		List<McpServerConnection> connections = links.stream()
+			.map((link) -> supervise(supervisor, link, configured, properties, published))
 			.toList();
-		if (connections.isEmpty() && asyncClients.stream().anyMatch((clients) -> !clients.isEmpty())) {
-			logger.warn("lazy-mcp reads synchronous MCP clients only; the ASYNC clients are not deferred "
-					+ "(set spring.ai.mcp.client.type=SYNC)");
-		}
 		McpCatalog catalog = new McpCatalog(connections, PropertiesMapping.catalog(properties), tokenCounter);
 		published.set(catalog);
 		supervisor.publishTo(catalog);
@@ -104,10 +105,10 @@ public final class LazyMcpAutoConfiguration {
 	 * from the same Spring AI properties, whose tool-list changes go straight to the
 	 * catalog.
 	 */
-	private static McpServerConnection supervise(ServerSupervisor supervisor, McpSyncClient client,
+	private static McpServerConnection supervise(ServerSupervisor supervisor, McpClientLink client,
 			SpringAiConnections configured, LazyMcpProperties properties,
 			AtomicReference<@Nullable McpCatalog> catalog) {
-		String name = McpCatalog.connection(client).name();
+		String name = client.connection().name();
 		ServerDefinition server = configured.server(name);
 		McpClientFactory factory = (server == null) ? null
 				: () -> McpClients.connect(server, configured.requestTimeout(), (tools) -> {

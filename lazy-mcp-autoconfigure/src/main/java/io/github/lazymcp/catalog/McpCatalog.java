@@ -2,6 +2,7 @@ package io.github.lazymcp.catalog;
 
 import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
+import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.apache.commons.logging.Log;
@@ -77,6 +79,17 @@ public final class McpCatalog {
 	 */
 	public static McpServerConnection connection(McpSyncClient client) {
 		return new SyncMcpServerConnection(client);
+	}
+
+	/**
+	 * A connection to a server reached through Spring AI's asynchronous MCP client, named
+	 * after the client's connection name.
+	 * @param client the client
+	 * @param timeout how long listing tools may block
+	 * @return the connection
+	 */
+	public static McpServerConnection connection(McpAsyncClient client, Duration timeout) {
+		return new AsyncMcpServerConnection(client, timeout);
 	}
 
 	/**

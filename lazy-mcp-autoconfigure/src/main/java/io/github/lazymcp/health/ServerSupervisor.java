@@ -90,8 +90,21 @@ public final class ServerSupervisor implements AutoCloseable {
 	 */
 	public SupervisedConnection supervise(McpSyncClient client, @Nullable McpClientFactory factory,
 			@Nullable Duration callTimeout) {
-		String name = McpCatalog.connection(client).name();
-		SupervisedConnection connection = new SupervisedConnection(name, client, factory,
+		return supervise(McpClientLink.of(client), factory, callTimeout);
+	}
+
+	/**
+	 * Starts watching a server reached through any client.
+	 * @param link the connected client
+	 * @param factory makes a new (synchronous) client when the server has to be
+	 * reconnected, or null when it cannot be
+	 * @param callTimeout how long one tool call may take, or null for the default
+	 * @return the connection to hand to the catalog
+	 */
+	public SupervisedConnection supervise(McpClientLink link, @Nullable McpClientFactory factory,
+			@Nullable Duration callTimeout) {
+		String name = link.connection().name();
+		SupervisedConnection connection = new SupervisedConnection(name, link, factory,
 				(callTimeout != null) ? callTimeout : this.settings.callTimeout(), this.calls, () -> checkNow(name));
 		Watched server = new Watched(connection, now());
 		Watched previous = this.watched.put(name, server);

@@ -9,10 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
-import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.ServerHealth;
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 
@@ -48,16 +46,16 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private final Runnable suspect;
 
-	private volatile McpSyncClient client;
+	private volatile McpClientLink link;
 
 	private volatile ServerHealth health = ServerHealth.UP;
 
 	private volatile boolean closed;
 
-	SupervisedConnection(String name, McpSyncClient client, @Nullable McpClientFactory factory, Duration callTimeout,
+	SupervisedConnection(String name, McpClientLink link, @Nullable McpClientFactory factory, Duration callTimeout,
 			Executor calls, Runnable suspect) {
 		this.name = name;
-		this.client = client;
+		this.link = link;
 		this.factory = factory;
 		this.callTimeout = callTimeout;
 		this.calls = calls;
@@ -71,7 +69,7 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	@Override
 	public List<McpSchema.Tool> listTools() {
-		return McpCatalog.connection(this.client).listTools();
+		return this.link.connection().listTools();
 	}
 
 	@Override
@@ -106,8 +104,11 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	/** Pings the server; throws when it does not answer in time. */
 	void ping(Duration timeout) {
-		McpSyncClient current = this.client;
-		within(timeout, current::ping, () -> "did not answer a ping within " + timeout.toMillis() + " ms");
+		McpClientLink current = this.link;
+		within(timeout, () -> {
+			current.ping();
+			return true;
+		}, () -> "did not answer a ping within " + timeout.toMillis() + " ms");
 	}
 
 	/** Replaces the client by a new one from the factory; the old one is closed. */
@@ -116,9 +117,9 @@ public final class SupervisedConnection implements McpServerConnection {
 		if (clients == null || this.closed) {
 			throw new IllegalStateException("MCP server '%s' cannot be reconnected".formatted(this.name));
 		}
-		McpSyncClient fresh = clients.connect();
-		McpSyncClient old = this.client;
-		this.client = fresh;
+		McpClientLink fresh = McpClientLink.of(clients.connect());
+		McpClientLink old = this.link;
+		this.link = fresh;
 		closeQuietly(old);
 		if (this.closed) {
 			closeQuietly(fresh);
@@ -128,15 +129,13 @@ public final class SupervisedConnection implements McpServerConnection {
 	/** Closes the current client for good: no reconnect follows. */
 	void close() {
 		this.closed = true;
-		closeQuietly(this.client);
+		closeQuietly(this.link);
 	}
 
-	private void closeQuietly(McpSyncClient old) {
+	private void closeQuietly(McpClientLink old) {
 		this.calls.execute(() -> {
 			try {
-				if (!old.closeGracefully()) {
-					old.close();
-				}
+				old.close();
 			}
 			catch (RuntimeException ex) {
 				// the transport is gone already; nothing to release
@@ -194,8 +193,7 @@ public final class SupervisedConnection implements McpServerConnection {
 				throw failure(now.unavailableMessage(SupervisedConnection.this.name)
 						+ ". Nothing was run; use another tool or try again later.");
 			}
-			ToolCallback target = McpCatalog.connection(SupervisedConnection.this.client)
-				.callback(this.tool, this.qualifiedName);
+			ToolCallback target = SupervisedConnection.this.link.connection().callback(this.tool, this.qualifiedName);
 			Duration timeout = SupervisedConnection.this.callTimeout;
 			try {
 				return within(timeout, () -> target.call(toolInput, toolContext),

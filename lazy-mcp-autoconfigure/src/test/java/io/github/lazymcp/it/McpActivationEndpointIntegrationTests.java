@@ -104,12 +104,14 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 	}
 
 	static Stream<Arguments> badWrites() {
-		return Stream.of(Arguments.of("{}", "give 'query'"), Arguments.of("{\"query\": \"\"}", "give 'query'"),
+		return Stream.of(Arguments.of("{}", "Give 'query'"), Arguments.of("{\"query\": \"\"}", "Give 'query'"),
 				Arguments.of("{\"query\": \"%s\"}".formatted("x".repeat(5000)), "longer than 1000 characters"),
 				Arguments.of("{\"tools\": \"memory__no_such_tool\"}", "No tool is named memory__no_such_tool"),
 				Arguments.of("{\"query\": \"graph\", \"tools\": \"memory__read_graph\"}", "not both"),
-				Arguments.of("{\"tools\": \"memory__read_graph memory__open_nodes memory__search_nodes "
-						+ "memory__create_entities memory__delete_entities\"}", "at most 4 tools"));
+				Arguments.of(
+						"{\"tools\": \"memory__read_graph memory__open_nodes memory__search_nodes "
+								+ "memory__create_entities memory__delete_entities\"}",
+						"'tools' may list at most 4 tools"));
 	}
 
 	private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {
