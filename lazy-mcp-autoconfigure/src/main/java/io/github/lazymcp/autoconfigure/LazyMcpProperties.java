@@ -48,6 +48,14 @@ public class LazyMcpProperties {
 	private ToolSettings.DeferredCall deferredCall = ToolSettings.DeferredCall.ACTIVATE;
 
 	/**
+	 * How activated tools reach the model: 'default' appends them to the request's tools
+	 * (only evictions remove one); 'bridge' never changes the tools (eager ones,
+	 * ToolSearch and CallTool): ToolSearch returns the schemas and the model runs a tool
+	 * through CallTool, which checks its arguments against the schema first.
+	 */
+	private ToolSettings.Surface surface = ToolSettings.Surface.DEFAULT;
+
+	/**
 	 * Longest time one MCP tool call may take; a slower call gives the model an error
 	 * result and the chat request goes on. A server can have its own under
 	 * servers.<name>.call-timeout. Spring AI's client request timeout still applies.
@@ -114,6 +122,14 @@ public class LazyMcpProperties {
 	public void setCallTimeout(Duration callTimeout) {
 		requirePositive(callTimeout.toMillis(), "call-timeout");
 		this.callTimeout = callTimeout;
+	}
+
+	public ToolSettings.Surface getSurface() {
+		return this.surface;
+	}
+
+	public void setSurface(ToolSettings.Surface surface) {
+		this.surface = surface;
 	}
 
 	public Threshold getThreshold() {
@@ -226,6 +242,14 @@ public class LazyMcpProperties {
 		private int maxQueryLength = 1000;
 
 		/**
+		 * Whether ToolSearch results repeat the full input schemas in the default
+		 * surface, where the schemas already reach the model through the request's tools.
+		 * The bridge surface always returns them; the actuator endpoint always shows
+		 * them.
+		 */
+		private boolean resultSchemas;
+
+		/**
 		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
 		 * (both, fused by rank). Without a working embedding model, BM25 is used.
 		 */
@@ -261,6 +285,14 @@ public class LazyMcpProperties {
 				requirePositive(maxLimit, "search.max-limit");
 			}
 			this.maxLimit = maxLimit;
+		}
+
+		public boolean isResultSchemas() {
+			return this.resultSchemas;
+		}
+
+		public void setResultSchemas(boolean resultSchemas) {
+			this.resultSchemas = resultSchemas;
 		}
 
 		public int getMaxQueryLength() {

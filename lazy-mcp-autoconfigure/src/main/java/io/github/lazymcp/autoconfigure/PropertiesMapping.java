@@ -45,7 +45,7 @@ final class PropertiesMapping {
 	static ToolSettings tools(LazyMcpProperties properties) {
 		LazyMcpProperties.Search search = properties.getSearch();
 		return new ToolSettings(defaultLimit(properties), maxLimit(properties), search.getMaxQueryLength(),
-				properties.getDeferredCall());
+				properties.getDeferredCall(), properties.getSurface(), search.isResultSchemas());
 	}
 
 	/** The configured maximum, or the shipped one lowered to the cap. */

@@ -12,9 +12,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What one ToolSearch did, as the model receives it (and the actuator endpoint's write
- * operation returns it): the tools found with their full schemas, what was evicted to
- * make room, what did not fit, names that match nothing, how full the session is, and a
- * sentence for the model. Empty lists and absent texts are left out of the JSON.
+ * operation returns it): the tools found (with their full schemas, or only a one-line
+ * description when the schemas reach the model through the request's tools), each with
+ * its search score, what was evicted to make room, what did not fit, names that match
+ * nothing, how full the session is, and a sentence for the model. Empty lists and absent
+ * texts are left out of the JSON.
  *
  * @param error why the request was refused, or null
  * @param tools the tools found, best first
@@ -45,10 +47,10 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, message);
 	}
 
-	static SearchResult found(List<CatalogTool> tools, ActivationResult activation, List<String> unknown,
+	static SearchResult found(List<FoundTool> tools, ActivationResult activation, List<String> unknown,
 			String message) {
-		return new SearchResult(null, tools.stream().map(FoundTool::of).toList(), activation.evicted(),
-				activation.rejected(), unknown, activation.active() + "/" + activation.cap(), message);
+		return new SearchResult(null, tools, activation.evicted(), activation.rejected(), unknown,
+				activation.active() + "/" + activation.cap(), message);
 	}
 
 	SearchResult withMessage(String message) {
@@ -76,14 +78,30 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 * One tool a search found.
 	 *
 	 * @param name the qualified name to call it by
-	 * @param description what it does
+	 * @param description what it does: in full with the schema, its first line without
 	 * @param inputSchema its JSON input schema (a string when the server sent one that is
-	 * not JSON)
+	 * not JSON), or null when the schema reaches the model another way
+	 * @param score its search score, or null when it was asked for by name
 	 */
-	public record FoundTool(String name, String description, JsonNode inputSchema) {
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score) {
 
-		static FoundTool of(CatalogTool tool) {
-			return new FoundTool(tool.name(), tool.definition().description(), schema(tool.definition().inputSchema()));
+		private static final int ONE_LINE = 160;
+
+		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema) {
+			String description = tool.definition().description();
+			return schema ? new FoundTool(tool.name(), description, schema(tool.definition().inputSchema()), score)
+					: new FoundTool(tool.name(), oneLine(description), null, score);
+		}
+
+		/** The first line, cut at a word near 160 characters. */
+		static String oneLine(String description) {
+			String line = description.strip().lines().findFirst().orElse("");
+			if (line.length() <= ONE_LINE) {
+				return line;
+			}
+			int cut = line.lastIndexOf(' ', ONE_LINE);
+			return line.substring(0, (cut > ONE_LINE / 2) ? cut : ONE_LINE) + "…";
 		}
 
 		private static JsonNode schema(String schema) {

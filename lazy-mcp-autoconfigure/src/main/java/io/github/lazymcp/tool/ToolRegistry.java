@@ -60,6 +60,8 @@ public final class ToolRegistry {
 
 	private final ToolSearch toolSearch;
 
+	private final CallTool callTool;
+
 	private final List<ModelTool> modelTools;
 
 	private final List<LazyMcpListener> listeners;
@@ -101,7 +103,9 @@ public final class ToolRegistry {
 		this.tokenCounter = builder.tokenCounter;
 		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools, this::hidden);
 		this.toolSearch = new ToolSearch(this::search, builder.sessions::ephemeral, this.settings);
+		this.callTool = new CallTool(this::catalogCallback);
 		this.served.add(TOOL_SEARCH);
+		this.served.add(CallTool.NAME);
 		this.modelTools.forEach((tool) -> this.served.add(tool.getToolDefinition().name()));
 	}
 
@@ -159,6 +163,9 @@ public final class ToolRegistry {
 		List<ToolCallback> callbacks = new ArrayList<>();
 		if (current.snapshot().deferring()) {
 			callbacks.add(this.toolSearch);
+			if (bridge()) {
+				callbacks.add(this.callTool);
+			}
 		}
 		callbacks.addAll(offeredModelTools());
 		callbacks.addAll(current.tools().values());
@@ -188,6 +195,9 @@ public final class ToolRegistry {
 			// Harmless when nothing is deferred: it then finds nothing.
 			return Optional.of(this.toolSearch);
 		}
+		if (CallTool.NAME.equals(name) && bridge()) {
+			return Optional.of(this.callTool);
+		}
 		return callbacks().stream().filter((callback) -> name.equals(callback.getToolDefinition().name())).findFirst();
 	}
 
@@ -214,8 +224,10 @@ public final class ToolRegistry {
 	 * ToolSearch while anything is deferred; then the session's active tools in
 	 * activation order. Tools a {@link ToolFilter} hides from the session are left out.
 	 * Activations append and only evictions remove, so the list keeps a stable prefix and
-	 * provider prompt caches survive. Reads the catalog once, drops active tools that
-	 * left it, and records the schema tokens sent against what eager loading would send.
+	 * provider prompt caches survive. In the bridge surface the active tools are not
+	 * listed: CallTool follows ToolSearch and runs them, so the list never changes. Reads
+	 * the catalog once, drops active tools that left it, and records the schema tokens
+	 * sent against what eager loading would send.
 	 * @param session the conversation's session
 	 * @param requestTools the tools the request carries
 	 * @return the step, or empty when the request carries none of lazy-mcp's tools and is
@@ -240,10 +252,15 @@ public final class ToolRegistry {
 		visible.addAll(offered);
 		if (snapshot.deferring()) {
 			visible.add(this.toolSearch);
+			if (bridge()) {
+				// The bridge surface never changes the tools: active ones run through
+				// CallTool.
+				visible.add(this.callTool);
+			}
 		}
 		Set<String> shown = new HashSet<>();
 		visible.forEach((tool) -> shown.add(tool.getToolDefinition().name()));
-		for (String name : state.tools().names()) {
+		for (String name : bridge() ? List.<String>of() : state.tools().names()) {
 			CatalogTool tool = snapshot.find(name).orElse(null);
 			if (tool != null && hidden(session, state, tool) == null && shown.add(name)) {
 				visible.add(current.tools().get(name));
@@ -289,7 +306,8 @@ public final class ToolRegistry {
 	}
 
 	/**
-	 * Searches and activates, as ToolSearch does: by description, or by exact names.
+	 * Searches and activates, as ToolSearch does: by description, or by exact names. The
+	 * result always carries full schemas: it is for people (the actuator endpoint).
 	 * @param session the session to activate the matches in
 	 * @param query what is needed, in a few words, or null when searching by name
 	 * @param names exact tool names to activate, or empty when searching by query
@@ -297,7 +315,7 @@ public final class ToolRegistry {
 	 * {@link SearchResult#error() error} and activates nothing
 	 */
 	public SearchResult search(ToolSession session, @Nullable String query, List<String> names) {
-		return search(session, new SearchRequest(query, null, names));
+		return this.search.search(this.catalog.snapshot(), session, new SearchRequest(query, null, names), true);
 	}
 
 	/**
@@ -311,8 +329,9 @@ public final class ToolRegistry {
 		return new SearchRequest(query, null, names).problem(this.settings);
 	}
 
+	/** What ToolSearch does for the model: schemas only where the surface needs them. */
 	SearchResult search(ToolSession session, SearchRequest request) {
-		return this.search.search(this.catalog.snapshot(), session, request);
+		return this.search.search(this.catalog.snapshot(), session, request, this.settings.schemasInResults());
 	}
 
 	/**
@@ -339,6 +358,15 @@ public final class ToolRegistry {
 	 */
 	public ToolSettings settings() {
 		return this.settings;
+	}
+
+	private boolean bridge() {
+		return this.settings.surface() == ToolSettings.Surface.BRIDGE;
+	}
+
+	private Optional<TrackedToolCallback> catalogCallback(String name) {
+		ToolCallback callback = wrapped(this.catalog.snapshot()).tools().get(name);
+		return (callback instanceof TrackedToolCallback tracked) ? Optional.of(tracked) : Optional.empty();
 	}
 
 	private List<ModelTool> offeredModelTools() {

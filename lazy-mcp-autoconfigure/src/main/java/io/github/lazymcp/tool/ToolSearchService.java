@@ -1,8 +1,9 @@
 package io.github.lazymcp.tool;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -63,12 +64,13 @@ final class ToolSearchService {
 	 * @param snapshot the catalog snapshot to search
 	 * @param session the session to activate the matches in
 	 * @param request what to look for
+	 * @param schemas whether the result carries the tools' full input schemas
 	 * @return what was found and what changed
 	 */
-	SearchResult search(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
+	SearchResult search(CatalogSnapshot snapshot, ToolSession session, SearchRequest request, boolean schemas) {
 		this.stats.searched();
 		try {
-			return withUnavailableServers(snapshot, searchIn(snapshot, session, request));
+			return withUnavailableServers(snapshot, searchIn(snapshot, session, request, schemas));
 		}
 		catch (SessionStoreException ex) {
 			return SearchResult.error(
@@ -94,17 +96,18 @@ final class ToolSearchService {
 		return result.withMessage(message.toString());
 	}
 
-	private SearchResult searchIn(CatalogSnapshot snapshot, ToolSession session, SearchRequest request) {
+	private SearchResult searchIn(CatalogSnapshot snapshot, ToolSession session, SearchRequest request,
+			boolean schemas) {
 		Optional<String> problem = request.problem(this.settings);
 		if (problem.isPresent()) {
 			return SearchResult.error(problem.get(), session.snapshot().size(), session.cap());
 		}
 		if (!request.names().isEmpty()) {
-			return byName(snapshot, session, request.names());
+			return byName(snapshot, session, request.names(), schemas);
 		}
 		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
 		Query query = Query.of(String.valueOf(request.query()));
-		List<CatalogTool> found = rank(snapshot, session, query, Math.min(limit, session.cap()));
+		Map<CatalogTool, @Nullable Double> found = rank(snapshot, session, query, Math.min(limit, session.cap()));
 		Optional<String> hint = hint(session, query);
 		if (found.isEmpty()) {
 			return SearchResult.nothingFound(
@@ -112,7 +115,7 @@ final class ToolSearchService {
 							+ "other words, or answer without a tool."),
 					session.snapshot().size(), session.cap());
 		}
-		SearchResult result = activate(snapshot, session, found, List.of());
+		SearchResult result = activate(snapshot, session, found, List.of(), schemas);
 		return hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result);
 	}
 
@@ -125,16 +128,16 @@ final class ToolSearchService {
 		session.activate(List.of(name));
 	}
 
-	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, List<String> names) {
-		Set<CatalogTool> found = new LinkedHashSet<>();
+	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, List<String> names, boolean schemas) {
+		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
 		List<String> unknown = new ArrayList<>();
 		SessionState state = session.state();
 		for (String name : names) {
 			resolve(snapshot, name)
 				.filter((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
-				.ifPresentOrElse(found::add, () -> unknown.add(name));
+				.ifPresentOrElse((tool) -> found.put(tool, null), () -> unknown.add(name));
 		}
-		return activate(snapshot, session, List.copyOf(found), unknown);
+		return activate(snapshot, session, found, unknown, schemas);
 	}
 
 	/**
@@ -153,13 +156,22 @@ final class ToolSearchService {
 		return (byOriginal.size() == 1) ? Optional.of(byOriginal.get(0)) : Optional.empty();
 	}
 
-	private SearchResult activate(CatalogSnapshot snapshot, ToolSession session, List<CatalogTool> found,
-			List<String> unknown) {
-		List<String> deferred = found.stream().filter(snapshot::defers).map(CatalogTool::name).toList();
+	private SearchResult activate(CatalogSnapshot snapshot, ToolSession session,
+			Map<CatalogTool, @Nullable Double> found, List<String> unknown, boolean schemas) {
+		List<String> deferred = found.keySet().stream().filter(snapshot::defers).map(CatalogTool::name).toList();
 		ActivationResult result = session.activate(deferred);
-		String message = unknown.isEmpty() ? "These tools can be called from your next step."
+		String message = unknown.isEmpty() ? ready()
 				: "Some names match no tool; search by 'query' to find the right ones.";
-		return SearchResult.found(found, result, unknown, message);
+		List<SearchResult.FoundTool> tools = new ArrayList<>();
+		found.forEach((tool, score) -> tools.add(SearchResult.FoundTool.of(tool, score, schemas)));
+		return SearchResult.found(tools, result, unknown, message);
+	}
+
+	private String ready() {
+		return (this.settings.surface() == ToolSettings.Surface.BRIDGE)
+				? "Run these tools with %s, giving 'name' and 'arguments' that match the schema."
+					.formatted(CallTool.NAME)
+				: "These tools can be called from your next step.";
 	}
 
 	private Optional<String> hint(ToolSession session, Query query) {
@@ -182,14 +194,15 @@ final class ToolSearchService {
 		}
 	}
 
-	private List<CatalogTool> rank(CatalogSnapshot snapshot, ToolSession session, Query query, int limit) {
-		List<CatalogTool> found = new ArrayList<>();
+	private Map<CatalogTool, @Nullable Double> rank(CatalogSnapshot snapshot, ToolSession session, Query query,
+			int limit) {
+		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
 		SessionState state = session.state();
 		Predicate<String> allowed = (name) -> snapshot.find(name)
 			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
 			.orElse(false);
 		for (ToolMatch match : indexFor(snapshot).search(query, limit, allowed)) {
-			snapshot.find(match.name()).ifPresent(found::add);
+			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
 		}
 		return found;
 	}

@@ -11,14 +11,33 @@ import java.util.Objects;
  * @param maxLimit the largest limit ToolSearch accepts, at least {@code defaultLimit}
  * @param maxQueryLength the longest query ToolSearch accepts, in characters, at least 1
  * @param deferredCall what happens when the model calls a deferred tool it has not loaded
+ * @param surface how activated tools reach the model
+ * @param resultSchemas whether ToolSearch results carry full input schemas in the default
+ * surface (the bridge surface always carries them)
  */
-public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall) {
+public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
+		Surface surface, boolean resultSchemas) {
 
 	/**
 	 * The shipped defaults: 5 tools per search, at most 10, queries up to 1,000
-	 * characters, and a deferred tool called directly runs and becomes active.
+	 * characters, a deferred tool called directly runs and becomes active, activated
+	 * tools join the request's tools, and ToolSearch results name them without repeating
+	 * their schemas.
 	 */
-	public static final ToolSettings DEFAULTS = new ToolSettings(5, 10, 1000, DeferredCall.ACTIVATE);
+	public static final ToolSettings DEFAULTS = new ToolSettings(5, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
+			false);
+
+	/**
+	 * Settings with the default surface and results without schemas.
+	 * @param defaultLimit tools returned when the model gives no limit
+	 * @param maxLimit the largest limit accepted
+	 * @param maxQueryLength the longest query accepted
+	 * @param deferredCall what happens when the model calls a deferred tool it has not
+	 * loaded
+	 */
+	public ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall) {
+		this(defaultLimit, maxLimit, maxQueryLength, deferredCall, DEFAULTS.surface(), DEFAULTS.resultSchemas());
+	}
 
 	public ToolSettings {
 		if (defaultLimit < 1 || maxLimit < defaultLimit) {
@@ -29,6 +48,7 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 			throw new IllegalArgumentException("maxQueryLength must be at least 1, was " + maxQueryLength);
 		}
 		Objects.requireNonNull(deferredCall, "deferredCall");
+		Objects.requireNonNull(surface, "surface");
 	}
 
 	/**
@@ -38,7 +58,46 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 * @return the new settings
 	 */
 	public ToolSettings withLimits(int defaultLimit, int maxLimit) {
-		return new ToolSettings(defaultLimit, maxLimit, this.maxQueryLength, this.deferredCall);
+		return new ToolSettings(defaultLimit, maxLimit, this.maxQueryLength, this.deferredCall, this.surface,
+				this.resultSchemas);
+	}
+
+	/**
+	 * These settings with another surface.
+	 * @param surface how activated tools reach the model
+	 * @return the new settings
+	 */
+	public ToolSettings withSurface(Surface surface) {
+		return new ToolSettings(this.defaultLimit, this.maxLimit, this.maxQueryLength, this.deferredCall, surface,
+				this.resultSchemas);
+	}
+
+	/**
+	 * Whether a ToolSearch result for the model carries full input schemas.
+	 * @return true in the bridge surface, or when asked for
+	 */
+	boolean schemasInResults() {
+		return this.surface == Surface.BRIDGE || this.resultSchemas;
+	}
+
+	/**
+	 * How activated tools reach the model.
+	 */
+	public enum Surface {
+
+		/**
+		 * Activated tools join the request's {@code tools}, appended at the end; only an
+		 * eviction removes one. ToolSearch's result names them.
+		 */
+		DEFAULT,
+
+		/**
+		 * The request's {@code tools} never change: the eager tools, ToolSearch and
+		 * CallTool. ToolSearch's result carries the schemas; the model runs an activated
+		 * tool through CallTool, which checks the arguments against the schema first.
+		 */
+		BRIDGE
+
 	}
 
 	/**

@@ -71,10 +71,19 @@ class PropertyDefaultsTests {
 		properties.setEnabled(false);
 		properties.setMaxActiveSchemas(99);
 		properties.setDeferredCall(ToolSettings.DeferredCall.HINT);
+		properties.setSurface(ToolSettings.Surface.BRIDGE);
+		properties.setCallTimeout(java.time.Duration.ofSeconds(9));
+		properties.getHealth().setPingInterval(java.time.Duration.ofSeconds(9));
+		properties.getHealth().setPingTimeout(java.time.Duration.ofSeconds(9));
+		properties.getHealth().getReconnect().setInitialBackoff(java.time.Duration.ofSeconds(9));
+		properties.getHealth().getReconnect().setMaxBackoff(java.time.Duration.ofSeconds(99));
+		properties.getHealth().getReconnect().setJitter(0.9);
+		properties.getLogging().setUserText(true);
 		properties.getThreshold().setTools(99);
 		properties.getThreshold().setTokens(99);
 		LazyMcpProperties.Search search = properties.getSearch();
 		search.setMaxQueryLength(99);
+		search.setResultSchemas(true);
 		search.setRanker(RankingSettings.Strategy.BM25);
 		search.setMinSimilarity(0.9);
 		search.getEmbedding().setModel(io.github.lazymcp.embedding.BundledModel.BGE_SMALL_EN_V15_Q);
@@ -105,6 +114,8 @@ class PropertyDefaultsTests {
 		assertThat(PropertiesMapping.embedding(properties)).isEqualTo(EmbeddingSettings.DEFAULTS);
 		assertThat(PropertiesMapping.advisors(properties)).isEqualTo(AdvisorSettings.DEFAULTS);
 		assertThat(PropertiesMapping.capabilities(properties)).isEqualTo(CapabilitySettings.DEFAULTS);
+		assertThat(PropertiesMapping.health(properties)).isEqualTo(io.github.lazymcp.health.HealthSettings.DEFAULTS);
+		assertThat(properties.getLogging().isUserText()).isFalse();
 	}
 
 }

@@ -45,8 +45,18 @@ public final class LazyToolsFixture {
 		this(cap, policy, List.of(), servers);
 	}
 
+	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, ToolSettings.Surface surface,
+			FakeConnection... servers) {
+		this(cap, policy, surface, List.of(), servers);
+	}
+
 	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, List<ModelTool> modelTools,
 			FakeConnection... servers) {
+		this(cap, policy, ToolSettings.Surface.DEFAULT, modelTools, servers);
+	}
+
+	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, ToolSettings.Surface surface,
+			List<ModelTool> modelTools, FakeConnection... servers) {
 		this.catalog = new McpCatalog(List.of(servers),
 				new CatalogSettings(0, 0,
 						Map.of("pinned", new ServerPolicy(false, List.of(), List.of(), List.of(), Map.of()))),
@@ -59,7 +69,7 @@ public final class LazyToolsFixture {
 				});
 		this.ranker = bm25;
 		this.registry = ToolRegistry.builder(this.catalog, bm25, this.sessions)
-			.settings(new ToolSettings(Math.min(3, cap), cap, 200, policy))
+			.settings(new ToolSettings(Math.min(3, cap), cap, 200, policy).withSurface(surface))
 			.stats(this.stats)
 			.modelTools(modelTools)
 			.listeners(List.of(new LazyMcpListener() {

@@ -15,12 +15,33 @@ class ToolSearchTests {
 	private final ToolSession session = this.fixture.sessions.session("s");
 
 	@Test
-	void activatesTheBestMatchesAndReturnsTheirSchemas() {
+	void activatesTheBestMatchesAndNamesThemWithScoresButNoSchema() {
 		SearchResult outcome = search("{\"query\": \"read a file\", \"limit\": 1}");
 
 		assertThat(outcome.tools()).extracting(SearchResult.FoundTool::name).containsExactly("fs__read_file");
 		assertThat(this.session.snapshot().names()).containsExactly("fs__read_file");
-		assertThat(outcome.toJson()).contains("\"inputSchema\":{\"type\":\"object\"").contains("\"active\":\"1/3\"");
+		assertThat(outcome.tools().get(0).score()).isPositive();
+		assertThat(outcome.toJson()).doesNotContain("inputSchema")
+			.contains("\"score\":")
+			.contains("\"active\":\"1/3\"");
+	}
+
+	@Test
+	void theBridgeSurfaceAndTheEndpointGetFullSchemas() {
+		LazyToolsFixture bridge = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE,
+				ToolSettings.Surface.BRIDGE, new FakeConnection("fs", "read_file", "write_file", "list_directory"));
+		SearchResult forTheModel = bridge.registry.search(bridge.sessions.session("b"),
+				SearchRequest.parse("{\"query\": \"read a file\", \"limit\": 1}"));
+		SearchResult forPeople = this.fixture.registry.search(this.session, "read a file", java.util.List.of());
+
+		assertThat(forTheModel.toJson()).contains("\"inputSchema\":{\"type\":\"object\"").contains("CallTool");
+		assertThat(forPeople.toJson()).contains("\"inputSchema\":{\"type\":\"object\"");
+	}
+
+	@Test
+	void aDescriptionWithoutItsSchemaIsItsFirstLineCutAtAWord() {
+		assertThat(SearchResult.FoundTool.oneLine("Reads a file.\nMore detail here.")).isEqualTo("Reads a file.");
+		assertThat(SearchResult.FoundTool.oneLine("word ".repeat(60))).hasSizeLessThanOrEqualTo(161).endsWith("…");
 	}
 
 	@Test
