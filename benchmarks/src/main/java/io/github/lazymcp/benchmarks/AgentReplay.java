@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolRegistry;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
@@ -41,6 +42,14 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * the last call is not simulated; it would add one request of the last shape to both
  * sides. The guidance paragraph is measured once, from the system message of a real chat
  * client request through lazy-mcp's advisors.
+ *
+ * <p>
+ * Every ToolSearch result stays in the conversation, so each later request of the task
+ * carries it again: {@code searchResultTokens} sums, over requests, the tokens of the
+ * results carried so far. {@code toolsPrefixChanges} counts requests whose tools differ
+ * from the previous request of the same task. In the bridge surface the model runs a tool
+ * through CallTool; the replay runs the tool's callback directly, as CallTool does once
+ * the arguments pass its schema check (the replay's arguments are placeholders).
  */
 final class AgentReplay {
 
@@ -55,6 +64,14 @@ final class AgentReplay {
 	private long lazyTokens;
 
 	private long missed;
+
+	private long searchResultTokens;
+
+	private long prefixChanges;
+
+	private long carried;
+
+	private @Nullable List<String> previous;
 
 	AgentReplay(LazyStack stack) {
 		this.stack = stack;
@@ -73,15 +90,17 @@ final class AgentReplay {
 			.orElseThrow()
 			.getToolDefinition();
 		return new ReplayResult(dataset, ranker, tasks.size(), this.requests, eager, this.lazyTokens, this.missed,
-				this.stack.tokenCounter.count(toolSearch), guidanceTokens(), cap);
+				this.stack.tokenCounter.count(toolSearch), guidanceTokens(), cap, this.searchResultTokens,
+				this.prefixChanges);
 	}
 
 	private void replay(Task task) {
 		ToolSession session = this.stack.sessions.session(task.id());
 		ToolContext context = LazyMcpRequest.toolContext(session);
+		this.carried = 0;
+		this.previous = null;
 		send(session);
-		call(ToolRegistry.TOOL_SEARCH,
-				Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
+		search(Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
 		for (List<String> interchangeable : task.calls()) {
 			String tool = chooseTool(interchangeable, session);
 			if (tool == null) {
@@ -90,7 +109,7 @@ final class AgentReplay {
 			if (!session.snapshot().contains(tool)) {
 				this.missed++;
 				send(session);
-				call(ToolRegistry.TOOL_SEARCH, Map.of("names", List.of(tool)), context);
+				search(Map.of("names", List.of(tool)), context);
 			}
 			send(session);
 			call(tool, Map.of(), context);
@@ -117,6 +136,12 @@ final class AgentReplay {
 			.orElseThrow()
 			.tools();
 		this.requests++;
+		this.searchResultTokens += this.carried;
+		List<String> names = sent.stream().map((callback) -> callback.getToolDefinition().name()).toList();
+		if (this.previous != null && !names.equals(this.previous)) {
+			this.prefixChanges++;
+		}
+		this.previous = names;
 		for (ToolCallback callback : sent) {
 			ToolDefinition definition = callback.getToolDefinition();
 			this.lazyTokens += this.tokensByName.computeIfAbsent(definition.name(),
@@ -124,9 +149,14 @@ final class AgentReplay {
 		}
 	}
 
+	/** The model's ToolSearch call; its result stays in the conversation. */
+	private void search(Map<String, ?> arguments, ToolContext context) {
+		this.carried += this.stack.tokenCounter.count(call(ToolRegistry.TOOL_SEARCH, arguments, context));
+	}
+
 	/** The model's tool call, executed by the callback the chat client would run. */
-	private void call(String tool, Map<String, ?> arguments, ToolContext context) {
-		this.stack.registry.callback(tool).orElseThrow().call(JSON.writeValueAsString(arguments), context);
+	private String call(String tool, Map<String, ?> arguments, ToolContext context) {
+		return this.stack.registry.callback(tool).orElseThrow().call(JSON.writeValueAsString(arguments), context);
 	}
 
 	/**

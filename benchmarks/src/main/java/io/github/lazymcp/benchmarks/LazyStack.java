@@ -18,6 +18,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UsageStats;
 import org.jspecify.annotations.Nullable;
 
@@ -50,11 +51,19 @@ final class LazyStack {
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
 
 	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
+		this(dataset, ranker, maxActiveSchemas, ToolSettings.DEFAULTS.surface());
+	}
+
+	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas, ToolSettings.Surface surface) {
 		this(dataset, ranker, new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(maxActiveSchemas),
-				Clock.systemUTC()));
+				Clock.systemUTC()), surface);
 	}
 
 	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions) {
+		this(dataset, ranker, sessions, ToolSettings.DEFAULTS.surface());
+	}
+
+	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
@@ -62,6 +71,7 @@ final class LazyStack {
 		this.catalog = new McpCatalog(connections, CatalogSettings.DEFAULTS.withThreshold(0, 0), this.tokenCounter);
 		this.sessions = sessions;
 		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
+			.settings(ToolSettings.DEFAULTS.withSurface(surface))
 			.stats(this.stats)
 			.tokenCounter(this.tokenCounter)
 			.build();

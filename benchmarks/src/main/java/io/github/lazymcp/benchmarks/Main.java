@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.tool.ToolSettings;
 
 /**
  * Entry point of the benchmark jar; dispatches to a subcommand.
@@ -17,8 +18,9 @@ public final class Main {
 	private static final String USAGE = """
 			usage:
 			  eval   --dataset FILE [--ranker NAME|all] [--warmup-seconds S] [--json]
-			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--json]
-			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all] [--json]
+			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge] [--json]
+			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
+			         [--surface default|bridge] [--json]
 			  index  --catalogs DIR|FILE [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
@@ -38,7 +40,8 @@ public final class Main {
 			switch (args[0]) {
 				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "ranker", "warmup-seconds"), Set.of("json")));
 				case "replay" -> replay(Args.parse(rest,
-						Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker"), Set.of("json")));
+						Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "surface"),
+						Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
 				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model"), Set.of("json")));
@@ -50,6 +53,15 @@ public final class Main {
 			System.err.println(usage());
 			System.exit(2);
 		}
+	}
+
+	private static ToolSettings.Surface surface(String value) {
+		return switch (value) {
+			case "default" -> ToolSettings.Surface.DEFAULT;
+			case "bridge" -> ToolSettings.Surface.BRIDGE;
+			default -> throw new IllegalArgumentException(
+					"--surface must be 'default' or 'bridge', was '%s'".formatted(value));
+		};
 	}
 
 	private static String usage() {
@@ -97,9 +109,10 @@ public final class Main {
 			tasks = Workloads.fromQueries(dataset);
 		}
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
+		ToolSettings.Surface surface = surface(args.get("surface", "default"));
 		RankerRegistry registry = RankerRegistry.standard();
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			LazyStack stack = new LazyStack(dataset, registry.create(name), cap);
+			LazyStack stack = new LazyStack(dataset, registry.create(name), cap, surface);
 			ReplayResult result = new AgentReplay(stack).run(dataset.name(), name, tasks, cap);
 			System.out.println(args.flag("json") ? result.toJson() : result.toText());
 		}

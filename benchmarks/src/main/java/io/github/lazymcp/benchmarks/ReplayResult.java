@@ -19,9 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
  * @param guidanceTokens tokens of the system-prompt paragraph lazy-mcp adds to each
  * request (not part of the tool totals)
  * @param cap the session's maximum number of active schemas
+ * @param searchResultTokens tokens of ToolSearch results carried in the messages, summed
+ * over requests
+ * @param toolsPrefixChanges requests whose tools differ from the previous request of the
+ * same task
  */
 record ReplayResult(String dataset, String ranker, int tasks, long requests, long eagerTokens, long lazyTokens,
-		long missed, int toolSearchTokens, int guidanceTokens, int cap) {
+		long missed, int toolSearchTokens, int guidanceTokens, int cap, long searchResultTokens,
+		long toolsPrefixChanges) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -44,6 +49,8 @@ record ReplayResult(String dataset, String ranker, int tasks, long requests, lon
 		node.put("lazyTokens", this.lazyTokens);
 		node.put("reduction", Math.round(reduction() * 1e6) / 1e6);
 		node.put("missed", this.missed);
+		node.put("searchResultTokens", this.searchResultTokens);
+		node.put("toolsPrefixChanges", this.toolsPrefixChanges);
 		return JSON.writeValueAsString(node);
 	}
 
@@ -54,12 +61,13 @@ record ReplayResult(String dataset, String ranker, int tasks, long requests, lon
 				  eager tokens %,d (%,d per request)
 				  lazy tokens  %,d (%,.0f per request; ToolSearch alone %d)
 				  reduction    %.2f%% (%.1fx fewer)
+				  ToolSearch results carried in the messages: %,d tokens; tools changed on %,d requests
 				  not counted: lazy-mcp's system-prompt guidance, %,d tokens per request""", this.dataset, this.ranker,
 				this.cap, this.tasks, this.requests, this.missed, this.eagerTokens,
 				(this.requests > 0) ? this.eagerTokens / this.requests : 0, this.lazyTokens,
 				(this.requests > 0) ? (double) this.lazyTokens / this.requests : 0.0, this.toolSearchTokens,
 				reduction() * 100, (this.lazyTokens > 0) ? (double) this.eagerTokens / this.lazyTokens : 0.0,
-				this.guidanceTokens);
+				this.searchResultTokens, this.toolsPrefixChanges, this.guidanceTokens);
 	}
 
 }

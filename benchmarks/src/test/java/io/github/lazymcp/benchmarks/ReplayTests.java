@@ -47,13 +47,31 @@ class ReplayTests {
 
 	@Test
 	void jsonHasExactlyTheDocumentedKeys() throws Exception {
-		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24);
+		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24, 30, 1);
 
 		JsonNode json = JsonMapper.shared().readTree(result.toJson());
 
-		assertThat(json.propertyNames()).containsExactly("requests", "eagerTokens", "lazyTokens", "reduction",
-				"missed");
+		assertThat(json.propertyNames()).containsExactly("requests", "eagerTokens", "lazyTokens", "reduction", "missed",
+				"searchResultTokens", "toolsPrefixChanges");
 		assertThat(json.get("reduction").asDouble()).isEqualTo(0.9);
+	}
+
+	@Test
+	void theDefaultSurfaceChangesTheToolsOnlyByAppendingAndTheBridgeNever() throws Exception {
+		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		ReplayResult lazy = new AgentReplay(new LazyStack(dataset, bm25(), 24)).run("tiny", "bm25", tasks, 24);
+		ReplayResult bridge = new AgentReplay(
+				new LazyStack(dataset, bm25(), 24, io.github.lazymcp.tool.ToolSettings.Surface.BRIDGE))
+			.run("tiny", "bm25", tasks, 24);
+
+		// Each task's first search adds its tools once: one change per task at least.
+		assertThat(lazy.toolsPrefixChanges()).isGreaterThanOrEqualTo(tasks.size());
+		assertThat(bridge.toolsPrefixChanges()).isZero();
+		assertThat(bridge.requests()).isEqualTo(lazy.requests());
+		assertThat(bridge.searchResultTokens()).isGreaterThan(lazy.searchResultTokens());
+		assertThat(lazy.searchResultTokens()).isPositive();
 	}
 
 	@Test

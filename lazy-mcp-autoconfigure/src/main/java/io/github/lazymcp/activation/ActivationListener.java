@@ -20,4 +20,16 @@ public interface ActivationListener {
 	 */
 	void activated(String session, ActivationResult result);
 
+	/**
+	 * This listener, then another.
+	 * @param next the other listener
+	 * @return both, in order
+	 */
+	default ActivationListener andThen(ActivationListener next) {
+		return (session, result) -> {
+			activated(session, result);
+			next.activated(session, result);
+		};
+	}
+
 }

@@ -25,8 +25,10 @@ import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
+import io.github.lazymcp.tool.ToolObservations;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
+import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.jspecify.annotations.Nullable;
@@ -152,7 +154,14 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock, UsageStats stats) {
+	ToolObservations lazyMcpToolObservations(ObjectProvider<ObservationRegistry> registry) {
+		return new ToolObservations(registry.getIfUnique(() -> ObservationRegistry.NOOP));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock, UsageStats stats,
+			ToolObservations observations) {
 		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC) {
 			// LazyMcpJdbcSessionAutoConfiguration would have declared the store.
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
@@ -161,7 +170,7 @@ public final class LazyMcpAutoConfiguration {
 						.formatted(LazyMcpProperties.PREFIX));
 		}
 		return new InMemorySessionStore(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC),
-				stats);
+				stats.andThen(observations));
 	}
 
 	@Bean
@@ -181,8 +190,9 @@ public final class LazyMcpAutoConfiguration {
 	ToolRegistry lazyMcpToolRegistry(McpCatalog catalog, ToolRanker ranker, SessionStore sessions,
 			LazyMcpProperties properties, UsageStats stats, TokenCounter tokenCounter,
 			ObjectProvider<ModelTool> modelTools, ObjectProvider<LazyMcpListener> listeners,
-			ObjectProvider<ToolFilter> filters) {
+			ObjectProvider<ToolFilter> filters, ToolObservations observations) {
 		return ToolRegistry.builder(catalog, ranker, sessions)
+			.observations(observations)
 			.settings(PropertiesMapping.tools(properties))
 			.stats(stats)
 			.tokenCounter(tokenCounter)

@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.tool.ToolObservations;
 import io.github.lazymcp.tool.UsageStats;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -41,7 +42,8 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(SessionStore.class)
 	JdbcSessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
-			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock, UsageStats stats) {
+			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock, UsageStats stats,
+			ToolObservations observations) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
@@ -54,7 +56,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
 		initializeSchema(database, jdbc);
 		JdbcSessionStore store = new JdbcSessionStore(database, PropertiesMapping.sessions(properties),
-				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval(), stats);
+				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval(), stats.andThen(observations));
 		try {
 			store.size();
 		}

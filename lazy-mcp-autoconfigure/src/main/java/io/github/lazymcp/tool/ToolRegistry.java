@@ -74,6 +74,8 @@ public final class ToolRegistry {
 
 	private final UsageStats stats;
 
+	private final ToolObservations observations;
+
 	private final TokenCounter tokenCounter;
 
 	private final Map<String, Integer> tokensByDefinition = new ConcurrentHashMap<>();
@@ -101,6 +103,7 @@ public final class ToolRegistry {
 		};
 		this.stats = builder.stats;
 		this.tokenCounter = builder.tokenCounter;
+		this.observations = builder.observations;
 		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools, this::hidden);
 		this.toolSearch = new ToolSearch(this::search, builder.sessions::ephemeral, this.settings);
 		this.callTool = new CallTool(this::catalogCallback);
@@ -331,7 +334,8 @@ public final class ToolRegistry {
 
 	/** What ToolSearch does for the model: schemas only where the surface needs them. */
 	SearchResult search(ToolSession session, SearchRequest request) {
-		return this.search.search(this.catalog.snapshot(), session, request, this.settings.schemasInResults());
+		return this.observations.search(
+				() -> this.search.search(this.catalog.snapshot(), session, request, this.settings.schemasInResults()));
 	}
 
 	/**
@@ -381,7 +385,7 @@ public final class ToolRegistry {
 		Map<String, ToolCallback> tools = new LinkedHashMap<>();
 		for (CatalogTool tool : snapshot.tools()) {
 			tools.put(tool.name(), new TrackedToolCallback(tool, snapshot.defers(tool), this.settings.deferredCall(),
-					this.search, this.listener, this::hidden));
+					this.search, this.listener, this::hidden, this.observations));
 		}
 		Wrapped built = new Wrapped(snapshot, tools);
 		this.served.addAll(tools.keySet());
@@ -446,6 +450,8 @@ public final class ToolRegistry {
 
 		private List<ToolFilter> filters = List.of();
 
+		private ToolObservations observations = ToolObservations.NOOP;
+
 		private Builder(McpCatalog catalog, ToolRanker ranker, SessionStore sessions) {
 			this.catalog = catalog;
 			this.ranker = ranker;
@@ -479,6 +485,11 @@ public final class ToolRegistry {
 
 		public Builder filters(List<? extends ToolFilter> filters) {
 			this.filters = List.copyOf(filters);
+			return this;
+		}
+
+		public Builder observations(ToolObservations observations) {
+			this.observations = observations;
 			return this;
 		}
 

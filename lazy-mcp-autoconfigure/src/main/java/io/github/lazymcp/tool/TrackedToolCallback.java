@@ -43,8 +43,11 @@ final class TrackedToolCallback implements ToolCallback {
 
 	private final ToolFilter access;
 
+	private final ToolObservations observations;
+
 	TrackedToolCallback(CatalogTool tool, boolean deferred, ToolSettings.DeferredCall policy,
-			ToolSearchService activations, LazyMcpListener listener, ToolFilter access) {
+			ToolSearchService activations, LazyMcpListener listener, ToolFilter access, ToolObservations observations) {
+		this.observations = observations;
 		this.tool = tool;
 		this.deferred = deferred;
 		this.policy = policy;
@@ -83,7 +86,8 @@ final class TrackedToolCallback implements ToolCallback {
 			activate(session.get());
 		}
 		requireJsonObject(toolInput);
-		String result = execute(toolInput, LazyMcpRequest.forServer(toolContext));
+		String result = this.observations.call(this.tool.server(),
+				() -> execute(toolInput, LazyMcpRequest.forServer(toolContext)));
 		session.ifPresent(this::touch);
 		this.listener.toolSucceeded(session.orElse(null), this.tool);
 		return result;

@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.lazymcp.activation.InMemorySessionStore;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
@@ -39,6 +42,9 @@ public final class LazyToolsFixture {
 
 	public final ToolRanker ranker;
 
+	/** Every observation the registry and the sessions completed, in order. */
+	public final List<Observation.Context> observed = new CopyOnWriteArrayList<>();
+
 	public final List<String> succeeded = new CopyOnWriteArrayList<>();
 
 	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, FakeConnection... servers) {
@@ -61,8 +67,23 @@ public final class LazyToolsFixture {
 				new CatalogSettings(0, 0,
 						Map.of("pinned", new ServerPolicy(false, List.of(), List.of(), List.of(), Map.of()))),
 				new TokenCounter());
+		ObservationRegistry observationRegistry = ObservationRegistry.create();
+		observationRegistry.observationConfig().observationHandler(new ObservationHandler<Observation.Context>() {
+
+			@Override
+			public boolean supportsContext(Observation.Context context) {
+				return true;
+			}
+
+			@Override
+			public void onStop(Observation.Context context) {
+				LazyToolsFixture.this.observed.add(context);
+			}
+
+		});
+		ToolObservations observations = new ToolObservations(observationRegistry);
 		this.sessions = new InMemorySessionStore(new SessionSettings(cap, 100, Duration.ofHours(1)), Clock.systemUTC(),
-				this.stats);
+				this.stats.andThen(observations));
 		ToolRanker bm25 = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
 				() -> {
 					throw new IllegalStateException("BM25 needs no embedder");
@@ -71,6 +92,7 @@ public final class LazyToolsFixture {
 		this.registry = ToolRegistry.builder(this.catalog, bm25, this.sessions)
 			.settings(new ToolSettings(Math.min(3, cap), cap, 200, policy).withSurface(surface))
 			.stats(this.stats)
+			.observations(observations)
 			.modelTools(modelTools)
 			.listeners(List.of(new LazyMcpListener() {
 
