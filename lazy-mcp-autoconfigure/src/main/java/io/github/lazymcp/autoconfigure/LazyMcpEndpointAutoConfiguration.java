@@ -41,10 +41,13 @@ public final class LazyMcpEndpointAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		McpActivationEndpoint mcpActivationEndpoint(ToolRegistry registry, SessionStore sessions, UsageStats stats,
-				ObjectProvider<CapabilityManager> capabilities, ObjectProvider<CapabilityRouter> router) {
+				ObjectProvider<CapabilityManager> capabilities, ObjectProvider<CapabilityRouter> router,
+				LazyMcpProperties properties) {
 			return new McpActivationEndpoint(registry, sessions, stats, () -> {
 				CapabilityManager manager = capabilities.getIfAvailable();
-				return (manager != null) ? CapabilityReport.of(manager, router.getIfAvailable()) : null;
+				return (manager != null)
+						? CapabilityReport.of(manager, router.getIfAvailable(), properties.getLogging().isUserText())
+						: null;
 			});
 		}
 

@@ -20,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.boot.jdbc.init.PlatformPlaceholderDatabaseDriverResolver;
+import org.springframework.boot.sql.init.DatabaseInitializationMode;
 import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -78,7 +79,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 
 	private static void initializeSchema(DataSource database, LazyMcpProperties.Jdbc jdbc) {
 		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
-		settings.setMode(jdbc.getInitializeSchema());
+		settings.setMode(DatabaseInitializationMode.valueOf(jdbc.getInitializeSchema().name()));
 		List<String> locations = new PlatformPlaceholderDatabaseDriverResolver().resolveAll(database,
 				JdbcSessionStore.SCHEMA_LOCATION);
 		settings.setSchemaLocations(locations);

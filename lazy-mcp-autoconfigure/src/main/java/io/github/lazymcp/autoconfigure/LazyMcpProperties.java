@@ -13,7 +13,6 @@ import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
 
 /**
  * Configuration properties for lazy-mcp, bound to {@code tools.lazy-mcp}.
@@ -643,8 +642,9 @@ public class LazyMcpProperties {
 	public static class Logging {
 
 		/**
-		 * Whether debug log lines (capability routing decisions) quote the user's words.
-		 * Off by default: user text never reaches the logs unless asked for.
+		 * Whether debug log lines and the actuator endpoint's last capability routing
+		 * decision quote the user's words. Off by default: user text never reaches the
+		 * logs or the endpoint unless asked for.
 		 */
 		private boolean userText;
 
@@ -937,6 +937,24 @@ public class LazyMcpProperties {
 	}
 
 	/**
+	 * When the session table is created. lazy-mcp's own type, not Spring Boot's
+	 * {@code DatabaseInitializationMode}, so that these properties bind in applications
+	 * without Spring Boot's SQL support.
+	 */
+	public enum InitializeSchema {
+
+		/** Idempotent DDL at every startup. */
+		ALWAYS,
+
+		/** Only for an embedded database. */
+		EMBEDDED,
+
+		/** Never: the team manages its own DDL. */
+		NEVER
+
+	}
+
+	/**
 	 * Sessions in the application's database ({@code sessions.store=jdbc}).
 	 */
 	public static class Jdbc {
@@ -946,7 +964,7 @@ public class LazyMcpProperties {
 		 * startup), 'embedded' (only for an embedded database) or 'never' (the team
 		 * manages its own DDL; see the schema files in the jar).
 		 */
-		private DatabaseInitializationMode initializeSchema = DatabaseInitializationMode.ALWAYS;
+		private InitializeSchema initializeSchema = InitializeSchema.ALWAYS;
 
 		/**
 		 * How often expired sessions are deleted, by an index on their expiry, off the
@@ -954,11 +972,11 @@ public class LazyMcpProperties {
 		 */
 		private Duration cleanupInterval = Duration.ofMinutes(1);
 
-		public DatabaseInitializationMode getInitializeSchema() {
+		public InitializeSchema getInitializeSchema() {
 			return this.initializeSchema;
 		}
 
-		public void setInitializeSchema(DatabaseInitializationMode initializeSchema) {
+		public void setInitializeSchema(InitializeSchema initializeSchema) {
 			this.initializeSchema = initializeSchema;
 		}
 

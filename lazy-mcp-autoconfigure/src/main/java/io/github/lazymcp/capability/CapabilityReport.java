@@ -29,11 +29,12 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 * The section as it is now.
 	 * @param manager the capabilities
 	 * @param router the router, or null when capabilities cannot be routed
+	 * @param userText whether the last routing decision may quote the user's words
 	 * @return the section
 	 */
-	public static CapabilityReport of(CapabilityManager manager, @Nullable CapabilityRouter router) {
+	public static CapabilityReport of(CapabilityManager manager, @Nullable CapabilityRouter router, boolean userText) {
 		return new CapabilityReport(manager.maxActive(), manager.states(),
-				(router != null) ? AutoActivation.of(router) : null);
+				(router != null) ? AutoActivation.of(router, userText) : null);
 	}
 
 	/**
@@ -88,9 +89,9 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record AutoActivation(double threshold, double margin, @Nullable Decision lastDecision) {
 
-		static AutoActivation of(CapabilityRouter router) {
+		static AutoActivation of(CapabilityRouter router, boolean userText) {
 			return new AutoActivation(router.gate().threshold(), router.gate().margin(),
-					router.lastDecision().map(Decision::of).orElse(null));
+					router.lastDecision().map((decision) -> Decision.of(decision, userText)).orElse(null));
 		}
 
 	}
@@ -98,18 +99,19 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	/**
 	 * One routing decision.
 	 *
-	 * @param text the start of the routed message, pasted blocks removed
+	 * @param text the start of the routed message, pasted blocks removed; null unless
+	 * {@code tools.lazy-mcp.logging.user-text} asks for user text
 	 * @param chosen the capability enabled, or null when the router abstained
 	 * @param reason why, in one sentence
 	 * @param scores the candidates' scores, best first, rounded to three decimals
 	 */
 	@JsonInclude(JsonInclude.Include.ALWAYS)
-	public record Decision(String text, @Nullable String chosen, String reason, Map<String, Double> scores) {
+	public record Decision(@Nullable String text, @Nullable String chosen, String reason, Map<String, Double> scores) {
 
-		static Decision of(CapabilityRouter.RoutingDecision decision) {
+		static Decision of(CapabilityRouter.RoutingDecision decision, boolean userText) {
 			Map<String, Double> scores = new LinkedHashMap<>();
 			decision.scores().forEach((score) -> scores.put(score.name(), Math.round(score.score() * 1000) / 1000.0));
-			return new Decision(decision.text(), decision.chosen(), decision.reason(), scores);
+			return new Decision(userText ? decision.text() : null, decision.chosen(), decision.reason(), scores);
 		}
 
 	}

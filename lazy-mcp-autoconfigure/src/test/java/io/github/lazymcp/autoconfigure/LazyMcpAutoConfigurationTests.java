@@ -159,6 +159,17 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	@Test
+	void startsInAnApplicationWithoutSpringBootsSqlSupport() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.sql", "org.springframework.jdbc"))
+			.withPropertyValues("tools.lazy-mcp.sessions.jdbc.initialize-schema=never")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(LazyMcpProperties.class).getSessions().getJdbc().getInitializeSchema())
+					.isEqualTo(LazyMcpProperties.InitializeSchema.NEVER);
+			});
+	}
+
+	@Test
 	void lowersTheSearchLimitsToASmallCapWhenTheyAreNotSet() {
 		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3").run((context) -> {
 			assertThat(context).hasNotFailed();

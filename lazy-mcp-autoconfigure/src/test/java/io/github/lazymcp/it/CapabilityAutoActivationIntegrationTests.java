@@ -86,7 +86,7 @@ class CapabilityAutoActivationIntegrationTests {
 		assertThat(this.model.toolNames(0)).contains("capability", "filesystem__list_directory",
 				"filesystem__read_text_file");
 		assertThat(this.servers.holders()).containsOnlyKeys("filesystem");
-		assertThat(lastDecision()).containsEntry("chosen", "files");
+		assertThat(lastDecision()).containsEntry("chosen", "files").containsEntry("text", null);
 	}
 
 	@Test
