@@ -50,8 +50,9 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	CapabilityManager lazyMcpCapabilityManager(LazyMcpProperties properties, ResourceLoader resourceLoader,
 			ServerPool servers, McpCatalog catalog, AccessPolicies policies) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
-		return new CapabilityManager(new CapabilityLoader(resourceLoader).load(settings.locations()), servers, catalog,
-				settings.maxActive(), policies);
+		return new CapabilityManager(
+				new CapabilityLoader(resourceLoader).load(settings.locations(), settings.taps(), settings.providers()),
+				servers, catalog, settings.maxActive(), policies, CapabilityManager.toolchains(settings.installs()));
 	}
 
 	@Bean

@@ -19,6 +19,7 @@ import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.pool.ServerPool.ServerAcquisition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.capability.toolchain.Toolchains;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpCatalog;
@@ -71,6 +72,8 @@ public final class CapabilityManager {
 
 	private final AccessPolicies policies;
 
+	private final Toolchains toolchains;
+
 	private final Map<String, String> failures = new ConcurrentHashMap<>();
 
 	/** The capabilities each holder ("session/capability") enabled, on this instance. */
@@ -91,6 +94,24 @@ public final class CapabilityManager {
 	 */
 	public CapabilityManager(List<CapabilityDefinition> definitions, ServerPool servers, McpCatalog catalog,
 			int maxActive, AccessPolicies policies) {
+		this(definitions, servers, catalog, maxActive, policies, toolchains(CapabilitySettings.DEFAULTS.installs()));
+	}
+
+	/**
+	 * Creates the manager with toolchain capabilities; nothing is connected or installed
+	 * yet.
+	 * @param definitions the capabilities
+	 * @param servers connects and shares their servers
+	 * @param catalog the tool catalog, holding the servers configured for Spring AI
+	 * @param maxActive how many capabilities one conversation may have enabled at once
+	 * @param policies the access policies, which may deny a capability's servers
+	 * @param toolchains installs, or reports missing, the packages of toolchain
+	 * capabilities
+	 * @throws CapabilityDefinitionException when a capability declares a server under the
+	 * name of a configured one
+	 */
+	public CapabilityManager(List<CapabilityDefinition> definitions, ServerPool servers, McpCatalog catalog,
+			int maxActive, AccessPolicies policies, Toolchains toolchains) {
 		Set<String> configured = catalog.serverNames();
 		for (CapabilityDefinition definition : definitions) {
 			for (ServerDefinition server : definition.servers()) {
@@ -110,6 +131,16 @@ public final class CapabilityManager {
 		this.catalog = catalog;
 		this.maxActive = maxActive;
 		this.policies = policies;
+		this.toolchains = toolchains;
+	}
+
+	/**
+	 * The toolchains of the given install settings.
+	 * @param installs whether, where and how long installs may run
+	 * @return the toolchains
+	 */
+	public static Toolchains toolchains(CapabilitySettings.Installs installs) {
+		return new Toolchains(installs.directory(), installs.enabled(), installs.timeout());
 	}
 
 	/**
@@ -203,7 +234,10 @@ public final class CapabilityManager {
 	 * the session's cap is reached. Enabling an enabled capability changes nothing but
 	 * still activates its tools. When a server cannot be connected, or the session's
 	 * access policy denies every server of the capability, nothing changes and the result
-	 * says why.
+	 * says why. A capability with {@code [deps]} first makes its packages available
+	 * (installing them when installs are allowed), outside any lock, so that an install
+	 * never holds up another conversation; when they cannot be made available, nothing
+	 * changes and the result names what is missing.
 	 * @param name the capability
 	 * @param session the conversation's session
 	 * @return what happened
@@ -214,6 +248,12 @@ public final class CapabilityManager {
 		String denied = deniedByPolicy(definition, session);
 		if (denied != null) {
 			return new CapabilityChange(name, false, false, null, List.of(), denied, null);
+		}
+		String unavailable = ToolchainFailure.of(this.toolchains, definition);
+		if (unavailable != null) {
+			this.failures.put(name, unavailable);
+			logger.warn("Capability '%s' could not be enabled: %s".formatted(name, unavailable));
+			return new CapabilityChange(name, false, false, null, List.of(), unavailable, null);
 		}
 		synchronized (this.lock) {
 			String failure = acquireAll(definition, session);
@@ -238,6 +278,18 @@ public final class CapabilityManager {
 			boolean changed = !result.activated().isEmpty();
 			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(deferred(tools)));
 		}
+	}
+
+	/**
+	 * Where the packages of a capability are installed, whether or not they are yet.
+	 * @param name the capability
+	 * @return each package's npm prefix (executables in {@code node_modules/.bin}), by
+	 * {@code name@version}; empty for a capability without {@code [deps]}
+	 */
+	public Map<String, String> packages(String name) {
+		Map<String, String> prefixes = new LinkedHashMap<>();
+		require(name).deps().forEach((pkg) -> prefixes.put(pkg.toString(), this.toolchains.prefix(pkg).toString()));
+		return prefixes;
 	}
 
 	/**
@@ -362,7 +414,7 @@ public final class CapabilityManager {
 	}
 
 	private @Nullable String deniedByPolicy(CapabilityDefinition definition, ToolSession session) {
-		boolean allDenied = definition.servers()
+		boolean allDenied = !definition.servers().isEmpty() && definition.servers()
 			.stream()
 			.allMatch((server) -> this.policies.deniesServer(session.policy(), server.name()));
 		return allDenied ? "the access policy '%s' denies every server of this capability".formatted(session.policy())
