@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.definition.CapabilityLoader;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
@@ -53,6 +54,12 @@ public final class LazyMcpCapabilityAutoConfiguration {
 		return new CapabilityManager(
 				new CapabilityLoader(resourceLoader).load(settings.locations(), settings.taps(), settings.providers()),
 				servers, catalog, settings.maxActive(), policies, CapabilityManager.toolchains(settings.installs()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CapabilitySkills lazyMcpCapabilitySkills(CapabilityManager manager, SessionStore sessions) {
+		return new CapabilitySkills(manager, sessions);
 	}
 
 	@Bean
