@@ -50,13 +50,21 @@ public final class Toolchains {
 	 * @param timeout how long one npm install may take
 	 */
 	public Toolchains(Path directory, boolean installs, Duration timeout) {
-		this(directory, installs, new NpmInstaller(List.of("npm"), timeout));
+		this(directory, installs, timeout, List.of("npm"));
 	}
 
-	Toolchains(Path directory, boolean installs, NpmInstaller installer) {
+	/**
+	 * Creates the toolchains with another npm command.
+	 * @param directory where packages are installed; created when the first is
+	 * @param installs whether missing packages may be installed
+	 * @param timeout how long one npm install may take
+	 * @param npm the npm command and any leading arguments, e.g.
+	 * {@code [/opt/node/bin/npm]}
+	 */
+	public Toolchains(Path directory, boolean installs, Duration timeout, List<String> npm) {
 		this.directory = directory.toAbsolutePath();
 		this.installs = installs;
-		this.installer = installer;
+		this.installer = new NpmInstaller(npm, timeout);
 	}
 
 	/**
