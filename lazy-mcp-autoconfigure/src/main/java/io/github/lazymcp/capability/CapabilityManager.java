@@ -55,8 +55,10 @@ import org.jspecify.annotations.Nullable;
  * Enables and disables capabilities for conversations: connects their servers through the
  * shared {@link ServerPool}, puts their tools into the catalog, activates them in the
  * session that enabled them (and only there), keeps at most {@code max-active} enabled
- * per session, and remembers why a capability failed. A failing server or a used-up
- * connection budget is a result, never an exception, and disturbs no other conversation.
+ * per session, and remembers why a capability failed. A toolchain capability (no servers,
+ * {@code [deps]}) is enabled by making its packages available through {@link Toolchains},
+ * outside the lock. A failing server, a used-up connection budget or a missing package is
+ * a result, never an exception, and disturbs no other conversation.
  */
 public final class CapabilityManager {
 
@@ -332,7 +334,8 @@ public final class CapabilityManager {
 	/**
 	 * Makes this instance hold the servers of every capability the session has enabled,
 	 * which another instance may have enabled: the session's state is shared, each
-	 * instance's connections are its own. A capability whose servers cannot be connected
+	 * instance's connections and installed packages are its own. A capability whose
+	 * servers cannot be connected, or whose packages are missing and cannot be installed,
 	 * here stays enabled; its tools are unavailable until they can.
 	 * @param session the conversation's session
 	 */
@@ -340,6 +343,12 @@ public final class CapabilityManager {
 		for (String name : session.capabilities().names()) {
 			CapabilityDefinition definition = this.definitions.get(name);
 			if (definition != null && !holds(session, name)) {
+				// Packages too are per instance; installed (if allowed) outside the lock.
+				String unavailable = ToolchainFailure.of(this.toolchains, definition);
+				if (unavailable != null) {
+					this.failures.put(name, unavailable);
+					continue;
+				}
 				synchronized (this.lock) {
 					String failure = acquireAll(definition, session);
 					if (failure != null) {
