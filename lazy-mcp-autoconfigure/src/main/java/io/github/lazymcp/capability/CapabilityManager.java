@@ -278,7 +278,11 @@ public final class CapabilityManager {
 						(evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
 			}
 			boolean changed = !result.activated().isEmpty();
-			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(deferred(tools)));
+			// Every tool, not only those deferred now: whether the shared catalog defers
+			// a
+			// tool changes with what other conversations enable, and a tool that turns
+			// deferred must stay visible in this conversation.
+			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(tools));
 		}
 	}
 

@@ -14,7 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = McpTestApplication.class,
 		properties = { "spring.ai.mcp.client.enabled=false", "tools.lazy-mcp.max-active-schemas=24",
-				"tools.lazy-mcp.threshold.tools=0",
 				"tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/flat/",
 				"tools.lazy-mcp.capabilities.auto-activation.enabled=false",
 				"tools.lazy-mcp.capabilities.install-directory=${java.io.tmpdir}/lazy-mcp-flat-it-never-installed" })

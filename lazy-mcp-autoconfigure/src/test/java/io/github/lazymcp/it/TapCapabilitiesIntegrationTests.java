@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * npm package from the registry.
  */
 @SpringBootTest(classes = McpTestApplication.class, properties = { "spring.ai.mcp.client.enabled=false",
-		"tools.lazy-mcp.max-active-schemas=24", "tools.lazy-mcp.threshold.tools=0",
-		"tools.lazy-mcp.capabilities.locations=", "tools.lazy-mcp.capabilities.taps=classpath:capabilities-it/tap/",
+		"tools.lazy-mcp.max-active-schemas=24", "tools.lazy-mcp.capabilities.locations=",
+		"tools.lazy-mcp.capabilities.taps=classpath:capabilities-it/tap/",
 		"tools.lazy-mcp.capabilities.auto-activation.enabled=false", "tools.lazy-mcp.capabilities.install-deps=true" })
 class TapCapabilitiesIntegrationTests extends CapabilitySourcesIntegrationTests {
 
