@@ -61,7 +61,8 @@ class ArchitectureTests {
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..",
-					"io.github.lazymcp.capability.routing..")
+					"io.github.lazymcp.capability.routing..", "io.github.lazymcp.capability.toolchain..",
+					"io.github.lazymcp.capability.skill..")
 			.check(this.classes);
 	}
 
@@ -78,6 +79,25 @@ class ArchitectureTests {
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..")
+			.check(this.classes);
+	}
+
+	@Test
+	void toolchainsKnowDefinitionsOnlyAndSkillFilesNothing() {
+		noClasses().that()
+			.resideInAPackage("io.github.lazymcp.capability.toolchain..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..",
+					"io.github.lazymcp.capability.routing..", "io.github.lazymcp.capability.skill..")
+			.check(this.classes);
+		noClasses().that()
+			.resideInAPackage("io.github.lazymcp.capability.skill..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.definition..",
+					"io.github.lazymcp.capability.pool..", "io.github.lazymcp.capability.routing..",
+					"io.github.lazymcp.capability.toolchain..")
 			.check(this.classes);
 	}
 

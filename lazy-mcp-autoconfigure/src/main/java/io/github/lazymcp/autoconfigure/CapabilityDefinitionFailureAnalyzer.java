@@ -13,9 +13,15 @@ final class CapabilityDefinitionFailureAnalyzer extends AbstractFailureAnalyzer<
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, CapabilityDefinitionException cause) {
+		String setting = cause.setting();
+		if (setting != null) {
+			return new FailureAnalysis("A capability setting is wrong: " + cause.getMessage(),
+					"Fix '%s.capabilities.%s'.".formatted(LazyMcpProperties.PREFIX, setting), cause);
+		}
 		String where = (cause.source() != null) ? "the capability file " + cause.source() : "the capability files";
 		return new FailureAnalysis("A capability could not be loaded: " + cause.getMessage(),
-				"Fix %s, or leave it out of '%s.capabilities.locations'.".formatted(where, LazyMcpProperties.PREFIX),
+				"Fix %s, or leave it out of '%s.capabilities.locations' and '%s.capabilities.taps'.".formatted(where,
+						LazyMcpProperties.PREFIX, LazyMcpProperties.PREFIX),
 				cause);
 	}
 

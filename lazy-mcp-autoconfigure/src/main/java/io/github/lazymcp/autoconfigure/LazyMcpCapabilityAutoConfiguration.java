@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.definition.CapabilityLoader;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
@@ -25,10 +26,13 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.io.ResourceLoader;
 
 /**
- * Capabilities: TOML bundles of MCP servers that stay disconnected until enabled, by the
- * {@code capability} tool or by auto-activation from the user's words. Always active with
- * lazy-mcp; when no capability file is found the model sees no capability tool. A broken
- * file fails startup, reported by {@link CapabilityDefinitionFailureAnalyzer}.
+ * Capabilities: TOML bundles of MCP servers (or, for toolchains, npm packages) that stay
+ * disconnected until enabled, by the {@code capability} tool, by auto-activation from the
+ * user's words, or by a skill the application loads ({@link CapabilitySkills}), read from
+ * flat locations and taps. Always active with lazy-mcp; when no capability file is found
+ * the model sees no capability tool. A broken file or a provider or tap setting that does
+ * not fit the files fails startup, reported by
+ * {@link CapabilityDefinitionFailureAnalyzer}.
  */
 // After the core configuration, whose catalog and sessions capabilities feed; before the
 // endpoint configuration, which reports on them.
@@ -50,8 +54,15 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	CapabilityManager lazyMcpCapabilityManager(LazyMcpProperties properties, ResourceLoader resourceLoader,
 			ServerPool servers, McpCatalog catalog, AccessPolicies policies) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
-		return new CapabilityManager(new CapabilityLoader(resourceLoader).load(settings.locations()), servers, catalog,
-				settings.maxActive(), policies);
+		return new CapabilityManager(
+				new CapabilityLoader(resourceLoader).load(settings.locations(), settings.taps(), settings.providers()),
+				servers, catalog, settings.maxActive(), policies, CapabilityManager.toolchains(settings.installs()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	CapabilitySkills lazyMcpCapabilitySkills(CapabilityManager manager, SessionStore sessions) {
+		return new CapabilitySkills(manager, sessions);
 	}
 
 	@Bean

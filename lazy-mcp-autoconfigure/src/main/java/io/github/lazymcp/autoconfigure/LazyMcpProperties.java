@@ -764,6 +764,38 @@ public class LazyMcpProperties {
 		private List<String> locations = new ArrayList<>(List.of("classpath*:lazy-mcp/capabilities/*.toml"));
 
 		/**
+		 * Capability taps, in order of preference: directories or classpath locations
+		 * laid out as capabilities/<name>/<provider>.toml (often a git checkout shared by
+		 * a team); prefix a directory with 'optional:' if it may be missing.
+		 */
+		private List<String> taps = new ArrayList<>();
+
+		/**
+		 * Provider chosen per capability name, among the variants the taps and locations
+		 * define. Without an entry, the first location or tap defining the capability
+		 * decides: its provider 'default', otherwise its first provider by name.
+		 */
+		private Map<String, String> providers = new LinkedHashMap<>();
+
+		/**
+		 * Whether enabling a toolchain capability (one with [deps]) may install its
+		 * missing npm packages at run time. Off, enabling reports what is missing.
+		 */
+		private boolean installDeps = false;
+
+		/**
+		 * Directory the application owns where toolchain packages are installed, one npm
+		 * prefix per package and version.
+		 */
+		private Path installDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "toolchains");
+
+		/**
+		 * How long installing one toolchain package may take before the capability is
+		 * reported as failed.
+		 */
+		private Duration installTimeout = Duration.ofMinutes(5);
+
+		/**
 		 * Maximum number of capabilities one conversation has enabled at once. Enabling
 		 * one more disables that conversation's least recently used first.
 		 */
@@ -801,6 +833,49 @@ public class LazyMcpProperties {
 
 		public void setLocations(List<String> locations) {
 			this.locations = locations;
+		}
+
+		public List<String> getTaps() {
+			return this.taps;
+		}
+
+		public void setTaps(List<String> taps) {
+			this.taps = taps;
+		}
+
+		public Map<String, String> getProviders() {
+			return this.providers;
+		}
+
+		public void setProviders(Map<String, String> providers) {
+			this.providers = providers;
+		}
+
+		public boolean isInstallDeps() {
+			return this.installDeps;
+		}
+
+		public void setInstallDeps(boolean installDeps) {
+			this.installDeps = installDeps;
+		}
+
+		public Path getInstallDirectory() {
+			return this.installDirectory;
+		}
+
+		public void setInstallDirectory(Path installDirectory) {
+			this.installDirectory = installDirectory;
+		}
+
+		public Duration getInstallTimeout() {
+			return this.installTimeout;
+		}
+
+		public void setInstallTimeout(Duration installTimeout) {
+			if (installTimeout.isNegative() || installTimeout.isZero()) {
+				throw invalid("install-timeout", installTimeout, "must be positive");
+			}
+			this.installTimeout = installTimeout;
 		}
 
 		public int getMaxActive() {

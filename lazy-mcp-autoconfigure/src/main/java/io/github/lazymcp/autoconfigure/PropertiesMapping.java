@@ -86,7 +86,9 @@ final class PropertiesMapping {
 		return new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
 				capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
 				capabilities.getRequestTimeout(), auto.isEnabled(),
-				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()));
+				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()), capabilities.getTaps(),
+				capabilities.getProviders(), new CapabilitySettings.Installs(capabilities.isInstallDeps(),
+						capabilities.getInstallDirectory(), capabilities.getInstallTimeout()));
 	}
 
 	static HealthSettings health(LazyMcpProperties properties) {

@@ -2,6 +2,7 @@ package io.github.lazymcp.capability;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationResult;
@@ -36,16 +37,17 @@ final class CapabilityActions {
 			boolean on = this.manager.isEnabled(definition.name(), session);
 			enabled += on ? 1 : 0;
 			String failure = this.manager.failure(definition.name()).orElse(null);
-			capabilities.add(new Listed(definition.name(), definition.description(),
-					on ? "enabled" : (failure != null) ? "failed" : "dormant",
-					on && this.manager.isActiveIn(definition.name(), session), failure));
+			capabilities.add(new Listed(definition.name(), definition.provider(), definition.alternatives(),
+					definition.description(), on ? "enabled" : (failure != null) ? "failed" : "dormant",
+					on && this.manager.isActiveIn(definition.name(), session), failure,
+					definition.deps().stream().map(Object::toString).toList()));
 		}
 		return new Listing(capabilities, enabled + "/" + this.manager.maxActive());
 	}
 
 	Answer discover(@Nullable String query) {
 		if (query == null) {
-			return Error.of("'query' is required for discover: what you need to do, in a few words");
+			return Error.of("'query' (or 'intent') is required for discover: what you need to do, in a few words");
 		}
 		if (this.router == null) {
 			return Error.of("discover needs an embedding model, and none is available; use 'list' instead");
@@ -70,10 +72,13 @@ final class CapabilityActions {
 					"Its tools are unavailable; carry on without them or tell the user.");
 		}
 		ActivationResult activation = change.activation();
-		return new Enabled(name, !change.changed(), change.evicted(), change.tools(),
+		Map<String, String> packages = this.manager.packages(name);
+		return new Enabled(name, !change.changed(), change.evicted(), change.tools(), packages,
 				(activation != null) ? activation.evicted() : null, (activation != null) ? activation.rejected() : null,
 				(activation != null) ? activation.active() + "/" + activation.cap() : null,
-				"These tools can be called from your next step.");
+				change.tools().isEmpty() && !packages.isEmpty()
+						? "Its packages are installed; their executables are in each prefix's node_modules/.bin."
+						: "These tools can be called from your next step.");
 	}
 
 	Answer disable(@Nullable String name, ToolSession session) {
@@ -113,7 +118,9 @@ final class CapabilityActions {
 	}
 
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	record Listed(String name, String description, String state, boolean active, @Nullable String failure) {
+	record Listed(String name, String provider, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> variants,
+			String description, String state, boolean active, @Nullable String failure,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> packages) {
 	}
 
 	record Listing(List<Listed> capabilities, String enabled) implements Answer {
@@ -130,6 +137,7 @@ final class CapabilityActions {
 
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	record Enabled(String enabled, boolean alreadyEnabled, @Nullable String evictedCapability, List<String> tools,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> packages,
 			@Nullable List<String> evictedTools, @Nullable List<String> notActivated, @Nullable String active,
 			String message) implements Answer {
 	}

@@ -19,6 +19,7 @@ import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.pool.ServerPool.ServerAcquisition;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.capability.toolchain.Toolchains;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpCatalog;
@@ -54,8 +55,10 @@ import org.jspecify.annotations.Nullable;
  * Enables and disables capabilities for conversations: connects their servers through the
  * shared {@link ServerPool}, puts their tools into the catalog, activates them in the
  * session that enabled them (and only there), keeps at most {@code max-active} enabled
- * per session, and remembers why a capability failed. A failing server or a used-up
- * connection budget is a result, never an exception, and disturbs no other conversation.
+ * per session, and remembers why a capability failed. A toolchain capability (no servers,
+ * {@code [deps]}) is enabled by making its packages available through {@link Toolchains},
+ * outside the lock. A failing server, a used-up connection budget or a missing package is
+ * a result, never an exception, and disturbs no other conversation.
  */
 public final class CapabilityManager {
 
@@ -70,6 +73,8 @@ public final class CapabilityManager {
 	private final int maxActive;
 
 	private final AccessPolicies policies;
+
+	private final Toolchains toolchains;
 
 	private final Map<String, String> failures = new ConcurrentHashMap<>();
 
@@ -91,6 +96,24 @@ public final class CapabilityManager {
 	 */
 	public CapabilityManager(List<CapabilityDefinition> definitions, ServerPool servers, McpCatalog catalog,
 			int maxActive, AccessPolicies policies) {
+		this(definitions, servers, catalog, maxActive, policies, toolchains(CapabilitySettings.DEFAULTS.installs()));
+	}
+
+	/**
+	 * Creates the manager with toolchain capabilities; nothing is connected or installed
+	 * yet.
+	 * @param definitions the capabilities
+	 * @param servers connects and shares their servers
+	 * @param catalog the tool catalog, holding the servers configured for Spring AI
+	 * @param maxActive how many capabilities one conversation may have enabled at once
+	 * @param policies the access policies, which may deny a capability's servers
+	 * @param toolchains installs, or reports missing, the packages of toolchain
+	 * capabilities
+	 * @throws CapabilityDefinitionException when a capability declares a server under the
+	 * name of a configured one
+	 */
+	public CapabilityManager(List<CapabilityDefinition> definitions, ServerPool servers, McpCatalog catalog,
+			int maxActive, AccessPolicies policies, Toolchains toolchains) {
 		Set<String> configured = catalog.serverNames();
 		for (CapabilityDefinition definition : definitions) {
 			for (ServerDefinition server : definition.servers()) {
@@ -110,6 +133,16 @@ public final class CapabilityManager {
 		this.catalog = catalog;
 		this.maxActive = maxActive;
 		this.policies = policies;
+		this.toolchains = toolchains;
+	}
+
+	/**
+	 * The toolchains of the given install settings.
+	 * @param installs whether, where and how long installs may run
+	 * @return the toolchains
+	 */
+	public static Toolchains toolchains(CapabilitySettings.Installs installs) {
+		return new Toolchains(installs.directory(), installs.enabled(), installs.timeout());
 	}
 
 	/**
@@ -203,7 +236,10 @@ public final class CapabilityManager {
 	 * the session's cap is reached. Enabling an enabled capability changes nothing but
 	 * still activates its tools. When a server cannot be connected, or the session's
 	 * access policy denies every server of the capability, nothing changes and the result
-	 * says why.
+	 * says why. A capability with {@code [deps]} first makes its packages available
+	 * (installing them when installs are allowed), outside any lock, so that an install
+	 * never holds up another conversation; when they cannot be made available, nothing
+	 * changes and the result names what is missing.
 	 * @param name the capability
 	 * @param session the conversation's session
 	 * @return what happened
@@ -214,6 +250,12 @@ public final class CapabilityManager {
 		String denied = deniedByPolicy(definition, session);
 		if (denied != null) {
 			return new CapabilityChange(name, false, false, null, List.of(), denied, null);
+		}
+		String unavailable = ToolchainFailure.of(this.toolchains, definition);
+		if (unavailable != null) {
+			this.failures.put(name, unavailable);
+			logger.warn("Capability '%s' could not be enabled: %s".formatted(name, unavailable));
+			return new CapabilityChange(name, false, false, null, List.of(), unavailable, null);
 		}
 		synchronized (this.lock) {
 			String failure = acquireAll(definition, session);
@@ -236,8 +278,24 @@ public final class CapabilityManager {
 						(evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
 			}
 			boolean changed = !result.activated().isEmpty();
-			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(deferred(tools)));
+			// Every tool, not only those deferred now: whether the shared catalog defers
+			// a
+			// tool changes with what other conversations enable, and a tool that turns
+			// deferred must stay visible in this conversation.
+			return new CapabilityChange(name, true, changed, evicted, tools, null, session.activate(tools));
 		}
+	}
+
+	/**
+	 * Where the packages of a capability are installed, whether or not they are yet.
+	 * @param name the capability
+	 * @return each package's npm prefix (executables in {@code node_modules/.bin}), by
+	 * {@code name@version}; empty for a capability without {@code [deps]}
+	 */
+	public Map<String, String> packages(String name) {
+		Map<String, String> prefixes = new LinkedHashMap<>();
+		require(name).deps().forEach((pkg) -> prefixes.put(pkg.toString(), this.toolchains.prefix(pkg).toString()));
+		return prefixes;
 	}
 
 	/**
@@ -280,7 +338,8 @@ public final class CapabilityManager {
 	/**
 	 * Makes this instance hold the servers of every capability the session has enabled,
 	 * which another instance may have enabled: the session's state is shared, each
-	 * instance's connections are its own. A capability whose servers cannot be connected
+	 * instance's connections and installed packages are its own. A capability whose
+	 * servers cannot be connected, or whose packages are missing and cannot be installed,
 	 * here stays enabled; its tools are unavailable until they can.
 	 * @param session the conversation's session
 	 */
@@ -288,6 +347,12 @@ public final class CapabilityManager {
 		for (String name : session.capabilities().names()) {
 			CapabilityDefinition definition = this.definitions.get(name);
 			if (definition != null && !holds(session, name)) {
+				// Packages too are per instance; installed (if allowed) outside the lock.
+				String unavailable = ToolchainFailure.of(this.toolchains, definition);
+				if (unavailable != null) {
+					this.failures.put(name, unavailable);
+					continue;
+				}
 				synchronized (this.lock) {
 					String failure = acquireAll(definition, session);
 					if (failure != null) {
@@ -362,7 +427,7 @@ public final class CapabilityManager {
 	}
 
 	private @Nullable String deniedByPolicy(CapabilityDefinition definition, ToolSession session) {
-		boolean allDenied = definition.servers()
+		boolean allDenied = !definition.servers().isEmpty() && definition.servers()
 			.stream()
 			.allMatch((server) -> this.policies.deniesServer(session.policy(), server.name()));
 		return allDenied ? "the access policy '%s' denies every server of this capability".formatted(session.policy())

@@ -41,22 +41,29 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 * One capability.
 	 *
 	 * @param name the capability
+	 * @param provider the provider chosen for it
+	 * @param variants the other providers found, not chosen
 	 * @param state {@code enabled} (in at least one conversation on this instance),
 	 * {@code dormant} or {@code failed}
 	 * @param description what it does
 	 * @param sessions how many conversations on this instance have it enabled
 	 * @param servers its servers
+	 * @param packages the npm packages it installs, as {@code name@version}
 	 * @param failure why enabling it failed last, or null
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Capability(String name, String state, String description, long sessions, List<Server> servers,
+	public record Capability(String name, String provider,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> variants, String state, String description,
+			long sessions, List<Server> servers, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> packages,
 			@Nullable String failure) {
 
 		static Capability of(CapabilityDefinition definition, long sessions, @Nullable String failure,
 				Map<String, Set<String>> holders) {
 			String state = (sessions > 0) ? "enabled" : (failure != null) ? "failed" : "dormant";
 			List<Server> servers = definition.servers().stream().map((server) -> Server.of(server, holders)).toList();
-			return new Capability(definition.name(), state, definition.description(), sessions, servers, failure);
+			return new Capability(definition.name(), definition.provider(), definition.alternatives(), state,
+					definition.description(), sessions, servers,
+					definition.deps().stream().map(Object::toString).toList(), failure);
 		}
 
 	}

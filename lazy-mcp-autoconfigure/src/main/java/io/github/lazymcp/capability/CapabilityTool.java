@@ -34,7 +34,8 @@ final class CapabilityTool implements ModelTool {
 			{"type":"object","properties":{\
 			"action":{"type":"string","enum":["list","discover","enable","disable"],"description":"list: every capability, enabled ones marked; discover: the capabilities best matching 'query'; enable/disable: turn the capability 'name' on or off."},\
 			"name":{"type":"string","description":"The capability, for enable and disable."},\
-			"query":{"type":"string","description":"What you need to do, in a few words, for discover."}},\
+			"query":{"type":"string","description":"What you need to do, in a few words, for discover."},\
+			"intent":{"type":"string","description":"Another name for 'query'."}},\
 			"required":["action"]}""";
 
 	private final CapabilityManager manager;
@@ -64,7 +65,7 @@ final class CapabilityTool implements ModelTool {
 		this.definition = DefaultToolDefinition.builder()
 			.name(NAME)
 			.description("Turns groups of tools (capabilities) on and off. Use 'list' to see them, 'discover' with "
-					+ "a 'query' to find the right one, 'enable' with its 'name' to load its tools for your next "
+					+ "a 'query' (or 'intent') to find the right one, 'enable' with its 'name' to load its tools for your next "
 					+ "step, 'disable' to unload them. Capabilities: "
 					+ String.join(", ", manager.definitions().stream().map(CapabilityDefinition::name).toList()) + ".")
 			.inputSchema(SCHEMA)
@@ -124,7 +125,8 @@ final class CapabilityTool implements ModelTool {
 		}
 		return switch (action) {
 			case "list" -> this.actions.list(session);
-			case "discover" -> this.actions.discover(text(input, "query"));
+			case "discover" ->
+				this.actions.discover((text(input, "query") != null) ? text(input, "query") : text(input, "intent"));
 			case "enable" -> this.actions.enable(text(input, "name"), session);
 			case "disable" -> this.actions.disable(text(input, "name"), session);
 			default -> CapabilityActions.Error

@@ -4,8 +4,11 @@
  * ({@link io.github.lazymcp.capability.CapabilityManager}), offers the model-facing
  * {@code capability} tool, and enables one from the user's words. Its subpackages can be
  * read alone and depend downward only: {@code definition} (the file format and its
- * loader), {@code pool} (the shared, reference-counted connections of dormant servers)
- * and {@code routing} (which capability a message calls for).
+ * loader), {@code pool} (the shared, reference-counted connections of dormant servers),
+ * {@code routing} (which capability a message calls for), {@code toolchain} (installing
+ * the npm packages of toolchain capabilities) and {@code skill} (what a skill file's
+ * frontmatter asks for; {@link io.github.lazymcp.capability.CapabilitySkills} enables
+ * it).
  */
 @NullMarked
 package io.github.lazymcp.capability;

@@ -1,6 +1,7 @@
 package io.github.lazymcp.autoconfigure;
 
 import io.github.lazymcp.capability.CapabilityManager;
+import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +47,53 @@ class LazyMcpCapabilityAutoConfigurationTests {
 				CapabilityManager manager = context.getBean(CapabilityManager.class);
 				assertThat(manager.definitions()).hasSize(5);
 				assertThat(manager.states()).allSatisfy((entry) -> assertThat(entry.state()).isEqualTo("dormant"));
+			});
+	}
+
+	@Test
+	void aProviderPropertyChoosesTheVariantOfATap() {
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.capabilities.locations=",
+					"tools.lazy-mcp.capabilities.taps=classpath:capabilities-it/tap/",
+					"tools.lazy-mcp.capabilities.providers.reasoning=everything")
+			.run((context) -> {
+				CapabilityManager manager = context.getBean(CapabilityManager.class);
+				assertThat(manager.find("reasoning")).hasValueSatisfying((reasoning) -> {
+					assertThat(reasoning.provider()).isEqualTo("everything");
+					assertThat(reasoning.alternatives()).containsExactly("default");
+					assertThat(reasoning.source()).endsWith("reasoning/everything.toml");
+				});
+				assertThat(context.getBean(CapabilitySkills.class)).isNotNull();
+			});
+	}
+
+	@Test
+	void aProviderThatDoesNotExistFailsStartupNamingTheProperty() {
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.capabilities.locations=",
+					"tools.lazy-mcp.capabilities.taps=classpath:capabilities-it/tap/",
+					"tools.lazy-mcp.capabilities.providers.reasoning=postgres")
+			.run((context) -> {
+				FailureAnalysis analysis = new CapabilityDefinitionFailureAnalyzer()
+					.analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).contains(
+						"providers.reasoning is 'postgres', but capability 'reasoning' has no such provider",
+						"'default' (", "reasoning/default.toml)", "'everything' (");
+				assertThat(analysis.getAction()).isEqualTo("Fix 'tools.lazy-mcp.capabilities.providers.reasoning'.");
+			});
+	}
+
+	@Test
+	void aTapThatIsNotADirectoryFailsStartupNamingTheProperty() {
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.capabilities.locations=",
+					"tools.lazy-mcp.capabilities.taps=src/test/resources/application.yml")
+			.run((context) -> {
+				FailureAnalysis analysis = new CapabilityDefinitionFailureAnalyzer()
+					.analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription())
+					.contains("Capability tap 'src/test/resources/application.yml' (taps[0]) is not a directory");
+				assertThat(analysis.getAction()).isEqualTo("Fix 'tools.lazy-mcp.capabilities.taps[0]'.");
 			});
 	}
 

@@ -98,6 +98,8 @@ class PropertyDefaultsTests {
 		properties.getGuidance().setText("x");
 		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
 		capabilities.setMaxActive(9);
+		capabilities.setInstallDeps(true);
+		capabilities.setInstallTimeout(java.time.Duration.ofSeconds(9));
 		capabilities.setInitTimeout(java.time.Duration.ofSeconds(9));
 		capabilities.setRequestTimeout(java.time.Duration.ofSeconds(9));
 		capabilities.getAutoActivation().setEnabled(false);

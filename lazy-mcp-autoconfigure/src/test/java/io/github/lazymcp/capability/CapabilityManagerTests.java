@@ -263,6 +263,25 @@ class CapabilityManagerTests {
 		}
 	}
 
+	@Test
+	void aConversationKeepsItsToolsWhenAnotherConversationMakesTheCatalogDeferThem() {
+		McpCatalog shared = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
+		CapabilityManager manager = new CapabilityManager(
+				List.of(capability("files", List.of("filesystem:read_*"), filesystem()),
+						capability("notes", List.of(), memory())),
+				this.servers, shared, 2, AccessPolicies.NONE);
+		ToolSession other = this.sessions.session("other");
+
+		manager.enable("files", this.session);
+		assertThat(shared.snapshot().deferring()).isFalse();
+		manager.enable("notes", other);
+
+		assertThat(shared.snapshot().deferring()).isTrue();
+		assertThat(this.session.snapshot().names()).contains("filesystem__read_text_file")
+			.noneMatch((name) -> name.startsWith("memory__"));
+		assertThat(manager.isActiveIn("files", this.session)).isTrue();
+	}
+
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
 		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE);
 	}

@@ -160,7 +160,7 @@ class CapabilityAutoActivationIntegrationTests {
 		assertThat(this.model.toolResults(3)).singleElement()
 			.asString()
 			.contains("no capability is named 'nope'", "\"capabilities\":[\"files\",\"memory\",\"thinking\"]");
-		assertThat(this.model.toolResults(4)).singleElement().asString().contains("'query' is required");
+		assertThat(this.model.toolResults(4)).singleElement().asString().contains("'query' (or 'intent') is required");
 	}
 
 	private String chat(String conversation, String message) {

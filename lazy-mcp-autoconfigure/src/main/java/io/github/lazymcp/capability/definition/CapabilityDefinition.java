@@ -8,23 +8,83 @@ import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 
 /**
  * A capability as its file describes it: what it is for, the phrases that should bring it
- * up, its MCP servers and which of their tools it exposes.
+ * up, its MCP servers and which of their tools it exposes, or, for a toolchain
+ * capability, the packages enabling it installs; plus which provider the file is and
+ * which other providers of the same capability were found.
  *
- * @param name the unique name, {@code [a-z0-9-]+}
+ * @param name the capability name, {@code [a-z0-9-]+}
  * @param description what the capability does, for the model and for people
  * @param triggers example requests that call for the capability (at least one)
  * @param allowedTools patterns {@code server:tool-glob}; {@code *} matches any run of
  * characters
- * @param servers the servers, with unique names (at least one)
+ * @param servers the servers, with unique names; empty for a toolchain capability
+ * @param deps the npm packages enabling the capability installs; empty for most
+ * capabilities, never empty for a toolchain capability
+ * @param provider which variant of the capability this is: the file name in a tap,
+ * {@value #DEFAULT_PROVIDER} for a flat file
+ * @param alternatives the other providers of the same capability that were found but not
+ * chosen
  * @param source the file the capability was read from, for messages
  */
 public record CapabilityDefinition(String name, String description, List<String> triggers, List<String> allowedTools,
-		List<ServerDefinition> servers, String source) {
+		List<ServerDefinition> servers, List<NpmPackage> deps, String provider, List<String> alternatives,
+		String source) {
+
+	/** The provider of a capability read from a flat file. */
+	public static final String DEFAULT_PROVIDER = "default";
 
 	public CapabilityDefinition {
 		triggers = List.copyOf(triggers);
 		allowedTools = List.copyOf(allowedTools);
 		servers = List.copyOf(servers);
+		deps = List.copyOf(deps);
+		alternatives = List.copyOf(alternatives);
+		if (servers.isEmpty() && deps.isEmpty()) {
+			throw new IllegalArgumentException(
+					"Capability '%s' (%s) has neither servers nor deps".formatted(name, source));
+		}
+	}
+
+	/**
+	 * A capability with servers, read from a flat file.
+	 * @param name the capability name
+	 * @param description what it does
+	 * @param triggers example requests
+	 * @param allowedTools {@code server:tool-glob} patterns
+	 * @param servers the servers
+	 * @param source the file
+	 */
+	public CapabilityDefinition(String name, String description, List<String> triggers, List<String> allowedTools,
+			List<ServerDefinition> servers, String source) {
+		this(name, description, triggers, allowedTools, servers, List.of(), DEFAULT_PROVIDER, List.of(), source);
+	}
+
+	/**
+	 * Whether enabling this capability installs packages rather than connecting servers.
+	 * @return true when it has no servers
+	 */
+	public boolean isToolchain() {
+		return this.servers.isEmpty();
+	}
+
+	/**
+	 * This capability as another provider of its name.
+	 * @param provider the provider
+	 * @return the copy
+	 */
+	CapabilityDefinition withProvider(String provider) {
+		return new CapabilityDefinition(this.name, this.description, this.triggers, this.allowedTools, this.servers,
+				this.deps, provider, this.alternatives, this.source);
+	}
+
+	/**
+	 * This capability, chosen over the given other providers.
+	 * @param alternatives the other providers
+	 * @return the copy
+	 */
+	CapabilityDefinition withAlternatives(List<String> alternatives) {
+		return new CapabilityDefinition(this.name, this.description, this.triggers, this.allowedTools, this.servers,
+				this.deps, this.provider, alternatives, this.source);
 	}
 
 	/**

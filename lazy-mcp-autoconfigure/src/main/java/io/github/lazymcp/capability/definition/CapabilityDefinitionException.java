@@ -12,10 +12,20 @@ public class CapabilityDefinitionException extends RuntimeException {
 
 	private final int line;
 
+	private final @Nullable String setting;
+
 	CapabilityDefinitionException(String source, int line, String problem) {
 		super(source + ":" + line + ": " + problem);
 		this.source = source;
 		this.line = line;
+		this.setting = null;
+	}
+
+	private CapabilityDefinitionException(String message, String setting) {
+		super(message);
+		this.source = null;
+		this.line = 0;
+		this.setting = setting;
 	}
 
 	/**
@@ -26,6 +36,19 @@ public class CapabilityDefinitionException extends RuntimeException {
 		super(message);
 		this.source = null;
 		this.line = 0;
+		this.setting = null;
+	}
+
+	/**
+	 * A setting that contradicts the capability files, such as a provider no file
+	 * provides.
+	 * @param setting the setting at fault, relative to the capabilities settings, e.g.
+	 * {@code providers.database} or {@code taps[0]}
+	 * @param message what is wrong, naming the setting and the files concerned
+	 * @return the exception
+	 */
+	static CapabilityDefinitionException ofSetting(String setting, String message) {
+		return new CapabilityDefinitionException(message, setting);
 	}
 
 	/**
@@ -34,6 +57,15 @@ public class CapabilityDefinitionException extends RuntimeException {
 	 */
 	public @Nullable String source() {
 		return this.source;
+	}
+
+	/**
+	 * The setting at fault, when the problem is a setting rather than a file.
+	 * @return the setting relative to the capabilities settings ({@code taps[0]},
+	 * {@code providers.database}), or {@code null}
+	 */
+	public @Nullable String setting() {
+		return this.setting;
 	}
 
 	/**

@@ -30,6 +30,15 @@ import org.springframework.core.io.support.ResourcePatternUtils;
  * folder whose {@code *.toml} files are read, not its subfolders. A classpath pattern
  * that matches nothing contributes nothing; a missing directory is an error unless the
  * location starts with {@code optional:}.
+ *
+ * <p>
+ * A tap is a directory or classpath location laid out as
+ * {@code capabilities/<name>/<provider>.toml}: one capability name may have several
+ * providers (variants), of which one is chosen. A provider named in the provider settings
+ * wins; otherwise the first in reading order: flat locations first, then the taps in the
+ * order given; within a tap, the provider {@code default} (or the file a
+ * {@code default.toml} symlink points to), then the others alphabetically. Two files
+ * defining the same capability with the same provider are an error naming both.
  */
 public final class CapabilityLoader {
 
@@ -40,12 +49,15 @@ public final class CapabilityLoader {
 
 	private final ResourcePatternResolver resolver;
 
+	private final TapReader taps;
+
 	public CapabilityLoader() {
 		this(new PathMatchingResourcePatternResolver());
 	}
 
 	public CapabilityLoader(ResourceLoader resourceLoader) {
 		this.resolver = ResourcePatternUtils.getResourcePatternResolver(resourceLoader);
+		this.taps = new TapReader(this.resolver);
 	}
 
 	/**
@@ -56,6 +68,33 @@ public final class CapabilityLoader {
 	 * missing, or files contradict each other
 	 */
 	public List<CapabilityDefinition> load(List<String> locations) {
+		return load(locations, List.of(), Map.of());
+	}
+
+	/**
+	 * Loads the capabilities of every flat location and every tap, and chooses one
+	 * provider per capability name.
+	 * @param locations classpath patterns and directories of flat files, as described
+	 * above
+	 * @param taps tap directories and classpath locations, in order of preference
+	 * @param providers the chosen provider per capability name; the rule above decides
+	 * for the others
+	 * @return one definition per capability name, with the providers not chosen as its
+	 * alternatives
+	 * @throws CapabilityDefinitionException when a file is invalid, a directory or tap is
+	 * missing, files contradict each other, or a chosen provider does not exist
+	 */
+	public List<CapabilityDefinition> load(List<String> locations, List<String> taps, Map<String, String> providers) {
+		List<CapabilityDefinition> variants = new ArrayList<>(flat(locations));
+		for (int i = 0; i < taps.size(); i++) {
+			variants.addAll(this.taps.read(taps.get(i), "taps[%d]".formatted(i)));
+		}
+		List<CapabilityDefinition> chosen = ProviderChoice.choose(variants, providers);
+		requireConsistent(chosen);
+		return chosen;
+	}
+
+	private List<CapabilityDefinition> flat(List<String> locations) {
 		List<CapabilityDefinition> capabilities = new ArrayList<>();
 		for (String location : locations) {
 			boolean optional = location.startsWith(OPTIONAL);
@@ -67,8 +106,7 @@ public final class CapabilityLoader {
 				capabilities.addAll(fromDirectory(location, target, optional));
 			}
 		}
-		requireConsistent(capabilities);
-		return List.copyOf(capabilities);
+		return capabilities;
 	}
 
 	private List<CapabilityDefinition> fromClasspath(String location) {
@@ -130,14 +168,8 @@ public final class CapabilityLoader {
 	}
 
 	private static void requireConsistent(List<CapabilityDefinition> capabilities) {
-		Map<String, CapabilityDefinition> byName = new HashMap<>();
 		Map<String, CapabilityDefinition> byServer = new HashMap<>();
 		for (CapabilityDefinition capability : capabilities) {
-			CapabilityDefinition other = byName.putIfAbsent(capability.name(), capability);
-			if (other != null) {
-				throw new CapabilityDefinitionException("Capability '%s' is defined twice: in %s and in %s"
-					.formatted(capability.name(), other.source(), capability.source()));
-			}
 			for (ServerDefinition server : capability.servers()) {
 				CapabilityDefinition first = byServer.putIfAbsent(server.name(), capability);
 				if (first != null && !server.equals(serverNamed(first, server.name()))) {

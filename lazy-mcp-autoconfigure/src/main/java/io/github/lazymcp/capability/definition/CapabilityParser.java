@@ -34,7 +34,14 @@ import org.tomlj.TomlParseResult;
  * name = "remote"
  * url = "http://localhost:3001/mcp"   # instead of command: an HTTP server
  * transport = "sse"                   # optional: stdio (command), streamable-http (url, default) or sse
+ *
+ * [deps]                              # optional; without [[mcp.servers]]: a toolchain capability
+ * npm = ["is-number@7.0.0"]           # npm packages at exact versions
  * </pre>
+ *
+ * <p>
+ * In a tap ({@code <tap>/capabilities/<name>/<provider>.toml}) the folder names the
+ * capability: {@code name} may be left out, and must equal the folder's name if given.
  *
  * <p>
  * A server with {@code command} is started as a child process that talks over
@@ -60,7 +67,8 @@ final class CapabilityParser {
 
 	private static final Pattern SERVER_NAME = Pattern.compile("[A-Za-z0-9_-]+");
 
-	private static final Set<String> TOP_KEYS = Set.of("name", "description", "triggers", "allowed_tools", "mcp");
+	private static final Set<String> TOP_KEYS = Set.of("name", "description", "triggers", "allowed_tools", "mcp",
+			"deps");
 
 	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport");
 
@@ -76,6 +84,20 @@ final class CapabilityParser {
 	 * valid capability
 	 */
 	static CapabilityDefinition parse(String source, String toml) {
+		return parse(source, toml, null);
+	}
+
+	/**
+	 * Parses one capability file of a tap.
+	 * @param source the file's name, used in messages and kept in the definition
+	 * @param toml the file's content
+	 * @param folderName the name of the capability's folder, which is its name; null for
+	 * a flat file, which must name itself
+	 * @return the capability
+	 * @throws CapabilityDefinitionException when the file is not valid TOML or not a
+	 * valid capability
+	 */
+	static CapabilityDefinition parse(String source, String toml, @Nullable String folderName) {
 		TomlParseResult result = Toml.parse(toml);
 		if (result.hasErrors()) {
 			TomlParseError error = result.errors().get(0);
@@ -84,16 +106,22 @@ final class CapabilityParser {
 		}
 		TomlFields top = TomlFields.root(source, result);
 		top.allowOnly(TOP_KEYS);
-		String name = named(top, CAPABILITY_NAME, "[a-z0-9-]+");
+		String name = (folderName != null && !top.has("name")) ? folderName : named(top, CAPABILITY_NAME, "[a-z0-9-]+");
+		if (folderName != null && !name.equals(folderName)) {
+			throw top.error("name", "'name' is '%s' but the file is in the folder of capability '%s'; a tap's folder "
+				.formatted(name, folderName) + "names the capability");
+		}
 		String description = top.requiredString("description");
 		List<String> triggers = top.strings("triggers");
 		if (triggers.isEmpty()) {
 			throw top.has("triggers") ? top.error("triggers", "'triggers' needs at least one phrase")
 					: top.missing("triggers");
 		}
-		List<ServerDefinition> servers = servers(top);
+		List<NpmPackage> deps = deps(top);
+		List<ServerDefinition> servers = (deps.isEmpty() || top.has("mcp")) ? servers(top) : List.of();
 		List<String> allowedTools = allowedTools(top, servers);
-		return new CapabilityDefinition(name, description, triggers, allowedTools, servers, source);
+		return new CapabilityDefinition(name, description, triggers, allowedTools, servers, deps,
+				CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source);
 	}
 
 	private static String named(TomlFields fields, Pattern pattern, String rule) {
@@ -106,7 +134,8 @@ final class CapabilityParser {
 
 	private static List<ServerDefinition> servers(TomlFields top) {
 		if (!top.has("mcp")) {
-			throw top.error("mcp", "'mcp.servers' is required: add at least one [[mcp.servers]] table");
+			throw top.error("mcp", "'mcp.servers' is required: add at least one [[mcp.servers]] table, or a [deps] "
+					+ "table for a toolchain capability");
 		}
 		TomlFields mcp = top.table("mcp");
 		mcp.allowOnly(Set.of("servers"));
@@ -124,6 +153,28 @@ final class CapabilityParser {
 			servers.add(server);
 		}
 		return servers;
+	}
+
+	private static List<NpmPackage> deps(TomlFields top) {
+		if (!top.has("deps")) {
+			return List.of();
+		}
+		TomlFields deps = top.table("deps");
+		deps.allowOnly(Set.of("npm"));
+		List<String> specs = deps.strings("npm");
+		if (specs.isEmpty()) {
+			throw deps.error("npm", "'deps.npm' needs at least one package, as name@version (e.g. is-number@7.0.0)");
+		}
+		List<NpmPackage> packages = new ArrayList<>();
+		for (int i = 0; i < specs.size(); i++) {
+			try {
+				packages.add(NpmPackage.parse(specs.get(i)));
+			}
+			catch (IllegalArgumentException ex) {
+				throw deps.elementError("npm", i, "'deps.npm[%d]' %s".formatted(i, ex.getMessage()));
+			}
+		}
+		return packages;
 	}
 
 	private static ServerDefinition server(TomlFields fields) {

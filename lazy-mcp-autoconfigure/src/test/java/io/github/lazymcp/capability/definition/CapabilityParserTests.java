@@ -109,7 +109,8 @@ class CapabilityParserTests {
 
 	@Test
 	void aFileWithoutServersNamesTheServerTable() {
-		assertFails(HEADER, "files.toml:1: 'mcp.servers' is required: add at least one [[mcp.servers]] table");
+		assertFails(HEADER, "files.toml:1: 'mcp.servers' is required: add at least one [[mcp.servers]] table, or a "
+				+ "[deps] table for a toolchain capability");
 	}
 
 	@Test
