@@ -7,7 +7,9 @@
 'use strict';
 
 const POLL_MILLIS = 1000;
-const conversationId = newConversationId();
+// ?conversation=ID watches a conversation driven elsewhere (curl, another tab); otherwise
+// every page load starts a new one.
+const conversationId = new URLSearchParams(location.search).get('conversation') || newConversationId();
 
 function newConversationId() {
 	const random = (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
