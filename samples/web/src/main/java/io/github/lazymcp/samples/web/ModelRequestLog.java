@@ -14,6 +14,7 @@ import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolRegistry;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
@@ -99,7 +100,7 @@ class ModelRequestLog implements CallAdvisor, StreamAdvisor {
 	}
 
 	private void record(ChatClientRequest request) {
-		String conversationId = LazyMcpRequest.session(request).map(ToolSession::id).orElse(null);
+		@Nullable String conversationId = LazyMcpRequest.session(request).map(ToolSession::id).orElse(null);
 		if (conversationId == null || !(request.prompt().getOptions() instanceof ToolCallingChatOptions options)
 				|| options.getToolCallbacks() == null) {
 			return;
