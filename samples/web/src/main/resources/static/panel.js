@@ -1,0 +1,214 @@
+// The chat box and the activation panel. The panel polls three read-only sources once a
+// second and after every answer:
+//   /actuator/mcpactivation                     cap, servers, capabilities, token totals
+//   /actuator/mcpactivation/{conversation}      this conversation's active tools (404 before its first request)
+//   /chat/{conversation}/requests               what each model request carried (the sample's own log)
+// Everything is written with textContent: tool names and server errors are never parsed as HTML.
+'use strict';
+
+const POLL_MILLIS = 1000;
+// ?conversation=ID watches a conversation driven elsewhere (curl, another tab); otherwise
+// every page load starts a new one.
+const conversationId = new URLSearchParams(location.search).get('conversation') || newConversationId();
+
+function newConversationId() {
+	const random = (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
+		: Math.random().toString(16).slice(2) + Date.now().toString(16);
+	return 'web-' + random;
+}
+
+function byId(id) {
+	return document.getElementById(id);
+}
+
+function element(tag, text, className) {
+	const node = document.createElement(tag);
+	if (text !== undefined && text !== null) {
+		node.textContent = String(text);
+	}
+	if (className) {
+		node.className = className;
+	}
+	return node;
+}
+
+function fill(container, nodes, emptyText) {
+	container.replaceChildren(...nodes);
+	if (nodes.length === 0 && emptyText) {
+		container.append(element('li', emptyText, 'empty'));
+	}
+}
+
+async function getJson(url, missingIsNull) {
+	const response = await fetch(url, { headers: { Accept: 'application/json' } });
+	if (missingIsNull && response.status === 404) {
+		return null;
+	}
+	if (!response.ok) {
+		throw new Error(url + ' answered ' + response.status);
+	}
+	return response.json();
+}
+
+function renderActive(state, session) {
+	byId('active-count').textContent = session ? session.active : '0/' + state.maxActiveSchemas;
+	const tools = session ? session.tools : [];
+	fill(byId('active-tools'), tools.map((tool) => {
+		const item = element('li');
+		item.append(element('span', tool.name, 'name'), element('span', tool.tokens + ' tokens', 'note'));
+		return item;
+	}), 'none yet: the first request carries only the eager tools and ToolSearch');
+}
+
+function renderEvictions(session, requests) {
+	const evictions = session ? session.counters.evictions : 0;
+	byId('eviction-total').textContent = evictions + ' in this conversation';
+	const withDrops = requests.filter((request) => request.dropped.length > 0).slice(-3).reverse();
+	const items = [];
+	withDrops.forEach((request) => request.dropped.forEach((name) => {
+		const item = element('li');
+		item.append(element('span', name, 'name'), element('span', 'gone from request ' + request.number, 'note'));
+		items.push(item);
+	}));
+	fill(byId('evictions'), items, 'none yet');
+}
+
+function plural(count, noun) {
+	return count + ' ' + noun + (count === 1 ? '' : 's');
+}
+
+function percentSaved(sent, eager) {
+	return eager > 0 ? Math.round(100 * (1 - sent / eager)) + '%' : '–';
+}
+
+function renderRequests(state, requests) {
+	const rows = requests.slice(-10).reverse().map((request) => {
+		const row = element('tr');
+		const tools = element('td', request.tools.length);
+		tools.title = request.tools.join('\n');
+		row.append(element('td', request.number), tools, element('td', request.tokens),
+			element('td', request.eagerTokens), element('td', percentSaved(request.tokens, request.eagerTokens)));
+		return row;
+	});
+	const body = byId('requests').tBodies[0];
+	body.replaceChildren(...rows);
+	if (rows.length === 0) {
+		const row = element('tr', null, 'empty');
+		const cell = element('td', 'no model request in this conversation yet');
+		cell.colSpan = 5;
+		row.append(cell);
+		body.append(row);
+	}
+	const tokens = state.tokens;
+	byId('token-totals').textContent = 'All conversations: ' + tokens.modelRequests + ' requests carried '
+		+ tokens.sent + ' schema tokens instead of ' + tokens.eager + ' (' + percentSaved(tokens.sent, tokens.eager)
+		+ ' saved). Catalog now: ' + state.tools.deferred.length + ' deferred, ' + state.tools.eager.length + ' eager.';
+}
+
+function renderCapabilities(state, session) {
+	const report = state.capabilities;
+	const enabledHere = session ? session.capabilities : [];
+	const items = (report ? report.capabilities : []).map((capability) => {
+		const item = element('li');
+		const here = enabledHere.includes(capability.name);
+		item.append(element('span', capability.name, 'name'),
+			element('span', here ? 'enabled here' : capability.state, 'badge ' + (here ? 'enabled' : capability.state)));
+		const servers = capability.servers.map((server) => server.name + (server.connected ? ' connected' : ' idle'));
+		item.append(element('span', servers.join(', '), 'note'));
+		if (capability.failure) {
+			item.append(element('div', capability.failure, 'error'));
+		}
+		return item;
+	});
+	fill(byId('capabilities'), items, 'no capability files');
+	const decision = report && report.autoActivation && report.autoActivation.lastDecision;
+	byId('routing').textContent = decision
+		? 'Last auto-activation: ' + (decision.chosen || 'none') + ' (' + decision.reason + ')' : '';
+}
+
+// status (UP, DOWN, RECONNECTING) comes with the endpoint's server health; an endpoint
+// without it still says whether listing the server's tools failed.
+function serverHealth(server) {
+	if (server.status) {
+		return server.status;
+	}
+	return server.error ? 'ERROR' : 'UP';
+}
+
+function renderServers(state) {
+	fill(byId('servers'), state.servers.map((server) => {
+		const item = element('li');
+		const health = serverHealth(server);
+		const badge = element('span', health, 'badge ' + health.toLowerCase());
+		const why = server.lastError || server.error;
+		if (why) {
+			badge.title = why;
+		}
+		item.append(element('span', server.name, 'name'), badge,
+			element('span', plural(server.tools, 'tool') + ', ' + plural(server.listChanges, 'list change'), 'note'));
+		return item;
+	}), 'no MCP server');
+}
+
+async function refresh() {
+	try {
+		const [state, session, requests] = await Promise.all([
+			getJson('/actuator/mcpactivation'),
+			getJson('/actuator/mcpactivation/' + encodeURIComponent(conversationId), true),
+			getJson('/chat/' + encodeURIComponent(conversationId) + '/requests')]);
+		renderActive(state, session);
+		renderEvictions(session, requests);
+		renderRequests(state, requests);
+		renderCapabilities(state, session);
+		renderServers(state);
+		byId('panel-error').hidden = true;
+	}
+	catch (error) {
+		byId('panel-error').textContent = 'Panel not updated: ' + error.message;
+		byId('panel-error').hidden = false;
+	}
+}
+
+function poll() {
+	refresh().finally(() => setTimeout(poll, POLL_MILLIS));
+}
+
+function say(who, text) {
+	const item = element('li', text, who);
+	byId('messages').append(item);
+	item.scrollIntoView({ block: 'end' });
+}
+
+async function send(event) {
+	event.preventDefault();
+	const input = byId('message');
+	const message = input.value.trim();
+	if (!message) {
+		return;
+	}
+	input.value = '';
+	byId('send').disabled = true;
+	say('user', message);
+	try {
+		const response = await fetch('/chat', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body: JSON.stringify({ conversationId, message })
+		});
+		const body = await response.json().catch(() => ({}));
+		say(response.ok ? 'assistant' : 'error',
+			response.ok ? body.answer : 'The chat failed (' + response.status + '): ' + (body.detail || body.error || ''));
+	}
+	catch (error) {
+		say('error', 'The chat failed: ' + error.message);
+	}
+	finally {
+		byId('send').disabled = false;
+		input.focus();
+		refresh();
+	}
+}
+
+byId('conversation-id').textContent = conversationId;
+byId('chat-form').addEventListener('submit', send);
+poll();

@@ -1,0 +1,169 @@
+package io.github.lazymcp.samples.web;
+
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.assertions.PlaywrightAssertions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+
+/**
+ * The page in a real headless Chromium (Debian's {@code chromium} package, driven by
+ * Playwright, which never downloads a browser): typing a request loads a capability's
+ * tools, and the panel shows them, the count against the cap, the request's tool tokens,
+ * and the evictions once a second capability passes the cap. Skipped where Chromium is
+ * not installed, unless {@code -Dlazymcp.requireChromium=true} (set by {@code .ci/run}).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class WebSampleBrowserTests {
+
+	private static final Log logger = LogFactory.getLog(WebSampleBrowserTests.class);
+
+	private static final String INSTALL = "apt-get update && apt-get install -y chromium";
+
+	// Without the networking flags Chromium stalls on a closed network.
+	private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
+			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync");
+
+	private static final Path SCREENSHOT = Path.of("target", "web-sample-panel.png");
+
+	private static @Nullable Path chromium;
+
+	@Value("${local.server.port}")
+	int port;
+
+	private @Nullable Playwright playwright;
+
+	private BrowserContext browser;
+
+	private Page page;
+
+	@BeforeAll
+	static void findChromium() {
+		chromium = onPath("chromium").orElse(null);
+		PlaywrightAssertions.setDefaultAssertionTimeout(30_000);
+	}
+
+	@BeforeEach
+	void openBrowser(@TempDir Path userDataDir) {
+		String missing = "Chromium is not installed; install it with: " + INSTALL;
+		if (chromium == null && Boolean.getBoolean("lazymcp.requireChromium")) {
+			Assertions.fail(missing + " (this run sets lazymcp.requireChromium=true)");
+		}
+		if (chromium == null) {
+			// Surefire does not print an assumption's message; the log line says why the
+			// test was skipped.
+			logger.warn("WebSampleBrowserTests skipped: " + missing);
+		}
+		Assumptions.assumeTrue(chromium != null, missing);
+		this.playwright = Playwright
+			.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+		// A persistent context is how Playwright takes a user-data dir: a fresh one per
+		// test.
+		this.browser = this.playwright.chromium()
+			.launchPersistentContext(userDataDir,
+					new BrowserType.LaunchPersistentContextOptions().setExecutablePath(chromium)
+						.setHeadless(true)
+						.setArgs(CHROMIUM_FLAGS)
+						.setViewportSize(1400, 1000));
+		this.page = this.browser.newPage();
+	}
+
+	@AfterEach
+	void closeBrowser() {
+		if (this.playwright != null) {
+			this.browser.close();
+			this.playwright.close();
+		}
+	}
+
+	@Test
+	void typingARequestShowsTheActivatedToolsInThePanel() throws Exception {
+		this.page.navigate("http://127.0.0.1:" + this.port + "/");
+		Locator count = this.page.locator("#active-count");
+		assertThat(count).hasText("0/12");
+		String conversation = this.page.locator("#conversation-id").textContent();
+
+		send("Remember that my sister's name is Clara.", 1);
+
+		assertThat(count).hasText("9/12");
+		assertThat(this.page.locator("#active-tools .name").first()).hasText("memory__create_entities");
+		assertThat(
+				this.page.locator("#capabilities li", new Page.LocatorOptions().setHasText("memory")).locator(".badge"))
+			.hasText("enabled here");
+		assertThat(this.page.locator("#requests tbody tr td")).hasText(row(requests(conversation).get(0)));
+
+		send("Which files are in this directory?", 2);
+
+		assertThat(count).hasText("12/12");
+		assertThat(this.page.locator("#active-tools")).containsText("filesystem__list_directory");
+		JsonNode second = requests(conversation).get(1);
+		assertThat(this.page.locator("#evictions .name"))
+			.hasText(second.get("dropped").valueStream().map(JsonNode::asString).toArray(String[]::new));
+		assertThat(this.page.locator("#evictions .name").first()).hasText("memory__create_entities");
+		assertThat(this.page.locator("#requests tbody tr").first().locator("td")).hasText(row(second));
+		Files.createDirectories(SCREENSHOT.getParent());
+		this.page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOT).setFullPage(true));
+	}
+
+	private void send(String message, int answers) {
+		this.page.locator("#message").fill(message);
+		this.page.locator("#message").press("Enter");
+		assertThat(this.page.locator("#messages li.assistant")).hasCount(answers);
+	}
+
+	/**
+	 * A request's row as the panel should show it: number, tools, tokens, eager, saved.
+	 */
+	private static String[] row(JsonNode request) {
+		long tokens = request.get("tokens").asLong();
+		long eager = request.get("eagerTokens").asLong();
+		return new String[] { request.get("number").asString(), String.valueOf(request.get("tools").size()),
+				String.valueOf(tokens), String.valueOf(eager), Math.round(100 * (1 - (double) tokens / eager)) + "%" };
+	}
+
+	private JsonNode requests(String conversation) throws Exception {
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest
+				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/chat/" + conversation + "/requests"))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		return JsonMapper.shared().readTree(response.body());
+	}
+
+	private static Optional<Path> onPath(String command) {
+		return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+			.map((dir) -> Path.of(dir, command))
+			.filter(Files::isExecutable)
+			.findFirst();
+	}
+
+}
