@@ -41,7 +41,8 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
  * Playwright, which never downloads a browser): typing a request loads a capability's
  * tools, and the panel shows them, the count against the cap, the request's tool tokens,
  * and the evictions once a second capability passes the cap. Skipped where Chromium is
- * not installed, unless {@code -Dlazymcp.requireChromium=true} (set by {@code .ci/run}).
+ * not installed, unless {@code LAZYMCP_REQUIRE_CHROMIUM=true} (set by {@code .ci/run}) or
+ * {@code -Dlazymcp.requireChromium=true}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class WebSampleBrowserTests {
@@ -76,8 +77,10 @@ class WebSampleBrowserTests {
 	@BeforeEach
 	void openBrowser(@TempDir Path userDataDir) {
 		String missing = "Chromium is not installed; install it with: " + INSTALL;
-		if (chromium == null && Boolean.getBoolean("lazymcp.requireChromium")) {
-			Assertions.fail(missing + " (this run sets lazymcp.requireChromium=true)");
+		if (chromium == null && (Boolean.getBoolean("lazymcp.requireChromium")
+				|| "true".equals(System.getenv("LAZYMCP_REQUIRE_CHROMIUM")))) {
+			Assertions
+				.fail(missing + " (this run requires Chromium: LAZYMCP_REQUIRE_CHROMIUM or lazymcp.requireChromium)");
 		}
 		if (chromium == null) {
 			// Surefire does not print an assumption's message; the log line says why the
