@@ -12,6 +12,7 @@ import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.health.ServerSupervisor;
+import io.micrometer.observation.ObservationRegistry;
 import io.github.lazymcp.embedding.TextEmbedder;
 import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -43,10 +44,11 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ServerPool lazyMcpServerPool(LazyMcpProperties properties, ObjectProvider<Clock> clock, ServerSupervisor supervisor,
-			McpCatalog catalog) {
+			McpCatalog catalog, ObjectProvider<ObservationRegistry> observations) {
 		CapabilitySettings settings = PropertiesMapping.capabilities(properties);
 		return new ServerPool(settings.initTimeout(), settings.requestTimeout(), settings.maxConnections(),
-				settings.idleTimeout(), clock.getIfAvailable(Clock::systemUTC), supervisor, catalog::toolsChanged);
+				settings.idleTimeout(), clock.getIfAvailable(Clock::systemUTC), supervisor, catalog::toolsChanged,
+				observations.getIfUnique(() -> ObservationRegistry.NOOP));
 	}
 
 	@Bean

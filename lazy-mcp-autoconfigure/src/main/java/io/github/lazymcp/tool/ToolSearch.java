@@ -11,8 +11,9 @@ import org.springframework.ai.tool.definition.DefaultToolDefinition;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * The model-facing {@code ToolSearch} tool: finds deferred MCP tools, activates them for
- * the conversation and returns their full schemas, in one round trip.
+ * The model-facing {@code ToolSearch} tool: finds deferred MCP tools and activates them
+ * for the conversation in one round trip; their schemas reach the model through the next
+ * request's tools, or, in the bridge surface, in the result.
  *
  * <p>
  * It is a {@link ModelTool}, but not one of the registry's list: the registry shows it
@@ -50,10 +51,18 @@ final class ToolSearch implements ModelTool {
 		this.definition = DefaultToolDefinition.builder()
 			.name(NAME)
 			.description("Finds and loads tools that are not loaded yet. Pass 'query', a short description of "
-					+ "the capability you need, or 'names', exact tool names. Returns each tool's name, "
-					+ "description and input schema; they can be called from your next step.")
+					+ "the capability you need, or 'names', exact tool names. " + returns(settings))
 			.inputSchema(SCHEMA.formatted(settings.defaultLimit(), settings.maxLimit()))
 			.build();
+	}
+
+	private static String returns(ToolSettings settings) {
+		if (settings.surface() == ToolSettings.Surface.BRIDGE) {
+			return "Returns each tool's name, description and input schema; run them with %s.".formatted(CallTool.NAME);
+		}
+		return settings.schemasInResults()
+				? "Returns each tool's name, description and input schema; they can be called from your next step."
+				: "Returns the tools' names and what they do; they can be called from your next step.";
 	}
 
 	@Override

@@ -84,12 +84,12 @@ class AsyncClientIntegrationTests extends RealMcpServers {
 	void streamingNarrowsTheToolsOnEveryStep() {
 		this.model.thenCall(SEARCH, "{\"query\": \"create entities in the knowledge graph\", \"limit\": 1}")
 			.thenCall("memory__create_entities",
-					"{\"entities\": [{\"name\": \"Ada\", \"entityType\": \"person\", \"observations\": [\"writes programs\"]}]}")
+					"{\"entities\": [{\"name\": \"Margaret\", \"entityType\": \"person\", \"observations\": [\"writes flight software\"]}]}")
 			.thenAnswer("remembered");
 
 		String answer = String.join("",
 				this.client.prompt()
-					.user("remember Ada")
+					.user("remember Margaret")
 					.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, "async-stream"))
 					.stream()
 					.content()
@@ -99,7 +99,7 @@ class AsyncClientIntegrationTests extends RealMcpServers {
 		assertThat(answer).isEqualTo("remembered");
 		assertThat(this.model.toolNames(0)).containsExactly(PINNED, SEARCH);
 		assertThat(this.model.toolNames(1)).containsExactly(PINNED, SEARCH, "memory__create_entities");
-		assertThat(this.model.toolResults(2)).singleElement().asString().contains("Ada");
+		assertThat(this.model.toolResults(2)).singleElement().asString().contains("Margaret");
 	}
 
 }

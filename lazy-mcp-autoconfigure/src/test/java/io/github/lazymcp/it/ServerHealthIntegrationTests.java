@@ -116,6 +116,19 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
 	}
 
+	@Test
+	void aCapabilityServerKeepsTheCallTimeoutOfItsFile() {
+		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"waiting\"}")
+			.thenCall("waiting__wait_forever", "{}")
+			.thenAnswer("gave up");
+
+		assertThat(call("slow-capability", "wait for the event")).isEqualTo("gave up");
+
+		assertThat(this.model.toolResults(2)).singleElement()
+			.asString()
+			.contains("MCP server 'waiting' did not answer the call of 'wait_forever' within 1500 ms");
+	}
+
 	private Process process(String server) throws Exception {
 		McpSyncClient client = this.clients.stream()
 			.filter((candidate) -> server.equals(candidate.getClientInfo().title()))

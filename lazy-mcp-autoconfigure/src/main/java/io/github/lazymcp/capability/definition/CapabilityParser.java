@@ -1,12 +1,15 @@
 package io.github.lazymcp.capability.definition;
 
 import java.net.URI;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
@@ -70,7 +73,10 @@ final class CapabilityParser {
 	private static final Set<String> TOP_KEYS = Set.of("name", "description", "triggers", "allowed_tools", "mcp",
 			"deps");
 
-	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport");
+	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
+
+	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport",
+			"call_timeout");
 
 	private CapabilityParser() {
 	}
@@ -198,7 +204,7 @@ final class CapabilityParser {
 					"'%s' must be \"stdio\" for a server with a command".formatted(fields.path("transport")));
 		}
 		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"),
-				fields.stringMap("env"));
+				fields.stringMap("env"), callTimeout(fields));
 	}
 
 	private static ServerDefinition http(TomlFields fields, String name) {
@@ -212,7 +218,38 @@ final class CapabilityParser {
 			throw fields.error("transport", "'%s' must be \"streamable-http\" or \"sse\" for a server with a url"
 				.formatted(fields.path("transport")));
 		}
-		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport));
+		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport), callTimeout(fields));
+	}
+
+	/** "30s", "2m", "500ms" or an ISO-8601 duration; positive. */
+	private static @Nullable Duration callTimeout(TomlFields fields) {
+		String text = fields.string("call_timeout");
+		if (text == null) {
+			return null;
+		}
+		Matcher simple = SIMPLE_DURATION.matcher(text.strip());
+		try {
+			Duration duration = simple.matches()
+					? Duration.of(Long.parseLong(simple.group(1)), unit(simple.group(2)))
+					: Duration.parse(text.strip());
+			if (!duration.isNegative() && !duration.isZero()) {
+				return duration;
+			}
+		}
+		catch (RuntimeException ex) {
+			// reported below
+		}
+		throw fields.error("call_timeout", "'%s' must be a positive duration such as \"30s\", \"2m\" or \"500ms\", was '%s'"
+			.formatted(fields.path("call_timeout"), text));
+	}
+
+	private static ChronoUnit unit(String suffix) {
+		return switch (suffix) {
+			case "ms" -> ChronoUnit.MILLIS;
+			case "m" -> ChronoUnit.MINUTES;
+			case "h" -> ChronoUnit.HOURS;
+			default -> ChronoUnit.SECONDS;
+		};
 	}
 
 	private static URI url(TomlFields fields) {

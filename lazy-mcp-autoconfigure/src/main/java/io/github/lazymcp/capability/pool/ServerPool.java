@@ -24,6 +24,8 @@ import java.util.stream.Stream;
 import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.health.ServerSupervisor;
 import io.github.lazymcp.health.SupervisedConnection;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -66,6 +68,8 @@ public final class ServerPool implements AutoCloseable {
 
 	private final @Nullable ServerSupervisor supervisor;
 
+	private final ObservationRegistry observations;
+
 	private final int maxConnections;
 
 	private final Duration idleTimeout;
@@ -104,7 +108,7 @@ public final class ServerPool implements AutoCloseable {
 	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
 			Clock clock) {
 		this(initTimeout, requestTimeout, maxConnections, idleTimeout, clock, null, (server, tools) -> {
-		});
+		}, ObservationRegistry.NOOP);
 	}
 
 	/**
@@ -119,10 +123,14 @@ public final class ServerPool implements AutoCloseable {
 	 * @param supervisor watches connected servers, or null for none
 	 * @param toolsChanged told of a server's {@code tools/list_changed}: its name and new
 	 * tool list
+	 * @param observations where {@code lazy.mcp.capability.connect} (server, outcome) and
+	 * {@code lazy.mcp.capability.disconnect} (server) are observed
 	 */
 	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
-			Clock clock, @Nullable ServerSupervisor supervisor, BiConsumer<String, List<McpSchema.Tool>> toolsChanged) {
+			Clock clock, @Nullable ServerSupervisor supervisor, BiConsumer<String, List<McpSchema.Tool>> toolsChanged,
+			ObservationRegistry observations) {
 		this.supervisor = supervisor;
+		this.observations = observations;
 		if (maxConnections < 1) {
 			throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
 		}
@@ -278,7 +286,10 @@ public final class ServerPool implements AutoCloseable {
 							+ "tools.lazy-mcp.capabilities.max-connections allows")
 						.formatted(this.maxConnections));
 		}
+		Observation observation = Observation.start("lazy.mcp.capability.connect", this.observations)
+			.lowCardinalityKeyValue("server", server.name());
 		Connector.Outcome outcome = this.connector.connect(server);
+		observation.lowCardinalityKeyValue("outcome", (outcome.client() != null) ? "connected" : "failed").stop();
 		McpSyncClient client = outcome.client();
 		if (client == null) {
 			this.connected.decrementAndGet();
@@ -307,7 +318,7 @@ public final class ServerPool implements AutoCloseable {
 				throw new IllegalStateException(String.valueOf(outcome.failure()));
 			}
 			return outcome.client();
-		}, null);
+		}, server.callTimeout());
 		return new PooledConnection(supervised, () -> watcher.release(supervised));
 	}
 
@@ -348,7 +359,9 @@ public final class ServerPool implements AutoCloseable {
 			return false;
 		}
 		this.connected.decrementAndGet();
-		held.connection.close();
+		Observation.createNotStarted("lazy.mcp.capability.disconnect", this.observations)
+			.lowCardinalityKeyValue("server", serverName)
+			.observe(held.connection::close);
 		logger.info("Disconnected MCP server '%s'".formatted(serverName));
 		return true;
 	}

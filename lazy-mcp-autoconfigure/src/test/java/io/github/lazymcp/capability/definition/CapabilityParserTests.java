@@ -200,6 +200,23 @@ class CapabilityParserTests {
 				"files.toml:6: 'allowed_tools[1]' must be server:tool-glob, was 'read_file'");
 	}
 
+	@Test
+	void aServerMayHaveItsOwnCallTimeout() {
+		CapabilityDefinition capability = parse(HEADER + STDIO_SERVER + "call_timeout = \"1500ms\"\n");
+
+		assertThat(capability.servers()).singleElement()
+			.extracting(ServerDefinition::callTimeout)
+			.isEqualTo(java.time.Duration.ofMillis(1500));
+		assertThat(parse(HEADER + STDIO_SERVER).servers().get(0).callTimeout()).isNull();
+	}
+
+	@Test
+	void aCallTimeoutThatIsNoDurationIsReportedWithItsKey() {
+		assertFails(HEADER + STDIO_SERVER + "call_timeout = \"soon\"\n",
+				"files.toml:8: 'mcp.servers[0].call_timeout' must be a positive duration such as \"30s\", \"2m\" or "
+						+ "\"500ms\", was 'soon'");
+	}
+
 	private static CapabilityDefinition parse(String toml) {
 		return CapabilityParser.parse("files.toml", toml);
 	}

@@ -21,6 +21,9 @@ import io.github.lazymcp.capability.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterEach;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +59,41 @@ class ServerPoolTests {
 			.hasSize(9)
 			.contains("create_entities", "read_graph", "search_nodes");
 		assertThat(this.servers.holders()).isEqualTo(Map.of("memory", Set.of("notes")));
+	}
+
+	@Test
+	void connectingAndDisconnectingAreObservedWithTheServerAndOutcome() {
+		List<Observation.Context> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig().observationHandler(new ObservationHandler<Observation.Context>() {
+
+			@Override
+			public boolean supportsContext(Observation.Context context) {
+				return true;
+			}
+
+			@Override
+			public void onStop(Observation.Context context) {
+				observed.add(context);
+			}
+
+		});
+		try (ServerPool observedPool = new ServerPool(Duration.ofSeconds(20), Duration.ofSeconds(20), 4, Duration.ZERO,
+				java.time.Clock.systemUTC(), null, (server, tools) -> {
+				}, registry)) {
+			connected(observedPool.acquire("notes", McpServerBins.memory(this.workspace.resolve("memory.jsonl"))),
+					true);
+			observedPool.release("notes", "memory");
+			observedPool.acquire("broken", new ServerDefinition.Stdio("broken", "/no/such/server", List.of(), Map.of()));
+		}
+
+		assertThat(observed).extracting(Observation.Context::getName,
+				(context) -> context.getLowCardinalityKeyValue("server").getValue())
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.connect", "memory"),
+					org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.disconnect", "memory"),
+					org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.connect", "broken"));
+		assertThat(observed.get(0).getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("connected");
+		assertThat(observed.get(2).getLowCardinalityKeyValue("outcome").getValue()).isEqualTo("failed");
 	}
 
 	@Test
