@@ -124,6 +124,11 @@ public final class LazyMcpAutoConfiguration {
 	}
 
 	@Bean
+	EagerToolsWarning lazyMcpEagerToolsWarning(McpCatalog catalog, LazyMcpProperties properties) {
+		return new EagerToolsWarning(catalog, PropertiesMapping.catalog(properties));
+	}
+
+	@Bean
 	ApplicationListener<McpToolsChangedEvent> lazyMcpToolsChangedListener(McpCatalog catalog) {
 		return (event) -> catalog.toolsChanged(event.getConnectionName(), event.getTools());
 	}

@@ -1,8 +1,12 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
@@ -18,6 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.util.SystemPropertyUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,13 +48,14 @@ class PropertyDefaultsTests {
 				String name = property.get("name").asString();
 				JsonNode value = property.get("defaultValue");
 				if (name.startsWith(LazyMcpProperties.PREFIX + ".") && value != null && !value.isNull()) {
-					documented.put(name, value.asString());
+					documented.put(name, bindable(value));
 				}
 			}
 		}
 		assertThat(documented).containsKeys("tools.lazy-mcp.max-active-schemas", "tools.lazy-mcp.search.min-similarity",
 				"tools.lazy-mcp.search.ranker", "tools.lazy-mcp.capabilities.auto-activation.threshold",
-				"tools.lazy-mcp.sessions.idle-timeout");
+				"tools.lazy-mcp.sessions.idle-timeout", "tools.lazy-mcp.capabilities.locations",
+				"tools.lazy-mcp.search.embedding.cache-directory");
 		// Bound on top of values that differ from every default, so that a key whose
 		// default the metadata lacks shows up as a difference too.
 		LazyMcpProperties bound = new Binder(new MapConfigurationPropertySource(documented))
@@ -60,11 +66,21 @@ class PropertyDefaultsTests {
 	}
 
 	/**
-	 * Every property the metadata can give a default for, set to something else. The
-	 * capability locations (a list), the embedding cache directory (a path computed from
-	 * a system property) and the search limits (which follow max-active-schemas) are left
-	 * as they are: the configuration processor cannot express their defaults, so the
-	 * first test covers them.
+	 * A documented default as the application would bind it: a list in its
+	 * comma-separated form, and {@code ${...}} placeholders (a default that depends on
+	 * the JVM, such as {@code java.io.tmpdir}) resolved from system properties, as the
+	 * Environment resolves them.
+	 */
+	private static String bindable(JsonNode value) {
+		String text = value.isArray() ? value.valueStream().map(JsonNode::asString).collect(Collectors.joining(","))
+				: value.asString();
+		return SystemPropertyUtils.resolvePlaceholders(text);
+	}
+
+	/**
+	 * Every property the metadata gives a default for, set to something else. The search
+	 * limits are left unset: they follow max-active-schemas, which the metadata cannot
+	 * express, so the first test covers them.
 	 */
 	private static LazyMcpProperties offDefaults() {
 		LazyMcpProperties properties = new LazyMcpProperties();
@@ -88,6 +104,7 @@ class PropertyDefaultsTests {
 		search.setMinSimilarity(0.9);
 		search.getEmbedding().setModel(io.github.lazymcp.embedding.BundledModel.BGE_SMALL_EN_V15_Q);
 		search.getEmbedding().setUseApplicationModel(true);
+		search.getEmbedding().setCacheDirectory(Path.of("elsewhere"));
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
 		sessions.setConversationIdKey("x");
 		sessions.setParentIdKey("y");
@@ -97,6 +114,7 @@ class PropertyDefaultsTests {
 		properties.getGuidance().setEnabled(false);
 		properties.getGuidance().setText("x");
 		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
+		capabilities.setLocations(new ArrayList<>(List.of("classpath:elsewhere/*.toml")));
 		capabilities.setMaxActive(9);
 		capabilities.setInstallDeps(true);
 		capabilities.setInstallTimeout(java.time.Duration.ofSeconds(9));

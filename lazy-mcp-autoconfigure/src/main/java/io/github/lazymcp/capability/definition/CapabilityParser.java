@@ -229,8 +229,7 @@ final class CapabilityParser {
 		}
 		Matcher simple = SIMPLE_DURATION.matcher(text.strip());
 		try {
-			Duration duration = simple.matches()
-					? Duration.of(Long.parseLong(simple.group(1)), unit(simple.group(2)))
+			Duration duration = simple.matches() ? Duration.of(Long.parseLong(simple.group(1)), unit(simple.group(2)))
 					: Duration.parse(text.strip());
 			if (!duration.isNegative() && !duration.isZero()) {
 				return duration;
@@ -239,8 +238,9 @@ final class CapabilityParser {
 		catch (RuntimeException ex) {
 			// reported below
 		}
-		throw fields.error("call_timeout", "'%s' must be a positive duration such as \"30s\", \"2m\" or \"500ms\", was '%s'"
-			.formatted(fields.path("call_timeout"), text));
+		throw fields.error("call_timeout",
+				"'%s' must be a positive duration such as \"30s\", \"2m\" or \"500ms\", was '%s'"
+					.formatted(fields.path("call_timeout"), text));
 	}
 
 	private static ChronoUnit unit(String suffix) {

@@ -84,11 +84,13 @@ class ServerPoolTests {
 			connected(observedPool.acquire("notes", McpServerBins.memory(this.workspace.resolve("memory.jsonl"))),
 					true);
 			observedPool.release("notes", "memory");
-			observedPool.acquire("broken", new ServerDefinition.Stdio("broken", "/no/such/server", List.of(), Map.of()));
+			observedPool.acquire("broken",
+					new ServerDefinition.Stdio("broken", "/no/such/server", List.of(), Map.of()));
 		}
 
-		assertThat(observed).extracting(Observation.Context::getName,
-				(context) -> context.getLowCardinalityKeyValue("server").getValue())
+		assertThat(observed)
+			.extracting(Observation.Context::getName,
+					(context) -> context.getLowCardinalityKeyValue("server").getValue())
 			.containsExactly(org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.connect", "memory"),
 					org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.disconnect", "memory"),
 					org.assertj.core.groups.Tuple.tuple("lazy.mcp.capability.connect", "broken"));
