@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"tools.lazy-mcp.health.ping-timeout=700ms", "tools.lazy-mcp.health.reconnect.initial-backoff=4s",
 		"tools.lazy-mcp.health.reconnect.jitter=0", "spring.ai.mcp.client.stdio.connections.unanswering.command=node",
 		"spring.ai.mcp.client.stdio.connections.unanswering.args=../mcp-servers/test-servers/unanswering-server.mjs",
-		"tools.lazy-mcp.servers.unanswering.call-timeout=1s" })
+		"tools.lazy-mcp.servers.unanswering.call-timeout=1s",
+		"tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/slow/" })
 class ServerHealthIntegrationTests extends RealMcpServers {
 
 	static final String SEARCH = "ToolSearch";
@@ -81,7 +82,7 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 			.contains("last seen");
 		assertThat(this.model.toolResults(2)).singleElement()
 			.asString()
-			.doesNotContain("\"memory__")
+			.doesNotContain("\"name\":\"memory__")
 			.contains("MCP server 'memory' is unavailable");
 		assertThat(this.model.toolResults(3)).singleElement().asString().contains("pelican");
 		assertThat(this.model.toolNames(3)).contains("memory__read_graph");
@@ -124,6 +125,7 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 
 		assertThat(call("slow-capability", "wait for the event")).isEqualTo("gave up");
 
+		assertThat(this.model.toolResults(1)).singleElement().asString().contains("\"enabled\":\"waiting\"");
 		assertThat(this.model.toolResults(2)).singleElement()
 			.asString()
 			.contains("MCP server 'waiting' did not answer the call of 'wait_forever' within 1500 ms");
