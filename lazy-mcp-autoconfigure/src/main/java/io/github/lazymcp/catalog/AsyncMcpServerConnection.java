@@ -1,7 +1,6 @@
 package io.github.lazymcp.catalog;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -52,20 +51,9 @@ final class AsyncMcpServerConnection implements McpServerConnection {
 
 	@Override
 	public List<McpSchema.Tool> listTools() {
-		List<McpSchema.Tool> tools = new ArrayList<>();
-		@Nullable String cursor = null;
-		do {
-			McpSchema.ListToolsResult page = ((cursor != null) ? this.client.listTools(cursor)
-					: this.client.listTools())
-				.block(this.timeout);
-			if (page == null) {
-				break;
-			}
-			tools.addAll(page.tools());
-			cursor = page.nextCursor();
-		}
-		while (cursor != null);
-		return tools;
+		return SyncMcpServerConnection
+			.allPages((cursor) -> ((cursor != null) ? this.client.listTools(cursor) : this.client.listTools())
+				.block(this.timeout));
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package io.github.lazymcp.catalog;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -42,12 +43,25 @@ final class SyncMcpServerConnection implements McpServerConnection {
 
 	@Override
 	public List<McpSchema.Tool> listTools() {
+		return allPages((cursor) -> (cursor != null) ? this.client.listTools(cursor) : this.client.listTools());
+	}
+
+	/**
+	 * Every tool of a paged listing.
+	 * @param page the page after a cursor, the first page for a null cursor; null when
+	 * the server gave none
+	 * @return the tools of every page, in order
+	 */
+	static List<McpSchema.Tool> allPages(Function<@Nullable String, McpSchema.@Nullable ListToolsResult> page) {
 		List<McpSchema.Tool> tools = new ArrayList<>();
 		@Nullable String cursor = null;
 		do {
-			McpSchema.ListToolsResult page = (cursor != null) ? this.client.listTools(cursor) : this.client.listTools();
-			tools.addAll(page.tools());
-			cursor = page.nextCursor();
+			McpSchema.ListToolsResult result = page.apply(cursor);
+			if (result == null) {
+				break;
+			}
+			tools.addAll(result.tools());
+			cursor = result.nextCursor();
 		}
 		while (cursor != null);
 		return tools;
