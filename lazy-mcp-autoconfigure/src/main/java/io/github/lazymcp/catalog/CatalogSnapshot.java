@@ -3,6 +3,7 @@ package io.github.lazymcp.catalog;
 import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,8 @@ public final class CatalogSnapshot {
 
 	private final List<ServerState> servers;
 
+	private final Map<String, ServerHealth> health;
+
 	private final Map<String, CatalogTool> tools;
 
 	private final boolean deferring;
@@ -37,6 +40,9 @@ public final class CatalogSnapshot {
 			boolean deferring) {
 		this.version = version;
 		this.servers = List.copyOf(servers);
+		Map<String, ServerHealth> byServer = new HashMap<>();
+		servers.forEach((server) -> byServer.put(server.name(), server.health()));
+		this.health = byServer;
 		this.tools = tools;
 		this.deferring = deferring;
 	}
@@ -80,11 +86,7 @@ public final class CatalogSnapshot {
 	 * @return its health; {@link ServerHealth#UP} for a server the snapshot does not know
 	 */
 	public ServerHealth health(String server) {
-		return this.servers.stream()
-			.filter((state) -> state.name().equals(server))
-			.map(ServerState::health)
-			.findFirst()
-			.orElse(ServerHealth.UP);
+		return this.health.getOrDefault(server, ServerHealth.UP);
 	}
 
 	/**

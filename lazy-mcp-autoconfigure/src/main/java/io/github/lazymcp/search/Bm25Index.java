@@ -64,6 +64,16 @@ final class Bm25Index implements ToolIndex {
 				count = accumulate(matching, scores, touched, count);
 			}
 		}
+		if (count == 0) {
+			return List.of();
+		}
+		// When the best matches are all allowed they are the best allowed ones too, and
+		// the
+		// predicate (an access policy, server health) was asked about them alone.
+		List<ToolMatch> best = TopMatches.select(touched, count, scores, this.names, limit);
+		if (best.stream().allMatch((match) -> allowed.test(match.name()))) {
+			return best;
+		}
 		count = keepAllowed(touched, count, allowed);
 		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
 	}
