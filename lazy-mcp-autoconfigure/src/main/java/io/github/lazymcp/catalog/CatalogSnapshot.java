@@ -94,10 +94,12 @@ public final class CatalogSnapshot {
 	 * @return their states
 	 */
 	public List<ServerState> unavailableServers() {
+		List<ServerState> down = this.servers.stream().filter((server) -> !server.health().available()).toList();
+		if (down.isEmpty()) {
+			return down;
+		}
 		List<String> deferred = deferredServers();
-		return this.servers.stream()
-			.filter((server) -> !server.health().available() && deferred.contains(server.name()))
-			.toList();
+		return down.stream().filter((server) -> deferred.contains(server.name())).toList();
 	}
 
 	static CatalogSnapshot of(long version, List<ServerState> servers, List<CatalogTool> tools,
