@@ -142,9 +142,14 @@ public final class ServerSupervisor implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Stops watching, and closes the clients reconnects made (the application's own
+	 * clients are closed by whoever made them).
+	 */
 	@Override
 	public void close() {
 		this.scheduler.shutdownNow();
+		this.watched.values().forEach((server) -> server.connection.closeOwnClient());
 		this.calls.shutdownNow();
 	}
 

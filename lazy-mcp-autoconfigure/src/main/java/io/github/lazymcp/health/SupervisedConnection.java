@@ -52,6 +52,9 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private volatile boolean closed;
 
+	// Whether the current client is one a reconnect made, which nobody else will close.
+	private volatile boolean ownsClient;
+
 	SupervisedConnection(String name, McpClientLink link, @Nullable McpClientFactory factory, Duration callTimeout,
 			Executor calls, Runnable suspect) {
 		this.name = name;
@@ -120,6 +123,7 @@ public final class SupervisedConnection implements McpServerConnection {
 		McpClientLink fresh = McpClientLink.of(clients.connect());
 		McpClientLink old = this.link;
 		this.link = fresh;
+		this.ownsClient = true;
 		closeQuietly(old);
 		if (this.closed) {
 			closeQuietly(fresh);
@@ -130,6 +134,19 @@ public final class SupervisedConnection implements McpServerConnection {
 	void close() {
 		this.closed = true;
 		closeQuietly(this.link);
+	}
+
+	/** At shutdown: closes the client only when a reconnect made it. */
+	void closeOwnClient() {
+		this.closed = true;
+		if (this.ownsClient) {
+			try {
+				this.link.close();
+			}
+			catch (RuntimeException ex) {
+				// shutting down; the process ends with the JVM
+			}
+		}
 	}
 
 	private void closeQuietly(McpClientLink old) {
