@@ -10,86 +10,49 @@ import io.modelcontextprotocol.client.McpSyncClient;
 /**
  * One live MCP client, synchronous or asynchronous, as a {@link SupervisedConnection}
  * uses it: to list and call tools, to ping, and to close.
+ *
+ * @param connection lists the server's tools and calls them through this client
+ * @param pinger pings the server, blocking until it answers; throws when it does not
+ * @param closer closes the client, ending the server process of a stdio transport
  */
-public interface McpClientLink {
-
-	/**
-	 * The connection that lists the server's tools and calls them through this client.
-	 * @return the connection
-	 */
-	McpServerConnection connection();
-
-	/**
-	 * Pings the server, blocking until it answers.
-	 * @throws RuntimeException when it does not
-	 */
-	void ping();
-
-	/**
-	 * Closes the client, ending the server process of a stdio transport.
-	 */
-	void close();
+public record McpClientLink(McpServerConnection connection, Runnable pinger, Runnable closer) {
 
 	/**
 	 * A synchronous client.
 	 * @param client the client
 	 * @return the link
 	 */
-	static McpClientLink of(McpSyncClient client) {
-		McpServerConnection connection = McpCatalog.connection(client);
-		return new McpClientLink() {
-
-			@Override
-			public McpServerConnection connection() {
-				return connection;
+	public static McpClientLink of(McpSyncClient client) {
+		return new McpClientLink(McpCatalog.connection(client), client::ping, () -> {
+			if (!client.closeGracefully()) {
+				client.close();
 			}
-
-			@Override
-			public void ping() {
-				client.ping();
-			}
-
-			@Override
-			public void close() {
-				if (!client.closeGracefully()) {
-					client.close();
-				}
-			}
-
-		};
+		});
 	}
 
 	/**
 	 * An asynchronous client.
 	 * @param client the client
-	 * @param timeout how long listing tools and closing may block
+	 * @param timeout how long listing tools, pinging and closing may block
 	 * @return the link
 	 */
-	static McpClientLink of(McpAsyncClient client, Duration timeout) {
-		McpServerConnection connection = McpCatalog.connection(client, timeout);
-		return new McpClientLink() {
-
-			@Override
-			public McpServerConnection connection() {
-				return connection;
+	public static McpClientLink of(McpAsyncClient client, Duration timeout) {
+		return new McpClientLink(McpCatalog.connection(client, timeout), () -> client.ping().block(timeout), () -> {
+			try {
+				client.closeGracefully().block(timeout);
 			}
-
-			@Override
-			public void ping() {
-				client.ping().block(timeout);
+			finally {
+				client.close();
 			}
+		});
+	}
 
-			@Override
-			public void close() {
-				try {
-					client.closeGracefully().block(timeout);
-				}
-				finally {
-					client.close();
-				}
-			}
+	void ping() {
+		this.pinger.run();
+	}
 
-		};
+	void close() {
+		this.closer.run();
 	}
 
 }
