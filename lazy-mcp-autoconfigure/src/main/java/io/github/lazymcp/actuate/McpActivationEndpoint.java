@@ -105,10 +105,7 @@ public class McpActivationEndpoint {
 			return badRequest(session, problem.get());
 		}
 		CatalogSnapshot snapshot = this.registry.snapshot();
-		List<String> unknown = names.stream()
-			.filter((name) -> !snapshot.contains(name)
-					&& snapshot.tools().stream().noneMatch((tool) -> tool.originalName().equals(name)))
-			.toList();
+		List<String> unknown = names.stream().filter((name) -> snapshot.resolve(name).isEmpty()).toList();
 		if (!unknown.isEmpty()) {
 			return badRequest(session, "No tool is named %s; GET /actuator/mcpactivation lists the tools."
 				.formatted(String.join(", ", unknown)));

@@ -151,6 +151,27 @@ public final class CatalogSnapshot {
 	}
 
 	/**
+	 * The tool a model or an operator means by a name: the exact qualified name first; a
+	 * server's own tool name also works when exactly one server offers it, since models
+	 * often drop the prefix.
+	 * @param name the name as given; surrounding blanks are ignored
+	 * @return the tool, or empty when no tool, or more than one, answers to the name
+	 */
+	public Optional<CatalogTool> resolve(String name) {
+		String wanted = name.strip();
+		Optional<CatalogTool> exact = find(wanted);
+		if (exact.isPresent()) {
+			return exact;
+		}
+		List<CatalogTool> byOriginal = this.tools.values()
+			.stream()
+			.filter((tool) -> tool.originalName().equals(wanted))
+			.limit(2)
+			.toList();
+		return (byOriginal.size() == 1) ? Optional.of(byOriginal.get(0)) : Optional.empty();
+	}
+
+	/**
 	 * Whether a tool with this qualified name exists.
 	 * @param name the model-facing name
 	 * @return true when it does

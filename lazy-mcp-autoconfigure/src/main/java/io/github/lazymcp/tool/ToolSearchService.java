@@ -132,27 +132,11 @@ final class ToolSearchService {
 		List<String> unknown = new ArrayList<>();
 		SessionState state = session.state();
 		for (String name : names) {
-			resolve(snapshot, name)
+			snapshot.resolve(name)
 				.filter((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
 				.ifPresentOrElse((tool) -> found.put(tool, null), () -> unknown.add(name));
 		}
 		return activate(snapshot, session, found, unknown, schemas);
-	}
-
-	/**
-	 * Exact qualified name first; a server's own tool name also works when exactly one
-	 * server offers it, since models often drop the prefix.
-	 */
-	private static Optional<CatalogTool> resolve(CatalogSnapshot snapshot, String name) {
-		Optional<CatalogTool> exact = snapshot.find(name.strip());
-		if (exact.isPresent()) {
-			return exact;
-		}
-		List<CatalogTool> byOriginal = snapshot.tools()
-			.stream()
-			.filter((tool) -> tool.originalName().equals(name.strip()))
-			.toList();
-		return (byOriginal.size() == 1) ? Optional.of(byOriginal.get(0)) : Optional.empty();
 	}
 
 	private SearchResult activate(CatalogSnapshot snapshot, ToolSession session,

@@ -45,6 +45,22 @@ final class Connector {
 
 	}
 
+	/**
+	 * Connects, for callers that treat a failure as an exception (a reconnect).
+	 * @param server the server
+	 * @return the initialized client
+	 * @throws IllegalStateException saying in one line why the server could not be
+	 * reached
+	 */
+	McpSyncClient connectOrThrow(ServerDefinition server) {
+		Outcome outcome = connect(server);
+		McpSyncClient client = outcome.client();
+		if (client == null) {
+			throw new IllegalStateException(String.valueOf(outcome.failure()));
+		}
+		return client;
+	}
+
 	Outcome connect(ServerDefinition server) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			String problem = McpClients.commandProblem(stdio.command());

@@ -57,12 +57,7 @@ public final class McpClients {
 	 */
 	public static McpSyncClient connect(ServerDefinition server, Duration timeout,
 			Consumer<List<McpSchema.Tool>> toolsChanged) {
-		Connector.Outcome outcome = new Connector(timeout, timeout, (name, tools) -> toolsChanged.accept(tools))
-			.connect(server);
-		if (outcome.client() == null) {
-			throw new IllegalStateException(String.valueOf(outcome.failure()));
-		}
-		return outcome.client();
+		return new Connector(timeout, timeout, (name, tools) -> toolsChanged.accept(tools)).connectOrThrow(server);
 	}
 
 	private static McpClientTransport transport(ServerDefinition server, Consumer<String> stderr) {

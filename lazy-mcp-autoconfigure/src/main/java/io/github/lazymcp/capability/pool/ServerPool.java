@@ -312,13 +312,8 @@ public final class ServerPool implements AutoCloseable {
 		if (watcher == null) {
 			return PooledConnection.of(client);
 		}
-		SupervisedConnection supervised = watcher.supervise(client, () -> {
-			Connector.Outcome outcome = this.connector.connect(server);
-			if (outcome.client() == null) {
-				throw new IllegalStateException(String.valueOf(outcome.failure()));
-			}
-			return outcome.client();
-		}, server.callTimeout());
+		SupervisedConnection supervised = watcher.supervise(client, () -> this.connector.connectOrThrow(server),
+				server.callTimeout());
 		return new PooledConnection(supervised, () -> watcher.release(supervised));
 	}
 
