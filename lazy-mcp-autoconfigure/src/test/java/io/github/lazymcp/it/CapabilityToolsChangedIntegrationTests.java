@@ -11,6 +11,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A capability's server announces a changed tool list ({@code tools/list_changed}), as
@@ -34,7 +35,7 @@ class CapabilityToolsChangedIntegrationTests extends RealMcpServers {
 	McpCatalog catalog;
 
 	@Test
-	void aToolTheCapabilityServerAddsCanBeFoundAndCalled() throws InterruptedException {
+	void aToolTheCapabilityServerAddsCanBeFoundAndCalled() {
 		ChatClient client = this.builder.build();
 		this.model.reset();
 		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"changing\"}")
@@ -56,12 +57,10 @@ class CapabilityToolsChangedIntegrationTests extends RealMcpServers {
 			.satisfies((server) -> assertThat(server.listChanges()).isPositive());
 	}
 
-	private void awaitTool(String name) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-		while (!this.catalog.snapshot().contains(name)) {
-			assertThat(System.nanoTime()).as("waiting for %s in the catalog", name).isLessThan(deadline);
-			Thread.sleep(50);
-		}
+	private void awaitTool(String name) {
+		await(name + " in the catalog").atMost(Duration.ofSeconds(30))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> this.catalog.snapshot().contains(name));
 	}
 
 	private String chat(ChatClient client, String text) {

@@ -19,6 +19,7 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Chaos on a real app: the memory server's process is killed in the middle of a
@@ -150,12 +151,10 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 		return field.get(target);
 	}
 
-	private void awaitStatus(String server, Predicate<ServerHealth> wanted) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-		while (!wanted.test(this.catalog.snapshot().health(server))) {
-			assertThat(System.nanoTime()).as("waiting for %s's health", server).isLessThan(deadline);
-			Thread.sleep(50);
-		}
+	private void awaitStatus(String server, Predicate<ServerHealth> wanted) {
+		await(server + "'s health").atMost(Duration.ofSeconds(60))
+			.pollInterval(Duration.ofMillis(50))
+			.until(() -> wanted.test(this.catalog.snapshot().health(server)));
 	}
 
 	private String call(String conversation, String text) {
