@@ -1,7 +1,6 @@
 package io.github.lazymcp.catalog;
 
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.Map;
 
 /**
@@ -98,10 +97,10 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 		 * matches
 		 */
 		public boolean allows(String toolName) {
-			if (matchesAny(this.deny, toolName)) {
+			if (NamePatterns.matchesAny(this.deny, toolName)) {
 				return false;
 			}
-			return this.allow.isEmpty() || matchesAny(this.allow, toolName);
+			return this.allow.isEmpty() || NamePatterns.matchesAny(this.allow, toolName);
 		}
 
 		/**
@@ -110,7 +109,7 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 		 * @return true when the server is not lazy or a pinned pattern matches
 		 */
 		public boolean pins(String toolName) {
-			return !this.lazy || matchesAny(this.pinned, toolName);
+			return !this.lazy || NamePatterns.matchesAny(this.pinned, toolName);
 		}
 
 		/**
@@ -121,24 +120,6 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 		 */
 		public String description(String toolName, String original) {
 			return this.descriptions.getOrDefault(toolName, original);
-		}
-
-		static boolean matchesAny(List<String> patterns, String name) {
-			return patterns.stream().anyMatch((pattern) -> matches(pattern, name));
-		}
-
-		static boolean matches(String pattern, String name) {
-			if (!pattern.contains("*")) {
-				return pattern.equals(name);
-			}
-			StringBuilder regex = new StringBuilder();
-			for (String part : pattern.split("\\*", -1)) {
-				if (!regex.isEmpty()) {
-					regex.append(".*");
-				}
-				regex.append(Pattern.quote(part));
-			}
-			return name.matches(regex.toString());
 		}
 
 	}

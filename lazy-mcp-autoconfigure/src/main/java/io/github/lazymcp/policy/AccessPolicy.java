@@ -2,7 +2,8 @@ package io.github.lazymcp.policy;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
+
+import io.github.lazymcp.catalog.NamePatterns;
 
 /**
  * A named set of tool rights: which qualified tool names (the names the model sees,
@@ -29,10 +30,10 @@ public record AccessPolicy(String name, List<String> allow, List<String> deny) {
 	 * @return false when a deny pattern matches, or an allow list exists and none matches
 	 */
 	public boolean allows(String qualifiedName) {
-		if (matchesAny(this.deny, qualifiedName)) {
+		if (NamePatterns.matchesAny(this.deny, qualifiedName)) {
 			return false;
 		}
-		return this.allow.isEmpty() || matchesAny(this.allow, qualifiedName);
+		return this.allow.isEmpty() || NamePatterns.matchesAny(this.allow, qualifiedName);
 	}
 
 	/**
@@ -59,24 +60,6 @@ public record AccessPolicy(String name, List<String> allow, List<String> deny) {
 		int star = pattern.indexOf('*');
 		String literal = (star >= 0) ? pattern.substring(0, star) : pattern;
 		return literal.startsWith(prefix) || (star >= 0 && prefix.startsWith(literal));
-	}
-
-	private static boolean matchesAny(List<String> patterns, String name) {
-		return patterns.stream().anyMatch((pattern) -> matches(pattern, name));
-	}
-
-	static boolean matches(String pattern, String name) {
-		if (!pattern.contains("*")) {
-			return pattern.equals(name);
-		}
-		StringBuilder regex = new StringBuilder();
-		for (String part : pattern.split("\\*", -1)) {
-			if (!regex.isEmpty()) {
-				regex.append(".*");
-			}
-			regex.append(Pattern.quote(part));
-		}
-		return name.matches(regex.toString());
 	}
 
 }
