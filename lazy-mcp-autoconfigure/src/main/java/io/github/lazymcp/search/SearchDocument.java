@@ -15,9 +15,14 @@ import org.jspecify.annotations.Nullable;
  * @param toolName the tool's name on its server
  * @param description the tool's description, empty when it has none
  * @param parameters the flattened properties of the tool's input schema
+ * @param hints what people wrote about when to use the tool, beyond its description:
+ * example requests, a when-to-use sentence, tags; ranked as part of the tool's own text
+ * @param uses requests that led to successful calls of the tool, learned from use; ranked
+ * as evidence separate from the tool's own text, so that tools nobody used yet are not
+ * drowned by those that were
  */
 public record SearchDocument(String name, String server, String toolName, String description,
-		List<Parameter> parameters) {
+		List<Parameter> parameters, List<String> hints, List<String> uses) {
 
 	public SearchDocument {
 		Objects.requireNonNull(name, "name");
@@ -25,6 +30,40 @@ public record SearchDocument(String name, String server, String toolName, String
 		Objects.requireNonNull(toolName, "toolName");
 		Objects.requireNonNull(description, "description");
 		parameters = List.copyOf(parameters);
+		hints = List.copyOf(hints);
+		uses = List.copyOf(uses);
+	}
+
+	/**
+	 * A document with no hints and no learned uses.
+	 * @param name the qualified tool name
+	 * @param server the MCP server name
+	 * @param toolName the tool's name on its server
+	 * @param description the tool's description
+	 * @param parameters the flattened properties of the input schema
+	 */
+	public SearchDocument(String name, String server, String toolName, String description, List<Parameter> parameters) {
+		this(name, server, toolName, description, parameters, List.of(), List.of());
+	}
+
+	/**
+	 * This document with other hints.
+	 * @param hints example requests, when-to-use sentences and tags
+	 * @return the new document
+	 */
+	public SearchDocument withHints(List<String> hints) {
+		return new SearchDocument(this.name, this.server, this.toolName, this.description, this.parameters, hints,
+				this.uses);
+	}
+
+	/**
+	 * This document with other learned uses.
+	 * @param uses requests that led to successful calls
+	 * @return the new document
+	 */
+	public SearchDocument withUses(List<String> uses) {
+		return new SearchDocument(this.name, this.server, this.toolName, this.description, this.parameters, this.hints,
+				uses);
 	}
 
 	/**
