@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.github.lazymcp.search.SearchDocument;
 
@@ -19,11 +20,22 @@ final class Documents {
 	 * @return the documents
 	 */
 	static List<SearchDocument> of(Dataset dataset) {
+		return of(dataset, Map.of());
+	}
+
+	/**
+	 * One document per tool, in dataset order, with the uses learned for it.
+	 * @param dataset the dataset
+	 * @param uses request texts by {@code server/tool} key
+	 * @return the documents
+	 */
+	static List<SearchDocument> of(Dataset dataset, Map<String, List<String>> uses) {
 		List<SearchDocument> documents = new ArrayList<>(dataset.toolCount());
 		for (Dataset.Server server : dataset.servers()) {
 			for (Dataset.Tool tool : server.tools()) {
-				documents.add(SearchDocument.of(Dataset.key(server.name(), tool.name()), server.name(), tool.name(),
-						tool.description(), tool.inputSchema()));
+				String key = Dataset.key(server.name(), tool.name());
+				documents.add(SearchDocument.of(key, server.name(), tool.name(), tool.description(), tool.inputSchema())
+					.withUses(uses.getOrDefault(key, List.of())));
 			}
 		}
 		return documents;

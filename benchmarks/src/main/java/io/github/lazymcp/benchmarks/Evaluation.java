@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.search.ToolIndex;
@@ -43,7 +44,20 @@ final class Evaluation {
 	}
 
 	EvalResult run(Dataset dataset, String rankerName, ToolRanker ranker) {
-		ToolIndex index = ranker.index(Documents.of(dataset));
+		return run(dataset, rankerName, ranker, Map.of());
+	}
+
+	/**
+	 * Measures a ranker that has learned from use.
+	 * @param dataset the split to measure
+	 * @param rankerName the ranker's name in the report
+	 * @param ranker the ranker
+	 * @param uses requests fed as successful uses, by {@code server/tool} key; empty for
+	 * a cold run
+	 * @return the figures
+	 */
+	EvalResult run(Dataset dataset, String rankerName, ToolRanker ranker, Map<String, List<String>> uses) {
+		ToolIndex index = ranker.index(Documents.of(dataset, uses));
 		List<Dataset.Query> all = new ArrayList<>(dataset.queries());
 		all.addAll(dataset.negatives());
 		long warmUntil = System.nanoTime() + this.warmup.toNanos();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
@@ -17,7 +18,7 @@ public final class Main {
 
 	private static final String USAGE = """
 			usage:
-			  eval   --dataset FILE [--ranker NAME|all] [--warmup-seconds S] [--json]
+			  eval   --dataset FILE [--usage FILE] [--ranker NAME|all] [--warmup-seconds S] [--json]
 			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
 			         [--surface default|bridge] [--json]
@@ -38,7 +39,8 @@ public final class Main {
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
 		try {
 			switch (args[0]) {
-				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "ranker", "warmup-seconds"), Set.of("json")));
+				case "eval" ->
+					eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"), Set.of("json")));
 				case "replay" -> replay(Args.parse(rest,
 						Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "surface"),
 						Set.of("json")));
@@ -70,6 +72,8 @@ public final class Main {
 
 	private static void eval(Args args) throws Exception {
 		Dataset dataset = Dataset.read(Path.of(args.require("dataset")));
+		Map<String, List<String>> uses = args.has("usage")
+				? Usage.of(Dataset.read(Path.of(args.require("usage"))), dataset) : Map.of();
 		RankerRegistry registry = RankerRegistry.standard();
 		Evaluation evaluation = new Evaluation(Duration.ofSeconds(args.integer("warmup-seconds", 5)));
 		boolean json = args.flag("json");
@@ -77,7 +81,7 @@ public final class Main {
 			System.out.println(EvalResult.header());
 		}
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			EvalResult result = evaluation.run(dataset, name, registry.create(name));
+			EvalResult result = evaluation.run(dataset, name, registry.create(name), uses);
 			System.out.println(json ? result.toJson() : result.toRow());
 		}
 	}

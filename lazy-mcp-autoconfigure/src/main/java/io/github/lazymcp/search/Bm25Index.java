@@ -78,6 +78,25 @@ final class Bm25Index implements ToolIndex {
 		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
 	}
 
+	/**
+	 * What a document of average length that contains every term of the query once would
+	 * score: the sum of the idf of the query's distinct terms, a term no tool contains
+	 * counting as the rarest possible. The best score over this weight says how much of
+	 * the query the best match covers, so that words no tool knows make a request less
+	 * covered, not more.
+	 * @param query the request
+	 * @return the weight, 0 for a query without terms
+	 */
+	double weight(Query query) {
+		double unknown = Math.log(1 + (this.names.length + 0.5) / 0.5);
+		double weight = 0;
+		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query.text()))) {
+			Postings matching = this.postings.get(term);
+			weight += (matching != null) ? matching.idf() : unknown;
+		}
+		return weight;
+	}
+
 	/** Moves the allowed candidates to the front and returns how many there are. */
 	private int keepAllowed(int[] candidates, int count, Predicate<String> allowed) {
 		int kept = 0;
@@ -126,6 +145,7 @@ final class Bm25Index implements ToolIndex {
 		List<String> terms = TextAnalyzer.tokens(document.server());
 		terms.addAll(TextAnalyzer.tokens(document.toolName()));
 		terms.addAll(TextAnalyzer.tokens(document.description()));
+		document.hints().forEach((hint) -> terms.addAll(TextAnalyzer.tokens(hint)));
 		for (SearchDocument.Parameter parameter : document.parameters()) {
 			terms.addAll(TextAnalyzer.tokens(parameter.name()));
 			terms.addAll(TextAnalyzer.tokens(parameter.description()));

@@ -15,7 +15,7 @@ import java.util.function.Function;
  *
  * <p>
  * A tool is represented by {@link #text(SearchDocument)}: server, tool name split into
- * words, description and parameter names.
+ * words, description, hints and parameter names.
  */
 final class DenseRanker implements ToolRanker {
 
@@ -71,6 +71,9 @@ final class DenseRanker implements ToolRanker {
 		text.append(String.join(" ", TextAnalyzer.tokens(document.toolName())));
 		text.append(" (").append(document.server()).append("): ");
 		text.append(document.description().strip());
+		if (!document.hints().isEmpty()) {
+			text.append(' ').append(String.join(". ", document.hints()));
+		}
 		if (!document.parameters().isEmpty()) {
 			text.append(" Parameters: ");
 			text.append(String.join(", ", document.parameters().stream().map(SearchDocument.Parameter::name).toList()));

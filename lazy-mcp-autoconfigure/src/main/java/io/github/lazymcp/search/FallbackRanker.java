@@ -29,13 +29,13 @@ final class FallbackRanker implements ToolRanker {
 
 	private final ToolRanker primary;
 
-	private final Bm25Ranker fallback;
+	private final ToolRanker fallback;
 
 	private final AtomicBoolean failing = new AtomicBoolean();
 
 	private final LongAdder fallbacks = new LongAdder();
 
-	FallbackRanker(ToolRanker primary, Bm25Ranker fallback) {
+	FallbackRanker(ToolRanker primary, ToolRanker fallback) {
 		this.primary = primary;
 		this.fallback = fallback;
 	}

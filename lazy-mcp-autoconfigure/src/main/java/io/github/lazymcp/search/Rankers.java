@@ -17,7 +17,7 @@ final class Rankers {
 	}
 
 	static ToolRanker create(RankingSettings settings, Supplier<TextEmbedder> embedder) {
-		Bm25Ranker bm25 = new Bm25Ranker(settings.bm25K1(), settings.bm25B());
+		ToolRanker bm25 = new FusionRanker(settings.withStrategy(RankingSettings.Strategy.BM25), null);
 		if (settings.strategy() == RankingSettings.Strategy.BM25) {
 			return bm25;
 		}
@@ -29,9 +29,9 @@ final class Rankers {
 			logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
 			return bm25;
 		}
-		DenseRanker dense = new DenseRanker(loaded::embedCatalog, loaded.queries(), loaded.queryPrefix());
-		return new FallbackRanker((settings.strategy() == RankingSettings.Strategy.DENSE) ? dense
-				: new HybridRanker(bm25, dense, settings), bm25);
+		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded.queries(),
+				loaded.queryPrefix());
+		return new FallbackRanker(new FusionRanker(settings, embeddings), bm25);
 	}
 
 }

@@ -5,42 +5,51 @@ import java.util.Objects;
 /**
  * How ToolSearch ranks: the strategy and its parameters. Immutable; {@link #DEFAULTS}
  * holds the shipped defaults, which {@link ToolRanker#create} turns into the product's
- * ranker.
+ * ranker. {@link FusedIndex} explains how the parameters combine.
  *
  * @param strategy BM25, dense or hybrid
- * @param minSimilarity the dense cosine of the best match below which hybrid ranking
- * abstains, from 0 (never abstains) to below 1
- * @param rankConstant the reciprocal-rank-fusion constant {@code k} (60 in the original
- * paper); lower values favour the top of each ranking
- * @param sparseWeight weight of the BM25 ranking in the fusion
- * @param denseWeight weight of the dense ranking in the fusion
+ * @param minSimilarity the dense cosine of the best match below which a ranking with
+ * embeddings abstains unless the words or past uses vouch for a tool, from 0 (never
+ * abstains) to below 1
+ * @param minCoverage the share of the query's BM25 weight the best lexical match must
+ * cover to vouch for it when the cosine is below {@code minSimilarity}, from 0 to 1
+ * (above 1 never vouches)
+ * @param sparseWeight weight of the BM25 ranking's z-scores in the fusion
+ * @param sparseGapWeight extra BM25 weight per unit of its relative lead (best minus
+ * second best over best): a clear lexical winner counts more
+ * @param denseWeight weight of the dense ranking's z-scores in the fusion
+ * @param serverWeight weight of the server-level signal (how far a tool's server stands
+ * out among all servers for the query); 0 turns it off
+ * @param useWeight weight of the votes of past requests that led to successful calls; 0
+ * ignores learned uses
  * @param depth how many results of each ranking take part in the fusion
  * @param bm25K1 BM25 term-frequency saturation
- * @param bm25B BM25 length normalisation
+ * @param bm25B BM25 length normalization
  */
-public record RankingSettings(Strategy strategy, double minSimilarity, double rankConstant, double sparseWeight,
-		double denseWeight, int depth, double bm25K1, double bm25B) {
+public record RankingSettings(Strategy strategy, double minSimilarity, double minCoverage, double sparseWeight,
+		double sparseGapWeight, double denseWeight, double serverWeight, double useWeight, int depth, double bm25K1,
+		double bm25B) {
 
 	/**
-	 * The shipped defaults: hybrid ranking with rank constant 5, equal weights, the top
-	 * 50 of each ranking, abstaining below a cosine of 0.22; BM25 with k1 1.5 and b 0.75.
-	 *
-	 * <p>
-	 * A small rank constant lets the first few results of either ranking decide the fused
-	 * top five, which is what ToolSearch returns: on the dev splits of
-	 * {@code docs/benchmarks.md} k = 5 raised hybrid recall@5 over k = 20 on three of
-	 * four (ToolBench 0.651 to 0.671, MetaTool 0.668 to 0.726, Seal-Tools 0.773 to 0.817;
-	 * LiveMCPBench 0.378 to 0.368, one query of 37). Weighting either ranking above the
-	 * other helped some splits at the cost of others. The threshold suits the bundled
-	 * MiniLM model: it answers at least 97% of the requests of every dev split.
+	 * The shipped defaults, chosen on the dev splits of {@code docs/benchmarks.md} (the
+	 * reasons and figures are there): z-score fusion of the top 50 of BM25 (weight 0.8,
+	 * plus 2 per unit of relative lead) and dense (weight 1); no server signal; learned
+	 * uses vote with weight 40; abstention below a cosine of 0.22 unless the best lexical
+	 * match covers 70% of the query's weight; BM25 with k1 1.5 and b 0.75.
 	 */
-	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.22, 5, 1.0, 1.0, 50, 1.5,
-			0.75);
+	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.22, 0.7, 0.8, 2, 1, 0, 40, 50,
+			1.5, 0.75);
 
 	public RankingSettings {
 		Objects.requireNonNull(strategy, "strategy");
 		if (minSimilarity < 0 || minSimilarity >= 1) {
 			throw new IllegalArgumentException("minSimilarity must be at least 0 and below 1, was " + minSimilarity);
+		}
+		if (minCoverage < 0) {
+			throw new IllegalArgumentException("minCoverage must be at least 0, was " + minCoverage);
+		}
+		if (sparseWeight < 0 || sparseGapWeight < 0 || denseWeight < 0 || serverWeight < 0 || useWeight < 0) {
+			throw new IllegalArgumentException("weights must be at least 0");
 		}
 		if (depth < 1) {
 			throw new IllegalArgumentException("depth must be at least 1, was " + depth);
@@ -53,18 +62,31 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double ra
 	 * @return the new settings
 	 */
 	public RankingSettings withStrategy(Strategy strategy) {
-		return new RankingSettings(strategy, this.minSimilarity, this.rankConstant, this.sparseWeight, this.denseWeight,
-				this.depth, this.bm25K1, this.bm25B);
+		return new RankingSettings(strategy, this.minSimilarity, this.minCoverage, this.sparseWeight,
+				this.sparseGapWeight, this.denseWeight, this.serverWeight, this.useWeight, this.depth, this.bm25K1,
+				this.bm25B);
 	}
 
 	/**
 	 * These settings with another abstention threshold.
-	 * @param minSimilarity the dense similarity below which hybrid ranking abstains
+	 * @param minSimilarity the dense similarity below which ranking abstains
 	 * @return the new settings
 	 */
 	public RankingSettings withMinSimilarity(double minSimilarity) {
-		return new RankingSettings(this.strategy, minSimilarity, this.rankConstant, this.sparseWeight, this.denseWeight,
-				this.depth, this.bm25K1, this.bm25B);
+		return new RankingSettings(this.strategy, minSimilarity, this.minCoverage, this.sparseWeight,
+				this.sparseGapWeight, this.denseWeight, this.serverWeight, this.useWeight, this.depth, this.bm25K1,
+				this.bm25B);
+	}
+
+	/**
+	 * These settings with another weight of the server-level signal.
+	 * @param serverWeight the weight, 0 for none
+	 * @return the new settings
+	 */
+	public RankingSettings withServerWeight(double serverWeight) {
+		return new RankingSettings(this.strategy, this.minSimilarity, this.minCoverage, this.sparseWeight,
+				this.sparseGapWeight, this.denseWeight, serverWeight, this.useWeight, this.depth, this.bm25K1,
+				this.bm25B);
 	}
 
 	/**
@@ -72,13 +94,13 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double ra
 	 */
 	public enum Strategy {
 
-		/** BM25 over server, tool name, description and parameters. */
+		/** BM25 over server, tool name, description, hints and parameters. */
 		BM25,
 
 		/** Cosine similarity of embeddings. */
 		DENSE,
 
-		/** BM25 and embeddings fused by reciprocal rank, with abstention. */
+		/** BM25 and embeddings fused by z-score, with abstention. */
 		HYBRID
 
 	}

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.within;
 /**
  * The ranker the product builds from {@link RankingSettings#DEFAULTS}, with an embedding
  * model whose cosines are set by hand: it is hybrid, it abstains exactly below a best
- * cosine of 0.22, and it fuses with rank constant 5.
+ * cosine of 0.22 unless the words cover the request, it fuses z-scores with the shipped
+ * weights, and past requests vote with the shipped floor and weight.
  */
 class ShippedDefaultsTests {
 
@@ -43,18 +44,48 @@ class ShippedDefaultsTests {
 	}
 
 	@Test
-	void fusesByReciprocalRankWithRankConstantFive() {
-		// "weather" is first in both rankings: BM25 matches the query word, and its
-		// cosine
-		// is the highest.
-		ToolIndex index = ranker(Map.of("weather", 0.9, "stocks", 0.5)).index(tools("weather", "stocks"));
+	void fusesZScoresWithBm25WeightedByItsLeadAndDenseByOne() {
+		List<SearchDocument> documents = tools("weather", "stocks", "news");
+		List<SearchDocument> worded = List.of(documents.get(0).withHints(List.of("forecast forecast")),
+				documents.get(1).withHints(List.of("forecast")), documents.get(2));
+		ToolIndex index = ranker(Map.of("weather", 0.9, "stocks", 0.5, "news", 0.1)).index(worded);
 
-		List<ToolIndex.ToolMatch> matches = index.search("weather", 5);
+		List<ToolIndex.ToolMatch> matches = index.search("forecast", 5);
 
+		List<ToolIndex.ToolMatch> words = new Bm25Index(worded, 1.5, 0.75).search(Query.of("forecast"), 5);
+		double best = words.get(0).score();
+		double second = words.get(1).score();
+		double lead = (best - second) / best;
+		double wordsZ = 1; // two scores: their z-scores are +1 and -1
+		double cosineZ = 0.4 / Math.sqrt(0.32 / 3); // cosines 0.9, 0.5, 0.1
 		assertThat(matches.get(0).name()).isEqualTo("w/weather");
-		assertThat(matches.get(0).score()).isCloseTo(2.0 / (5 + 1), within(1e-12));
-		// "stocks" is second in the dense ranking only.
-		assertThat(matches.get(1).score()).isCloseTo(1.0 / (5 + 2), within(1e-12));
+		assertThat(matches.get(0).score()).isCloseTo((0.8 + 2 * lead) * wordsZ + cosineZ, within(1e-5));
+		assertThat(matches.get(1).name()).isEqualTo("w/news");
+		assertThat(matches.get(1).score()).isCloseTo(-cosineZ, within(1e-5));
+		assertThat(matches.get(2).name()).isEqualTo("w/stocks");
+		assertThat(matches.get(2).score()).isCloseTo(-(0.8 + 2 * lead) * wordsZ, within(1e-5));
+	}
+
+	@Test
+	void aShortRequestCoveringAToolsWordsIsAnsweredBelowTheCosine() {
+		ToolIndex index = ranker(Map.of("weather", 0.10, "stocks", 0.10)).index(tools("weather", "stocks"));
+
+		assertThat(index.search("weather", 5)).extracting(ToolIndex.ToolMatch::name).first().isEqualTo("w/weather");
+		assertThat(index.search("weather in the mountains tomorrow afternoon please", 5)).isEmpty();
+	}
+
+	@Test
+	void pastRequestsVoteAboveACosineOfOneHalfWithWeightForty() {
+		List<SearchDocument> documents = tools("weather", "stocks");
+		ToolIndex index = ranker(Map.of("weather", 0.30, "stocks", 0.25, "past close", 0.9, "past far", 0.5))
+			.index(List.of(documents.get(0), documents.get(1).withUses(List.of("past close", "past far"))));
+
+		List<ToolIndex.ToolMatch> matches = index.search("forecast", 5);
+
+		// Dense z-scores +1 and -1; the close past request votes 40 * 0.4 / 0.5 / 10.
+		assertThat(matches.get(0).name()).isEqualTo("w/stocks");
+		assertThat(matches.get(0).score()).isCloseTo(-1 + 3.2, within(1e-5));
+		assertThat(matches.get(1).score()).isCloseTo(1, within(1e-5));
 	}
 
 	private static ToolRanker ranker(Map<String, Double> cosines) {
@@ -71,8 +102,9 @@ class ShippedDefaultsTests {
 	}
 
 	/**
-	 * Every query is the unit vector (1, 0); a tool text containing a key of the map gets
-	 * the unit vector whose cosine with it is the key's value.
+	 * Every query is the unit vector (1, 0); a tool text containing a key of the map, or
+	 * a past request ("past ...") equal to one, gets the unit vector whose cosine with it
+	 * is the key's value.
 	 */
 	private record FixedCosines(Map<String, Double> cosines) implements EmbeddingModel {
 
@@ -93,7 +125,8 @@ class ShippedDefaultsTests {
 		private float[] vector(String text) {
 			double cosine = this.cosines.entrySet()
 				.stream()
-				.filter((entry) -> text.contains("(w)") && text.contains(entry.getKey()))
+				.filter((entry) -> text.startsWith("past ") ? text.equals(entry.getKey())
+						: text.contains("(w)") && text.contains(entry.getKey()))
 				.mapToDouble(Map.Entry::getValue)
 				.findFirst()
 				.orElse(1.0);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-class DenseAndHybridRankerTests {
+class DenseRankerTests {
 
 	private final List<SearchDocument> tools = List.of(
 			SearchDocument.of("fs/read_file", "fs", "read_file", "Read the complete contents of a file.", null),
@@ -19,15 +19,6 @@ class DenseAndHybridRankerTests {
 					null));
 
 	private final HashingEmbedder embedder = new HashingEmbedder();
-
-	@Test
-	void settingsWithAnotherThresholdKeepEverythingElse() {
-		RankingSettings settings = new RankingSettings(RankingSettings.Strategy.HYBRID, 0.1, 7, 2, 3, 40, 1.5, 0.75)
-			.withMinSimilarity(0.3);
-
-		assertThat(settings)
-			.isEqualTo(new RankingSettings(RankingSettings.Strategy.HYBRID, 0.3, 7, 2, 3, 40, 1.5, 0.75));
-	}
 
 	@Test
 	void denseRankingPutsTheClosestToolFirst() {
@@ -67,37 +58,8 @@ class DenseAndHybridRankerTests {
 			.isThrownBy(() -> dense("").index(List.of(this.tools.get(0), this.tools.get(0))));
 	}
 
-	@Test
-	void hybridFusionRewardsToolsBothRankingsAgreeOn() {
-		ToolIndex index = hybrid(0.0).index(this.tools);
-
-		List<ToolMatch> matches = index.search("overwrite a file", 4);
-
-		assertThat(matches).first().extracting(ToolMatch::name).isEqualTo("fs/write_file");
-		// Two rankings agreeing at rank 1 give 2 / (60 + 1).
-		assertThat(matches.get(0).score()).isCloseTo(2.0 / 61, org.assertj.core.data.Offset.offset(1e-12));
-	}
-
-	@Test
-	void hybridAbstainsWhenNothingIsSimilarEnough() {
-		ToolIndex index = hybrid(0.5).index(this.tools);
-
-		assertThat(index.search("quantum chromodynamics lattice", 5)).isEmpty();
-		assertThat(index.search("send an email message", 5)).isNotEmpty();
-	}
-
-	@Test
-	void blankQueriesFindNothing() {
-		assertThat(hybrid(0.0).index(this.tools).search("  ", 5)).isEmpty();
-	}
-
 	private DenseRanker dense(String queryPrefix) {
 		return new DenseRanker(this.embedder, (query) -> this.embedder.apply(List.of(query)).get(0), queryPrefix);
-	}
-
-	private HybridRanker hybrid(double minSimilarity) {
-		return new HybridRanker(new Bm25Ranker(), dense(""),
-				new RankingSettings(RankingSettings.Strategy.HYBRID, minSimilarity, 60, 1, 1, 50, 1.5, 0.75));
 	}
 
 }
