@@ -37,7 +37,8 @@ final class SessionAdvisor extends LazyMcpAdvisor {
 		if (userMessage != null) {
 			this.registry.turnStarted(session, userMessage);
 		}
-		return LazyMcpRequest.withSession(request, session);
+		boolean learnable = userMessage != null && !LazyMcpRequest.privateTurn(request);
+		return LazyMcpRequest.withSession(request, session, learnable ? userMessage : null);
 	}
 
 	private static @Nullable String lastUserMessage(List<Message> messages) {

@@ -20,9 +20,10 @@ import org.springframework.core.Ordered;
  * The session is written once per call, by the session advisor, into two places: the
  * advisor context, which every step of the tool loop carries to the wire advisor, and
  * the tool context, which the tool-calling advisor hands to every tool it executes. Both
- * use one key. Before a call reaches an MCP server the entry is taken out again, since
- * the server would receive the tool context as request metadata. Every read and write of
- * that key is in this class.
+ * use one key. The tool context also carries the user's request of the turn, unless the
+ * turn is private, for the tools' successful calls to learn from. Before a call reaches
+ * an MCP server both entries are taken out again, since the server would receive the tool
+ * context as request metadata. Every read and write of those keys is in this class.
  */
 
 /**
@@ -45,7 +46,18 @@ public final class LazyMcpRequest {
 	 */
 	public static final int WIRE_ADVISOR_ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
 
+	/**
+	 * The advisor parameter that marks a turn private: set to {@code true} (or
+	 * {@code "true"}), nothing is learned from the user's words of that call. For example
+	 * {@code .advisors((a) -> a.param(LazyMcpRequest.PRIVATE_TURN, true))}.
+	 */
+	public static final String PRIVATE_TURN = "lazy_mcp_private";
+
 	private static final String SESSION = "lazy_mcp_session";
+
+	// The user's request of the turn, in the tool context only: what a successful call
+	// learns from.
+	private static final String TURN_REQUEST = "lazy_mcp_turn_request";
 
 	private LazyMcpRequest() {
 	}
@@ -57,6 +69,20 @@ public final class LazyMcpRequest {
 	 * @return the new request
 	 */
 	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session) {
+		return withSession(request, session, null);
+	}
+
+	/**
+	 * The request carrying a session and the user's request of the turn, which the tools'
+	 * successful calls learn from.
+	 * @param request the request
+	 * @param session the conversation's session
+	 * @param turnRequest the user's words that start the turn, or null when the request
+	 * does not start a turn or the turn is {@link #privateTurn private}
+	 * @return the new request
+	 */
+	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session,
+			@Nullable String turnRequest) {
 		ChatClientRequest.Builder builder = request.mutate().context(SESSION, session);
 		if (request.prompt().getOptions() instanceof ToolCallingChatOptions options) {
 			Map<String, Object> toolContext = new HashMap<>();
@@ -64,6 +90,12 @@ public final class LazyMcpRequest {
 				toolContext.putAll(options.getToolContext());
 			}
 			toolContext.put(SESSION, session);
+			if (turnRequest != null) {
+				toolContext.put(TURN_REQUEST, turnRequest);
+			}
+			else {
+				toolContext.remove(TURN_REQUEST);
+			}
 			ChatOptions withContext = options.mutate().toolContext(toolContext).build();
 			builder.prompt(request.prompt().mutate().chatOptions(withContext).build());
 		}
@@ -95,6 +127,26 @@ public final class LazyMcpRequest {
 	}
 
 	/**
+	 * Whether the application marked a request's turn private with {@link #PRIVATE_TURN}.
+	 * @param request the request
+	 * @return true when nothing may be learned from its user's words
+	 */
+	public static boolean privateTurn(ChatClientRequest request) {
+		Object value = request.context().get(PRIVATE_TURN);
+		return Boolean.TRUE.equals(value) || (value instanceof String text && Boolean.parseBoolean(text.strip()));
+	}
+
+	/**
+	 * The user's request of the turn a tool call belongs to.
+	 * @param context the tool context of the call, possibly null
+	 * @return the request, or empty when the call's turn has none to learn from
+	 */
+	static Optional<String> turnRequest(@Nullable ToolContext context) {
+		return (context != null && context.getContext().get(TURN_REQUEST) instanceof String text) ? Optional.of(text)
+				: Optional.empty();
+	}
+
+	/**
 	 * A tool context that carries a session, for code that calls lazy-mcp's tools without
 	 * a chat client (benchmarks, tests).
 	 * @param session the session
@@ -111,11 +163,13 @@ public final class LazyMcpRequest {
 	 * @return the context to hand to the server's callback
 	 */
 	static @Nullable ToolContext forServer(@Nullable ToolContext context) {
-		if (context == null || !context.getContext().containsKey(SESSION)) {
+		if (context == null
+				|| !(context.getContext().containsKey(SESSION) || context.getContext().containsKey(TURN_REQUEST))) {
 			return context;
 		}
 		Map<String, Object> rest = new HashMap<>(context.getContext());
 		rest.remove(SESSION);
+		rest.remove(TURN_REQUEST);
 		return new ToolContext(rest);
 	}
 

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.learning.PastedText;
 import io.github.lazymcp.search.Query;
 import org.jspecify.annotations.Nullable;
 
