@@ -157,6 +157,18 @@ public final class LazyMcpRequest {
 	}
 
 	/**
+	 * A tool context that carries a session and the user's request of the turn, for code
+	 * that calls lazy-mcp's tools without a chat client and wants successful calls to
+	 * learn from the request (benchmarks feeding observed uses, tests).
+	 * @param session the session
+	 * @param turnRequest the user's words that started the turn
+	 * @return the context
+	 */
+	public static ToolContext toolContext(ToolSession session, String turnRequest) {
+		return new ToolContext(Map.of(SESSION, session, TURN_REQUEST, turnRequest));
+	}
+
+	/**
 	 * The tool context an MCP server may see: the call's context without lazy-mcp's
 	 * entry.
 	 * @param context the tool context of the call, possibly null
