@@ -85,6 +85,31 @@ class UseReservoirTests {
 	}
 
 	@Test
+	void concurrentRecordsNeverLoseTheBoundNorDuplicateARequest() throws Exception {
+		InMemoryUseStore store = new InMemoryUseStore(8);
+		java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+		java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(8);
+		List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+		for (int t = 0; t < 8; t++) {
+			int thread = t;
+			done.add(threads.submit(() -> {
+				start.await();
+				for (int i = 0; i < 500; i++) {
+					store.record("tool", "request " + (thread * 1000 + i % 50));
+				}
+				return null;
+			}));
+		}
+		start.countDown();
+		for (java.util.concurrent.Future<?> each : done) {
+			each.get();
+		}
+		threads.shutdown();
+
+		assertThat(store.uses().get("tool")).hasSize(8).doesNotHaveDuplicates();
+	}
+
+	@Test
 	void inMemoryStoreKeepsOneSamplePerTool() {
 		InMemoryUseStore store = new InMemoryUseStore(2);
 		store.record("b", "one");
