@@ -30,9 +30,7 @@ final class ToolSearch implements ModelTool {
 			"query":{"type":"string","description":"What you need to do, in a few words (for example: read a file, create an issue)."},\
 			"limit":{"type":"integer","minimum":1,"description":"How many tools to load (default %d, at most %d)."},\
 			"names":{"type":"array","items":{"type":"string"},"description":"Exact tool names to load instead of searching."},\
-			"maxLatencyMs":{"type":"number","minimum":0,"description":"Optional: only tools whose observed p95 latency is at most this."},\
-			"minSuccessRate":{"type":"number","minimum":0,"maximum":1,"description":"Optional: only tools whose observed success rate is at least this."},\
-			"maxCost":{"type":"number","minimum":0,"description":"Optional: only tools whose cost per call is at most this."}}}""";
+			"maxLatencyMs":{"type":"number"},"minSuccessRate":{"type":"number","description":"0 to 1"},"maxCost":{"type":"number"}}}""";
 
 	private final BiFunction<ToolSession, SearchRequest, SearchResult> search;
 
