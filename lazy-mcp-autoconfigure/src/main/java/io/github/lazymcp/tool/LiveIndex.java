@@ -64,8 +64,8 @@ final class LiveIndex {
 	}
 
 	/**
-	 * Runs each rebuild on a new daemon thread: rebuilds are single-flight and at most
-	 * about one a second, so no pool is kept alive for them.
+	 * Runs each rebuild on a new daemon thread: rebuilds are single-flight and at most at
+	 * most one every ten seconds, so no pool is kept alive for them.
 	 * @return the executor
 	 */
 	static Executor background() {

@@ -138,7 +138,7 @@ class LearningTests {
 	}
 
 	@Test
-	void knowledgeIsStaleOnceSomethingWasRecordedAndASecondPassed() {
+	void knowledgeIsStaleOnceSomethingWasRecordedAndTheReloadIntervalPassed() {
 		Learning.Knowledge loaded = this.learning.knowledge();
 		this.learning.begin("t").succeeded("read a file");
 

@@ -112,7 +112,7 @@ class LearningSearchTests {
 	void aSuccessfulCallsRequestReachesTheRankerWithoutASearchWaitingForIt() {
 		search("{\"query\": \"read a file\"}");
 		call("fs__write_file", "{}", "save my shopping list please");
-		this.now = this.now.plusSeconds(1);
+		this.now = this.now.plus(Duration.ofMinutes(1));
 
 		search("{\"query\": \"read a file\"}");
 		assertThat(this.ranker.builds()).hasSize(1);
@@ -130,7 +130,7 @@ class LearningSearchTests {
 		search("{\"query\": \"read a file\"}");
 		assertThatExceptionOfType(ToolExecutionException.class)
 			.isThrownBy(() -> call("fs__write_file", "{\"fail\": true}", "save my shopping list please"));
-		this.now = this.now.plusSeconds(1);
+		this.now = this.now.plus(Duration.ofMinutes(1));
 		search("{\"query\": \"read a file\"}");
 		runRebuilds();
 
