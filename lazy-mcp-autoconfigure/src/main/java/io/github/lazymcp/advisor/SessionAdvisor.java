@@ -37,8 +37,7 @@ final class SessionAdvisor extends LazyMcpAdvisor {
 		if (userMessage != null) {
 			this.registry.turnStarted(session, userMessage);
 		}
-		boolean learnable = userMessage != null && !LazyMcpRequest.privateTurn(request);
-		return LazyMcpRequest.withSession(request, session, learnable ? userMessage : null);
+		return LazyMcpRequest.withSession(request, session);
 	}
 
 	private static @Nullable String lastUserMessage(List<Message> messages) {

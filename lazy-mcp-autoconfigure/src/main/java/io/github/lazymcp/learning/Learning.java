@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
  * - a call without a request (a private turn, a call outside lazy-mcp's advisors, a step
  *   that did not start with the user's words) records no request;
  * - with learning off nothing is recorded and nothing stored is read;
- * - what is stored is the user's text with pasted blocks removed, cut to a bounded
- *   length: no session, no user id, no time.
+ * - what is stored is the request text it is given (the caller, LazyMcpRequest, removes
+ *   pasted blocks and leaves out private turns), cut to a bounded length: no session, no
+ *   user id, no time.
  * The store is never asked on the search path: knowledge() returns what was last loaded;
  * stale() says, without touching the store, whether a reload may find something new.
  */
@@ -163,7 +164,7 @@ public final class Learning {
 		if (!this.settings.enabled() || request == null) {
 			return;
 		}
-		String text = PastedText.strip(request);
+		String text = request.strip();
 		if (text.length() > this.settings.maxRequestLength()) {
 			text = text.substring(0, this.settings.maxRequestLength()).strip();
 		}
@@ -234,8 +235,8 @@ public final class Learning {
 		/**
 		 * The call returned a result: its prior is updated and, unless learning is off,
 		 * the request that led to it is learned.
-		 * @param request the user's request of the turn, or null when there is none or
-		 * the turn is private
+		 * @param request the user's request of the turn with pasted blocks removed, or
+		 * null when there is none or the turn is private
 		 */
 		public void succeeded(@Nullable String request) {
 			Learning.this.priors.record(this.tool, true, millis());

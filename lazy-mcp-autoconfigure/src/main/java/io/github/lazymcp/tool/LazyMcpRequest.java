@@ -1,6 +1,7 @@
 package io.github.lazymcp.tool;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,6 +12,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
@@ -64,25 +67,15 @@ public final class LazyMcpRequest {
 
 	/**
 	 * The request carrying a session, in its advisor context and in its tool context.
+	 * When the request starts a user turn (it ends with a user message) that is not
+	 * {@link #PRIVATE_TURN private}, the tool context also carries the user's request,
+	 * pasted blocks removed, for the tools' successful calls to learn from.
 	 * @param request the request
 	 * @param session the conversation's session
 	 * @return the new request
 	 */
 	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session) {
-		return withSession(request, session, null);
-	}
-
-	/**
-	 * The request carrying a session and the user's request of the turn, which the tools'
-	 * successful calls learn from.
-	 * @param request the request
-	 * @param session the conversation's session
-	 * @param turnRequest the user's words that start the turn, or null when the request
-	 * does not start a turn or the turn is {@link #privateTurn private}
-	 * @return the new request
-	 */
-	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session,
-			@Nullable String turnRequest) {
+		String turnRequest = learnableRequest(request);
 		ChatClientRequest.Builder builder = request.mutate().context(SESSION, session);
 		if (request.prompt().getOptions() instanceof ToolCallingChatOptions options) {
 			Map<String, Object> toolContext = new HashMap<>();
@@ -124,6 +117,23 @@ public final class LazyMcpRequest {
 		}
 		return (context.getContext().get(SESSION) instanceof ToolSession session) ? Optional.of(session)
 				: Optional.empty();
+	}
+
+	/**
+	 * What a successful call of this request's turn may learn from: the user's message
+	 * that starts the turn, without pasted blocks.
+	 * @param request the request
+	 * @return the text, or null when the request starts no turn, the turn is private, or
+	 * nothing but a paste is left
+	 */
+	private static @Nullable String learnableRequest(ChatClientRequest request) {
+		List<Message> messages = request.prompt().getInstructions();
+		if (privateTurn(request) || messages.isEmpty()
+				|| !(messages.get(messages.size() - 1) instanceof UserMessage user) || user.getText() == null) {
+			return null;
+		}
+		String text = PastedText.strip(user.getText());
+		return text.isEmpty() ? null : text;
 	}
 
 	/**

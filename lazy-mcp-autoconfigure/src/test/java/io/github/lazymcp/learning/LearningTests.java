@@ -82,20 +82,6 @@ class LearningTests {
 	}
 
 	@Test
-	void pastedBlocksAreNotLearned() {
-		this.learning.begin("fs__read_file").succeeded("why does this fail?\n```java\nString secret = \"x\";\n```");
-
-		assertThat(this.store.uses()).containsEntry("fs__read_file", List.of("why does this fail?"));
-	}
-
-	@Test
-	void aRequestThatIsOnlyAPasteLearnsNothing() {
-		this.learning.begin("fs__read_file").succeeded("```\nonly code\n```");
-
-		assertThat(this.store.uses()).isEmpty();
-	}
-
-	@Test
 	void longRequestsAreCut() {
 		Learning short20 = learning(new LearningSettings(true, 32, 20, Duration.ofSeconds(30), 5, 0.5), this.store);
 

@@ -1,4 +1,4 @@
-package io.github.lazymcp.learning;
+package io.github.lazymcp.tool;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,12 +13,13 @@ import java.util.regex.Pattern;
  */
 
 /**
- * Takes pasted blocks out of a user message before it is routed or learned from.
+ * Takes pasted blocks out of a user message before it is ranked: what capability routing
+ * and proactive attach match against.
  */
 public final class PastedText {
 
 	/** A line longer than this is pasted content, not something a person typed. */
-	static final int MAX_LINE = 300;
+	public static final int MAX_LINE = 300;
 
 	private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|\\z)");
 
