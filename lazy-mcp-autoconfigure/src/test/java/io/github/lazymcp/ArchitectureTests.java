@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTests {
 
 	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
-			"..embedding..", "..health..", "..policy..", "..search..", "..tool.." };
+			"..embedding..", "..health..", "..learning..", "..policy..", "..search..", "..tool.." };
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -109,6 +109,18 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..",
 					"io.github.lazymcp.advisor..")
+			.check(this.classes);
+	}
+
+	@Test
+	void learningKnowsNothingOfLazyMcpButItself() {
+		noClasses().that()
+			.resideInAPackage("..learning..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..", "io.github.lazymcp.search..",
+					"io.github.lazymcp.activation..", "io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
+					"io.github.lazymcp.policy..", "io.github.lazymcp.health..", "io.github.lazymcp.actuate..")
 			.check(this.classes);
 	}
 

@@ -16,6 +16,8 @@ import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.ToolSettings;
@@ -64,6 +66,11 @@ final class LazyStack {
 	}
 
 	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface) {
+		this(dataset, ranker, sessions, surface, Learning.inMemory(LearningSettings.DEFAULTS));
+	}
+
+	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface,
+			Learning learning) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
@@ -72,6 +79,7 @@ final class LazyStack {
 		this.sessions = sessions;
 		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
 			.settings(ToolSettings.DEFAULTS.withSurface(surface))
+			.learning(learning)
 			.stats(this.stats)
 			.tokenCounter(this.tokenCounter)
 			.build();

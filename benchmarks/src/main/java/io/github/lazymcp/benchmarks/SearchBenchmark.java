@@ -1,11 +1,17 @@
 package io.github.lazymcp.benchmarks;
 
 import java.io.IOException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
@@ -34,6 +40,13 @@ import org.springframework.ai.tool.ToolCallback;
  * the product's default limit), {@code toolSearch} is the whole ToolSearch tool call as
  * the model makes it (argument parsing, ranking, activation in a session, and the JSON
  * result with full schemas). Queries cycle through the Seal-Tools and ToolBench requests.
+ *
+ * <p>
+ * With {@code learning=on}, every tool starts with 32 learned uses (requests drawn from
+ * the same pool) and observed priors (one tool in twenty demoted), and every 64th
+ * ToolSearch call also records a new use, so that the index keeps being rebuilt in the
+ * background while searches are measured: the cost learning adds to a search. With
+ * {@code off}, learning's kill switch is set.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -51,6 +64,10 @@ public class SearchBenchmark {
 
 	@Param("hybrid")
 	public String ranker;
+
+	/** Whether learning from use is on: see the class comment. */
+	@Param({ "off", "on" })
+	public String learning;
 
 	/** Folder of the evaluation files; set by the {@code jmh} subcommand's --eval. */
 	@Param("")
@@ -76,6 +93,10 @@ public class SearchBenchmark {
 
 	private int next;
 
+	private Learning learned;
+
+	private String[] toolNames;
+
 	@Setup
 	public void setUp() throws IOException {
 		BenchmarkCatalog pool = BenchmarkCatalog.load(JmhCommand.folder(this.eval, "--eval"),
@@ -83,7 +104,15 @@ public class SearchBenchmark {
 		Dataset catalog = pool.sample(this.tools);
 		RankerRegistry registry = RankerRegistry.standard();
 		this.index = registry.create(this.ranker).index(Documents.of(catalog));
-		this.stack = new LazyStack(catalog, registry.create(this.ranker), SessionSettings.DEFAULTS.maxActiveSchemas());
+		boolean on = "on".equals(this.learning);
+		this.learned = Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(on));
+		SessionStore sessions = new InMemorySessionStore(SessionSettings.DEFAULTS, Clock.systemUTC());
+		this.stack = new LazyStack(catalog, registry.create(this.ranker), sessions, ToolSettings.DEFAULTS.surface(),
+				this.learned);
+		this.toolNames = this.stack.catalog.snapshot().tools().stream().map(CatalogTool::name).toArray(String[]::new);
+		if (on) {
+			teach(pool.queries());
+		}
 		ToolSession session = this.stack.sessions.session("benchmark");
 		this.context = LazyMcpRequest.toolContext(session);
 		this.toolSearch = this.stack.registry.callback(ToolRegistry.TOOL_SEARCH).orElseThrow();
@@ -102,7 +131,25 @@ public class SearchBenchmark {
 
 	@Benchmark
 	public String toolSearch() {
-		return this.toolSearch.call(this.arguments[advance()], this.context);
+		int query = advance();
+		if (query % 64 == 0) {
+			this.learned.begin(this.toolNames[query % this.toolNames.length]).succeeded(this.queries[query]);
+		}
+		return this.toolSearch.call(this.arguments[query], this.context);
+	}
+
+	/** 32 uses and a few calls per tool; one tool in twenty keeps failing. */
+	private void teach(List<String> requests) {
+		for (int i = 0; i < this.toolNames.length; i++) {
+			for (int use = 0; use < LearningSettings.DEFAULTS.usesPerTool(); use++) {
+				this.learned.begin(this.toolNames[i]).succeeded(requests.get((i * 31 + use * 7) % requests.size()));
+			}
+			if (i % 20 == 0) {
+				for (int call = 0; call < 2 * LearningSettings.DEFAULTS.usesPerTool(); call++) {
+					this.learned.begin(this.toolNames[i]).failed();
+				}
+			}
+		}
 	}
 
 	private int advance() {

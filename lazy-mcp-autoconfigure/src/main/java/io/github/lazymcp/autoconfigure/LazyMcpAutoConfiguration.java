@@ -19,6 +19,10 @@ import io.github.lazymcp.health.ServerSupervisor;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.InMemoryUseStore;
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.search.ToolRanker;
@@ -192,11 +196,29 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	UseStore lazyMcpUseStore(LazyMcpProperties properties) {
+		return new InMemoryUseStore(PropertiesMapping.learning(properties).usesPerTool());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	Learning lazyMcpLearning(LazyMcpProperties properties, UseStore store, ObjectProvider<Clock> clock) {
+		return new Learning(PropertiesMapping.learning(properties), store, clock.getIfAvailable(Clock::systemUTC),
+				System::nanoTime);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ToolRegistry lazyMcpToolRegistry(McpCatalog catalog, ToolRanker ranker, SessionStore sessions,
 			LazyMcpProperties properties, UsageStats stats, TokenCounter tokenCounter,
 			ObjectProvider<ModelTool> modelTools, ObjectProvider<LazyMcpListener> listeners,
-			ObjectProvider<ToolFilter> filters, ToolObservations observations) {
+			ObjectProvider<ToolFilter> filters, ToolObservations observations, Learning learning,
+			ObjectProvider<Hints> hints) {
+		List<Hints> written = new ArrayList<>(List.of(PropertiesMapping.hints(properties)));
+		hints.orderedStream().forEach(written::add);
 		return ToolRegistry.builder(catalog, ranker, sessions)
+			.learning(learning)
+			.hints(Hints.merge(written))
 			.observations(observations)
 			.settings(PropertiesMapping.tools(properties))
 			.stats(stats)

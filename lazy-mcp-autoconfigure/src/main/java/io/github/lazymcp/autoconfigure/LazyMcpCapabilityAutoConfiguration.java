@@ -7,7 +7,9 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
+import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.CapabilityLoader;
+import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.McpCatalog;
@@ -59,6 +61,12 @@ public final class LazyMcpCapabilityAutoConfiguration {
 		return new CapabilityManager(
 				new CapabilityLoader(resourceLoader).load(settings.locations(), settings.taps(), settings.providers()),
 				servers, catalog, settings.maxActive(), policies, CapabilityManager.toolchains(settings.installs()));
+	}
+
+	/** The hints the capability files write about their servers' tools. */
+	@Bean
+	Hints lazyMcpCapabilityHints(CapabilityManager manager) {
+		return Hints.merge(manager.definitions().stream().map(CapabilityDefinition::hints).toList());
 	}
 
 	@Bean

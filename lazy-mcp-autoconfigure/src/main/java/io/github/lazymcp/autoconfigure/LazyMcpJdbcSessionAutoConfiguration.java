@@ -9,6 +9,8 @@ import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.learning.JdbcUseStore;
+import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.tool.ToolObservations;
 import io.github.lazymcp.tool.UsageStats;
 
@@ -55,7 +57,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		String url = url(dataSourceProperties);
 		reach(database, url);
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
-		initializeSchema(database, jdbc);
+		initializeSchema(database, jdbc, JdbcSessionStore.SCHEMA_LOCATION);
 		JdbcSessionStore store = new JdbcSessionStore(database, PropertiesMapping.sessions(properties),
 				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval(), stats.andThen(observations));
 		try {
@@ -68,6 +70,25 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		return store;
 	}
 
+	/**
+	 * Learned tool uses in the same database, so that every instance learns from every
+	 * instance's calls; the tables are created like the session table.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(UseStore.class)
+	JdbcUseStore lazyMcpUseStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource) {
+		DataSource database = dataSource.getIfUnique();
+		if (database == null) {
+			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
+					"'jdbc' keeps sessions and learned tool uses in the application's DataSource, and there is no "
+							+ "single DataSource bean",
+					"Add spring-boot-starter-jdbc and your database's driver and set spring.datasource.url, or set "
+							+ LazyMcpProperties.PREFIX + ".sessions.store=memory.");
+		}
+		initializeSchema(database, properties.getSessions().getJdbc(), JdbcUseStore.SCHEMA_LOCATION);
+		return new JdbcUseStore(database, PropertiesMapping.learning(properties).usesPerTool());
+	}
+
 	private static void reach(DataSource database, String url) {
 		try (Connection connection = database.getConnection()) {
 			connection.isValid(5);
@@ -77,11 +98,10 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		}
 	}
 
-	private static void initializeSchema(DataSource database, LazyMcpProperties.Jdbc jdbc) {
+	private static void initializeSchema(DataSource database, LazyMcpProperties.Jdbc jdbc, String location) {
 		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
 		settings.setMode(DatabaseInitializationMode.valueOf(jdbc.getInitializeSchema().name()));
-		List<String> locations = new PlatformPlaceholderDatabaseDriverResolver().resolveAll(database,
-				JdbcSessionStore.SCHEMA_LOCATION);
+		List<String> locations = new PlatformPlaceholderDatabaseDriverResolver().resolveAll(database, location);
 		settings.setSchemaLocations(locations);
 		new DataSourceScriptDatabaseInitializer(database, settings).initializeDatabase();
 	}

@@ -65,6 +65,8 @@ public class LazyMcpProperties {
 
 	private final Health health = new Health();
 
+	private final Learning learning = new Learning();
+
 	private final Logging logging = new Logging();
 
 	private final Search search = new Search();
@@ -141,6 +143,10 @@ public class LazyMcpProperties {
 
 	public Logging getLogging() {
 		return this.logging;
+	}
+
+	public Learning getLearning() {
+		return this.learning;
 	}
 
 	public Search getSearch() {
@@ -659,6 +665,158 @@ public class LazyMcpProperties {
 	}
 
 	/**
+	 * Learning from use: the requests that led to successful calls, per tool, rank the
+	 * tools for later searches; the priors of every call (success rate, latency) filter
+	 * and order ToolSearch's results.
+	 */
+	public static class Learning {
+
+		/**
+		 * Whether a successful tool call records the user's request of its turn (pasted
+		 * blocks removed) for that tool, and ToolSearch ranks with what was recorded.
+		 * False is the kill switch: nothing is recorded, nothing recorded is read.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How many requests are kept per tool, a bounded sample that favours recent ones.
+		 */
+		private int usesPerTool = 32;
+
+		/**
+		 * How often the uses other instances recorded in the shared database are read
+		 * again (sessions.store=jdbc), off the search path.
+		 */
+		private Duration refreshInterval = Duration.ofSeconds(30);
+
+		/**
+		 * How many calls of a tool must have been observed before a low success rate
+		 * places it after the other results of ToolSearch.
+		 */
+		private int demoteAfterCalls = 5;
+
+		/**
+		 * A tool whose observed success rate is below this (0 to 1) is placed after the
+		 * other results of ToolSearch, once demote-after-calls calls were observed.
+		 */
+		private double demoteBelow = 0.5;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getUsesPerTool() {
+			return this.usesPerTool;
+		}
+
+		public void setUsesPerTool(int usesPerTool) {
+			requirePositive(usesPerTool, "learning.uses-per-tool");
+			this.usesPerTool = usesPerTool;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			requirePositive(refreshInterval.toMillis(), "learning.refresh-interval");
+			this.refreshInterval = refreshInterval;
+		}
+
+		public int getDemoteAfterCalls() {
+			return this.demoteAfterCalls;
+		}
+
+		public void setDemoteAfterCalls(int demoteAfterCalls) {
+			requirePositive(demoteAfterCalls, "learning.demote-after-calls");
+			this.demoteAfterCalls = demoteAfterCalls;
+		}
+
+		public double getDemoteBelow() {
+			return this.demoteBelow;
+		}
+
+		public void setDemoteBelow(double demoteBelow) {
+			if (!(demoteBelow >= 0 && demoteBelow <= 1)) {
+				throw new IllegalArgumentException(
+						"%s.learning.demote-below must be between 0 and 1 but was %s".formatted(PREFIX, demoteBelow));
+			}
+			this.demoteBelow = demoteBelow;
+		}
+
+	}
+
+	/**
+	 * What people write about one tool, beyond its description: ToolSearch ranks it with
+	 * the tool's own text.
+	 */
+	public static class Tool {
+
+		/**
+		 * Example requests the tool is the answer to.
+		 */
+		private List<String> examples = new ArrayList<>();
+
+		/**
+		 * A sentence saying when to use the tool.
+		 */
+		private @Nullable String whenToUse;
+
+		/**
+		 * Words the tool should be found by.
+		 */
+		private List<String> tags = new ArrayList<>();
+
+		/**
+		 * What one call costs, in a unit of the application's choosing; ToolSearch's
+		 * maxCost filter compares it, and results report it.
+		 */
+		private @Nullable Double cost;
+
+		public List<String> getExamples() {
+			return this.examples;
+		}
+
+		public void setExamples(List<String> examples) {
+			this.examples = examples;
+		}
+
+		public @Nullable String getWhenToUse() {
+			return this.whenToUse;
+		}
+
+		public void setWhenToUse(@Nullable String whenToUse) {
+			this.whenToUse = whenToUse;
+		}
+
+		public List<String> getTags() {
+			return this.tags;
+		}
+
+		public void setTags(List<String> tags) {
+			this.tags = tags;
+		}
+
+		public @Nullable Double getCost() {
+			return this.cost;
+		}
+
+		public void setCost(@Nullable Double cost) {
+			if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
+				throw new IllegalArgumentException(
+						"%s.servers.<name>.tools.<tool>.cost must be a number of at least 0 but was %s"
+							.formatted(PREFIX, cost));
+			}
+			this.cost = cost;
+		}
+
+	}
+
+	/**
 	 * Settings for one MCP server.
 	 */
 	public static class Server {
@@ -691,6 +849,12 @@ public class LazyMcpProperties {
 		 * Replacement descriptions, keyed by the tool name as the server names it.
 		 */
 		private Map<String, String> descriptions = new LinkedHashMap<>();
+
+		/**
+		 * What people write about the server's tools, keyed by the tool name as the
+		 * server names it: examples, when-to-use, tags and cost.
+		 */
+		private Map<String, Tool> tools = new LinkedHashMap<>();
 
 		/**
 		 * Longest time one call of this server's tools may take. When not set,
@@ -747,6 +911,14 @@ public class LazyMcpProperties {
 
 		public void setDescriptions(Map<String, String> descriptions) {
 			this.descriptions = descriptions;
+		}
+
+		public Map<String, Tool> getTools() {
+			return this.tools;
+		}
+
+		public void setTools(Map<String, Tool> tools) {
+			this.tools = tools;
 		}
 
 	}

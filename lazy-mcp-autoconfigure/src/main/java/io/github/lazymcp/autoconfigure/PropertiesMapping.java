@@ -11,6 +11,9 @@ import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.policy.AccessPolicy;
 import io.github.lazymcp.policy.PolicySettings;
 import io.github.lazymcp.search.RankingSettings;
@@ -34,6 +37,23 @@ final class PropertiesMapping {
 					server.getAllow(), server.getDeny(), server.getDescriptions())));
 		return new CatalogSettings(properties.getThreshold().getTools(), properties.getThreshold().getTokens(),
 				servers);
+	}
+
+	static LearningSettings learning(LazyMcpProperties properties) {
+		LazyMcpProperties.Learning learning = properties.getLearning();
+		return new LearningSettings(learning.isEnabled(), learning.getUsesPerTool(),
+				LearningSettings.DEFAULTS.maxRequestLength(), learning.getRefreshInterval(),
+				learning.getDemoteAfterCalls(), learning.getDemoteBelow());
+	}
+
+	static Hints hints(LazyMcpProperties properties) {
+		Map<String, Map<String, ToolHints>> byServer = new LinkedHashMap<>();
+		properties.getServers()
+			.forEach((name, server) -> server.getTools()
+				.forEach((tool, written) -> byServer.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
+					.put(tool, new ToolHints(written.getExamples(), written.getWhenToUse(), written.getTags(),
+							written.getCost()))));
+		return Hints.of(byServer);
 	}
 
 	static SessionSettings sessions(LazyMcpProperties properties) {

@@ -1,6 +1,7 @@
 package io.github.lazymcp.tool;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,6 +12,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
@@ -20,9 +23,10 @@ import org.springframework.core.Ordered;
  * The session is written once per call, by the session advisor, into two places: the
  * advisor context, which every step of the tool loop carries to the wire advisor, and
  * the tool context, which the tool-calling advisor hands to every tool it executes. Both
- * use one key. Before a call reaches an MCP server the entry is taken out again, since
- * the server would receive the tool context as request metadata. Every read and write of
- * that key is in this class.
+ * use one key. The tool context also carries the user's request of the turn, unless the
+ * turn is private, for the tools' successful calls to learn from. Before a call reaches
+ * an MCP server both entries are taken out again, since the server would receive the tool
+ * context as request metadata. Every read and write of those keys is in this class.
  */
 
 /**
@@ -45,18 +49,33 @@ public final class LazyMcpRequest {
 	 */
 	public static final int WIRE_ADVISOR_ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
 
+	/**
+	 * The advisor parameter that marks a turn private: set to {@code true} (or
+	 * {@code "true"}), nothing is learned from the user's words of that call. For example
+	 * {@code .advisors((a) -> a.param(LazyMcpRequest.PRIVATE_TURN, true))}.
+	 */
+	public static final String PRIVATE_TURN = "lazy_mcp_private";
+
 	private static final String SESSION = "lazy_mcp_session";
+
+	// The user's request of the turn, in the tool context only: what a successful call
+	// learns from.
+	private static final String TURN_REQUEST = "lazy_mcp_turn_request";
 
 	private LazyMcpRequest() {
 	}
 
 	/**
 	 * The request carrying a session, in its advisor context and in its tool context.
+	 * When the request starts a user turn (it ends with a user message) that is not
+	 * {@link #PRIVATE_TURN private}, the tool context also carries the user's request,
+	 * pasted blocks removed, for the tools' successful calls to learn from.
 	 * @param request the request
 	 * @param session the conversation's session
 	 * @return the new request
 	 */
 	public static ChatClientRequest withSession(ChatClientRequest request, ToolSession session) {
+		String turnRequest = learnableRequest(request);
 		ChatClientRequest.Builder builder = request.mutate().context(SESSION, session);
 		if (request.prompt().getOptions() instanceof ToolCallingChatOptions options) {
 			Map<String, Object> toolContext = new HashMap<>();
@@ -64,6 +83,12 @@ public final class LazyMcpRequest {
 				toolContext.putAll(options.getToolContext());
 			}
 			toolContext.put(SESSION, session);
+			if (turnRequest != null) {
+				toolContext.put(TURN_REQUEST, turnRequest);
+			}
+			else {
+				toolContext.remove(TURN_REQUEST);
+			}
 			ChatOptions withContext = options.mutate().toolContext(toolContext).build();
 			builder.prompt(request.prompt().mutate().chatOptions(withContext).build());
 		}
@@ -95,6 +120,43 @@ public final class LazyMcpRequest {
 	}
 
 	/**
+	 * What a successful call of this request's turn may learn from: the user's message
+	 * that starts the turn, without pasted blocks.
+	 * @param request the request
+	 * @return the text, or null when the request starts no turn, the turn is private, or
+	 * nothing but a paste is left
+	 */
+	private static @Nullable String learnableRequest(ChatClientRequest request) {
+		List<Message> messages = request.prompt().getInstructions();
+		if (privateTurn(request) || messages.isEmpty()
+				|| !(messages.get(messages.size() - 1) instanceof UserMessage user) || user.getText() == null) {
+			return null;
+		}
+		String text = PastedText.strip(user.getText());
+		return text.isEmpty() ? null : text;
+	}
+
+	/**
+	 * Whether the application marked a request's turn private with {@link #PRIVATE_TURN}.
+	 * @param request the request
+	 * @return true when nothing may be learned from its user's words
+	 */
+	public static boolean privateTurn(ChatClientRequest request) {
+		Object value = request.context().get(PRIVATE_TURN);
+		return Boolean.TRUE.equals(value) || (value instanceof String text && Boolean.parseBoolean(text.strip()));
+	}
+
+	/**
+	 * The user's request of the turn a tool call belongs to.
+	 * @param context the tool context of the call, possibly null
+	 * @return the request, or empty when the call's turn has none to learn from
+	 */
+	static Optional<String> turnRequest(@Nullable ToolContext context) {
+		return (context != null && context.getContext().get(TURN_REQUEST) instanceof String text) ? Optional.of(text)
+				: Optional.empty();
+	}
+
+	/**
 	 * A tool context that carries a session, for code that calls lazy-mcp's tools without
 	 * a chat client (benchmarks, tests).
 	 * @param session the session
@@ -105,17 +167,31 @@ public final class LazyMcpRequest {
 	}
 
 	/**
+	 * A tool context that carries a session and the user's request of the turn, for code
+	 * that calls lazy-mcp's tools without a chat client and wants successful calls to
+	 * learn from the request (benchmarks feeding observed uses, tests).
+	 * @param session the session
+	 * @param turnRequest the user's words that started the turn
+	 * @return the context
+	 */
+	public static ToolContext toolContext(ToolSession session, String turnRequest) {
+		return new ToolContext(Map.of(SESSION, session, TURN_REQUEST, turnRequest));
+	}
+
+	/**
 	 * The tool context an MCP server may see: the call's context without lazy-mcp's
 	 * entry.
 	 * @param context the tool context of the call, possibly null
 	 * @return the context to hand to the server's callback
 	 */
 	static @Nullable ToolContext forServer(@Nullable ToolContext context) {
-		if (context == null || !context.getContext().containsKey(SESSION)) {
+		if (context == null
+				|| !(context.getContext().containsKey(SESSION) || context.getContext().containsKey(TURN_REQUEST))) {
 			return context;
 		}
 		Map<String, Object> rest = new HashMap<>(context.getContext());
 		rest.remove(SESSION);
+		rest.remove(TURN_REQUEST);
 		return new ToolContext(rest);
 	}
 

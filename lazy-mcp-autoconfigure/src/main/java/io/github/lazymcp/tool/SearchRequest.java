@@ -18,11 +18,17 @@ import tools.jackson.databind.json.JsonMapper;
  * @param query a short description of the capability needed, or null
  * @param limit how many matches to return and activate, or null for the default
  * @param names exact tool names to load (empty when searching by query)
+ * @param filters what the priors of a found tool must satisfy; they filter a query
+ * search, not tools asked for by name
  */
-record SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names) {
+record SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names, PriorFilters filters) {
 
 	SearchRequest {
 		names = List.copyOf(names);
+	}
+
+	SearchRequest(@Nullable String query, @Nullable Integer limit, List<String> names) {
+		this(query, limit, names, PriorFilters.NONE);
 	}
 
 	/**
@@ -34,7 +40,8 @@ record SearchRequest(@Nullable String query, @Nullable Integer limit, List<Strin
 	 */
 	static SearchRequest parse(@Nullable String arguments) {
 		JsonNode root = readObject(arguments);
-		return new SearchRequest(query(root.get("query")), limit(root.get("limit")), names(root.get("names")));
+		return new SearchRequest(query(root.get("query")), limit(root.get("limit")), names(root.get("names")),
+				PriorFilters.parse(root));
 	}
 
 	/**
@@ -57,7 +64,7 @@ record SearchRequest(@Nullable String query, @Nullable Integer limit, List<Strin
 		if (this.names.size() > settings.maxLimit()) {
 			return Optional.of("'names' may list at most %d tools".formatted(settings.maxLimit()));
 		}
-		return Optional.empty();
+		return this.filters.problem();
 	}
 
 	private static JsonNode readObject(@Nullable String arguments) {

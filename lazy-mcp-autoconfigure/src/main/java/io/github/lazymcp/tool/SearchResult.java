@@ -82,16 +82,35 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 * @param inputSchema its JSON input schema (a string when the server sent one that is
 	 * not JSON), or null when the schema reaches the model another way
 	 * @param score its search score, or null when it was asked for by name
+	 * @param priors what was observed of its calls and what one costs, or null when
+	 * nothing is known
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score) {
+	public record FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score,
+			@Nullable Priors priors) {
 
 		private static final int ONE_LINE = 160;
 
+		/**
+		 * A found tool without priors.
+		 * @param name the qualified name
+		 * @param description what it does
+		 * @param inputSchema its input schema, or null
+		 * @param score its search score, or null
+		 */
+		public FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score) {
+			this(name, description, inputSchema, score, null);
+		}
+
 		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema) {
+			return of(tool, score, schema, null);
+		}
+
+		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema, @Nullable Priors priors) {
 			String description = tool.definition().description();
-			return schema ? new FoundTool(tool.name(), description, schema(tool.definition().inputSchema()), score)
-					: new FoundTool(tool.name(), oneLine(description), null, score);
+			return schema
+					? new FoundTool(tool.name(), description, schema(tool.definition().inputSchema()), score, priors)
+					: new FoundTool(tool.name(), oneLine(description), null, score, priors);
 		}
 
 		/** The first line, cut at a word near 160 characters. */
@@ -111,6 +130,29 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 			catch (JacksonException ex) {
 				return JsonMapper.shared().getNodeFactory().stringNode(schema);
 			}
+		}
+
+	}
+
+	/**
+	 * What is known of a found tool beyond its description, kept compact: absent fields
+	 * are unknown.
+	 *
+	 * @param calls how many of its calls this instance observed, or null when none
+	 * @param successRate the share of them that succeeded, rounded to two decimals
+	 * @param p95Ms the 95th percentile of their durations, in milliseconds
+	 * @param cost what one call costs, as configured
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Priors(@Nullable Long calls, @Nullable Double successRate, @Nullable Long p95Ms,
+			@Nullable Double cost) {
+
+		static @Nullable Priors of(io.github.lazymcp.learning.@Nullable ToolPrior prior, @Nullable Double cost) {
+			if (prior == null && cost == null) {
+				return null;
+			}
+			return (prior != null) ? new Priors(prior.calls(), Math.round(prior.successRate() * 100) / 100.0,
+					prior.p95LatencyMs(), cost) : new Priors(null, null, null, cost);
 		}
 
 	}

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
@@ -21,6 +22,9 @@ import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.search.ToolRanker;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -76,6 +80,8 @@ public final class ToolRegistry {
 
 	private final ToolObservations observations;
 
+	private final Learning learning;
+
 	private final TokenCounter tokenCounter;
 
 	private final Map<String, Integer> tokensByDefinition = new ConcurrentHashMap<>();
@@ -104,7 +110,9 @@ public final class ToolRegistry {
 		this.stats = builder.stats;
 		this.tokenCounter = builder.tokenCounter;
 		this.observations = builder.observations;
-		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools, this::hidden);
+		this.learning = builder.learning;
+		this.search = new ToolSearchService(builder.ranker, this.settings, this.stats, this.modelTools, this::hidden,
+				builder.learning, builder.hints, builder.rebuilds);
 		this.toolSearch = new ToolSearch(this::search, builder.sessions::ephemeral, this.settings);
 		this.callTool = new CallTool(this::catalogCallback);
 		this.served.add(TOOL_SEARCH);
@@ -385,7 +393,7 @@ public final class ToolRegistry {
 		Map<String, ToolCallback> tools = new LinkedHashMap<>();
 		for (CatalogTool tool : snapshot.tools()) {
 			tools.put(tool.name(), new TrackedToolCallback(tool, snapshot.defers(tool), this.settings.deferredCall(),
-					this.search, this.listener, this::hidden, this.observations));
+					this.search, this.listener, this::hidden, this.observations, this.learning));
 		}
 		Wrapped built = new Wrapped(snapshot, tools);
 		this.served.addAll(tools.keySet());
@@ -452,6 +460,12 @@ public final class ToolRegistry {
 
 		private ToolObservations observations = ToolObservations.NOOP;
 
+		private Learning learning = Learning.inMemory(LearningSettings.DEFAULTS);
+
+		private Hints hints = Hints.NONE;
+
+		private Executor rebuilds = LiveIndex.background();
+
 		private Builder(McpCatalog catalog, ToolRanker ranker, SessionStore sessions) {
 			this.catalog = catalog;
 			this.ranker = ranker;
@@ -490,6 +504,39 @@ public final class ToolRegistry {
 
 		public Builder observations(ToolObservations observations) {
 			this.observations = observations;
+			return this;
+		}
+
+		/**
+		 * What is learned from use and recorded by calls; in memory with the shipped
+		 * settings unless given.
+		 * @param learning the learning
+		 * @return this builder
+		 */
+		public Builder learning(Learning learning) {
+			this.learning = learning;
+			return this;
+		}
+
+		/**
+		 * What people wrote about the tools: example requests, when to use them, tags,
+		 * cost.
+		 * @param hints the hints
+		 * @return this builder
+		 */
+		public Builder hints(Hints hints) {
+			this.hints = hints;
+			return this;
+		}
+
+		/**
+		 * Runs the rebuilds of the search index that follow what was learned; a new
+		 * daemon thread per rebuild unless given ({@code Runnable::run} in tests).
+		 * @param rebuilds the executor
+		 * @return this builder
+		 */
+		public Builder rebuilds(Executor rebuilds) {
+			this.rebuilds = rebuilds;
 			return this;
 		}
 

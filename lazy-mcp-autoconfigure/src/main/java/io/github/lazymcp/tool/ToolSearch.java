@@ -29,7 +29,8 @@ final class ToolSearch implements ModelTool {
 			{"type":"object","properties":{\
 			"query":{"type":"string","description":"What you need to do, in a few words (for example: read a file, create an issue)."},\
 			"limit":{"type":"integer","minimum":1,"description":"How many tools to load (default %d, at most %d)."},\
-			"names":{"type":"array","items":{"type":"string"},"description":"Exact tool names to load instead of searching."}}}""";
+			"names":{"type":"array","items":{"type":"string"},"description":"Exact tool names to load instead of searching."},\
+			"maxLatencyMs":{"type":"number"},"minSuccessRate":{"type":"number","description":"0 to 1"},"maxCost":{"type":"number"}}}""";
 
 	private final BiFunction<ToolSession, SearchRequest, SearchResult> search;
 

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.activation.ActivationResult;
@@ -14,9 +14,11 @@ import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.Priors;
+import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.search.Query;
-import io.github.lazymcp.search.SearchDocument;
-import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
 import org.jspecify.annotations.Nullable;
@@ -27,16 +29,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>
  * The search index is built once per catalog snapshot (not per session) and rebuilt the
- * first time a search sees a newer snapshot. Only deferred tools are indexed: pinned ones
- * are always visible already. The query is embedded at most once per search, whoever
- * ranks it (the index, a model tool's hint).
+ * first time a search sees a newer snapshot, and in the background when something new was
+ * learned ({@link LiveIndex}). Only deferred tools are indexed: pinned ones are always
+ * visible already. The query is embedded at most once per search, whoever ranks it (the
+ * index, a model tool's hint). The priors filter and reorder what the index ranked
+ * ({@link PriorOrder}); every found tool carries its score and priors.
  */
 final class ToolSearchService {
 
 	private static final org.apache.commons.logging.Log logger = org.apache.commons.logging.LogFactory
 		.getLog(ToolSearchService.class);
-
-	private final ToolRanker ranker;
 
 	private final ToolSettings settings;
 
@@ -46,15 +48,21 @@ final class ToolSearchService {
 
 	private final ToolFilter access;
 
-	private final AtomicReference<@Nullable IndexedSnapshot> index = new AtomicReference<>();
+	private final LiveIndex index;
+
+	private final Learning learning;
+
+	private final Hints toolHints;
 
 	ToolSearchService(ToolRanker ranker, ToolSettings settings, UsageStats stats, List<ModelTool> hints,
-			ToolFilter access) {
-		this.ranker = ranker;
+			ToolFilter access, Learning learning, Hints toolHints, Executor rebuilds) {
 		this.settings = settings;
 		this.stats = stats;
 		this.hints = hints;
 		this.access = access;
+		this.learning = learning;
+		this.toolHints = toolHints;
+		this.index = new LiveIndex(ranker, toolHints, learning, rebuilds);
 	}
 
 	/**
@@ -106,7 +114,8 @@ final class ToolSearchService {
 		}
 		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
 		Query query = Query.of(String.valueOf(request.query()));
-		Map<CatalogTool, @Nullable Double> found = rank(snapshot, session, query, Math.min(limit, session.cap()));
+		Map<CatalogTool, @Nullable Double> found = rank(snapshot, session, query, Math.min(limit, session.cap()),
+				request.filters());
 		Optional<String> hint = hint(session, query);
 		if (found.isEmpty()) {
 			return SearchResult.nothingFound(
@@ -146,7 +155,8 @@ final class ToolSearchService {
 		String message = unknown.isEmpty() ? ready()
 				: "Some names match no tool; search by 'query' to find the right ones.";
 		List<SearchResult.FoundTool> tools = new ArrayList<>();
-		found.forEach((tool, score) -> tools.add(SearchResult.FoundTool.of(tool, score, schemas)));
+		found.forEach((tool, score) -> tools.add(SearchResult.FoundTool.of(tool, score, schemas,
+				SearchResult.Priors.of(this.learning.priors().of(tool.name()), hints(tool).cost()))));
 		return SearchResult.found(tools, result, unknown, message);
 	}
 
@@ -177,35 +187,27 @@ final class ToolSearchService {
 		}
 	}
 
+	// Filters and demotion use the priors after the index ranks (the index knows text
+	// only); see PriorOrder.
 	private Map<CatalogTool, @Nullable Double> rank(CatalogSnapshot snapshot, ToolSession session, Query query,
-			int limit) {
+			int limit, PriorFilters filters) {
 		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
 		SessionState state = session.state();
+		Priors priors = this.learning.priors();
 		Predicate<String> allowed = (name) -> snapshot.find(name)
-			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
+			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null
+					&& (filters.none() || filters.allows(priors.of(name), hints(tool))))
 			.orElse(false);
-		for (ToolMatch match : indexFor(snapshot).search(query, limit, allowed)) {
+		List<ToolMatch> matches = this.index.indexFor(snapshot)
+			.search(query, PriorOrder.candidates(limit, priors), allowed);
+		for (ToolMatch match : PriorOrder.order(matches, priors, limit)) {
 			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
 		}
 		return found;
 	}
 
-	private ToolIndex indexFor(CatalogSnapshot snapshot) {
-		IndexedSnapshot indexed = this.index.get();
-		if (indexed != null && indexed.snapshot().sameToolsAs(snapshot)) {
-			return indexed.index();
-		}
-		List<SearchDocument> documents = snapshot.deferred()
-			.stream()
-			.map((tool) -> SearchDocument.of(tool.name(), tool.server(), tool.originalName(),
-					tool.definition().description(), tool.definition().inputSchema()))
-			.toList();
-		ToolIndex built = this.ranker.index(documents);
-		this.index.set(new IndexedSnapshot(snapshot, built));
-		return built;
-	}
-
-	private record IndexedSnapshot(CatalogSnapshot snapshot, ToolIndex index) {
+	private ToolHints hints(CatalogTool tool) {
+		return this.toolHints.of(tool.server(), tool.originalName());
 	}
 
 }

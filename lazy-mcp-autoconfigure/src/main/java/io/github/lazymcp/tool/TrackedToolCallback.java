@@ -8,6 +8,7 @@ import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.Learning;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,7 +21,8 @@ import org.springframework.ai.tool.execution.ToolExecutionException;
 /**
  * Wraps an MCP tool so that real calls are tracked: a successful call marks the tool used
  * in the session (its least-recently-used position) and is reported to the listener, a
- * failed one is not.
+ * failed one is not. Every call counts in the tool's priors (success, duration); a
+ * successful one also teaches {@link Learning} the user's request of its turn.
  *
  * <p>
  * Calling a deferred tool that the session has not activated never fails with "no tool
@@ -45,9 +47,13 @@ final class TrackedToolCallback implements ToolCallback {
 
 	private final ToolObservations observations;
 
+	private final Learning learning;
+
 	TrackedToolCallback(CatalogTool tool, boolean deferred, ToolSettings.DeferredCall policy,
-			ToolSearchService activations, LazyMcpListener listener, ToolFilter access, ToolObservations observations) {
+			ToolSearchService activations, LazyMcpListener listener, ToolFilter access, ToolObservations observations,
+			Learning learning) {
 		this.observations = observations;
+		this.learning = learning;
 		this.tool = tool;
 		this.deferred = deferred;
 		this.policy = policy;
@@ -86,8 +92,17 @@ final class TrackedToolCallback implements ToolCallback {
 			activate(session.get());
 		}
 		requireJsonObject(toolInput);
-		String result = this.observations.call(this.tool.server(),
-				() -> execute(toolInput, LazyMcpRequest.forServer(toolContext)));
+		Learning.Call call = this.learning.begin(this.tool.name());
+		String result;
+		try {
+			result = this.observations.call(this.tool.server(),
+					() -> execute(toolInput, LazyMcpRequest.forServer(toolContext)));
+		}
+		catch (RuntimeException ex) {
+			call.failed();
+			throw ex;
+		}
+		call.succeeded(LazyMcpRequest.turnRequest(toolContext).orElse(null));
 		session.ifPresent(this::touch);
 		this.listener.toolSucceeded(session.orElse(null), this.tool);
 		return result;

@@ -95,6 +95,11 @@ class PropertyDefaultsTests {
 		properties.getHealth().getReconnect().setMaxBackoff(java.time.Duration.ofSeconds(99));
 		properties.getHealth().getReconnect().setJitter(0.9);
 		properties.getLogging().setUserText(true);
+		properties.getLearning().setEnabled(false);
+		properties.getLearning().setUsesPerTool(9);
+		properties.getLearning().setRefreshInterval(java.time.Duration.ofSeconds(9));
+		properties.getLearning().setDemoteAfterCalls(9);
+		properties.getLearning().setDemoteBelow(0.9);
 		properties.getThreshold().setTools(99);
 		properties.getThreshold().setTokens(99);
 		LazyMcpProperties.Search search = properties.getSearch();
@@ -135,6 +140,8 @@ class PropertyDefaultsTests {
 		assertThat(PropertiesMapping.advisors(properties)).isEqualTo(AdvisorSettings.DEFAULTS);
 		assertThat(PropertiesMapping.capabilities(properties)).isEqualTo(CapabilitySettings.DEFAULTS);
 		assertThat(PropertiesMapping.health(properties)).isEqualTo(io.github.lazymcp.health.HealthSettings.DEFAULTS);
+		assertThat(PropertiesMapping.learning(properties))
+			.isEqualTo(io.github.lazymcp.learning.LearningSettings.DEFAULTS);
 		assertThat(properties.getLogging().isUserText()).isFalse();
 	}
 

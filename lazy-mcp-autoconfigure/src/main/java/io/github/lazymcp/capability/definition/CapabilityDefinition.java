@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
+import io.github.lazymcp.learning.Hints;
 
 /**
  * A capability as its file describes it: what it is for, the phrases that should bring it
@@ -25,10 +26,12 @@ import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
  * @param alternatives the other providers of the same capability that were found but not
  * chosen
  * @param source the file the capability was read from, for messages
+ * @param hints what the file writes about its servers' tools (examples, when to use them,
+ * tags, cost), by server and tool name
  */
 public record CapabilityDefinition(String name, String description, List<String> triggers, List<String> allowedTools,
 		List<ServerDefinition> servers, List<NpmPackage> deps, String provider, List<String> alternatives,
-		String source) {
+		String source, Hints hints) {
 
 	/** The provider of a capability read from a flat file. */
 	public static final String DEFAULT_PROVIDER = "default";
@@ -43,6 +46,24 @@ public record CapabilityDefinition(String name, String description, List<String>
 			throw new IllegalArgumentException(
 					"Capability '%s' (%s) has neither servers nor deps".formatted(name, source));
 		}
+	}
+
+	/**
+	 * A capability whose file writes nothing about its tools.
+	 * @param name the capability name
+	 * @param description what it does
+	 * @param triggers example requests
+	 * @param allowedTools {@code server:tool-glob} patterns
+	 * @param servers the servers
+	 * @param deps the npm packages
+	 * @param provider which variant it is
+	 * @param alternatives the other providers found
+	 * @param source the file
+	 */
+	public CapabilityDefinition(String name, String description, List<String> triggers, List<String> allowedTools,
+			List<ServerDefinition> servers, List<NpmPackage> deps, String provider, List<String> alternatives,
+			String source) {
+		this(name, description, triggers, allowedTools, servers, deps, provider, alternatives, source, Hints.NONE);
 	}
 
 	/**
@@ -74,7 +95,7 @@ public record CapabilityDefinition(String name, String description, List<String>
 	 */
 	CapabilityDefinition withProvider(String provider) {
 		return new CapabilityDefinition(this.name, this.description, this.triggers, this.allowedTools, this.servers,
-				this.deps, provider, this.alternatives, this.source);
+				this.deps, provider, this.alternatives, this.source, this.hints);
 	}
 
 	/**
@@ -84,7 +105,7 @@ public record CapabilityDefinition(String name, String description, List<String>
 	 */
 	CapabilityDefinition withAlternatives(List<String> alternatives) {
 		return new CapabilityDefinition(this.name, this.description, this.triggers, this.allowedTools, this.servers,
-				this.deps, this.provider, alternatives, this.source);
+				this.deps, this.provider, alternatives, this.source, this.hints);
 	}
 
 	/**

@@ -6,12 +6,16 @@ import java.time.temporal.ChronoUnit;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.ToolHints;
 import org.jspecify.annotations.Nullable;
 import org.tomlj.Toml;
 import org.tomlj.TomlParseError;
@@ -32,6 +36,11 @@ import org.tomlj.TomlParseResult;
  * args = ["/tmp/work"]                # optional, only with command
  * [mcp.servers.env]                   # optional, only with command; string values
  * FOO = "bar"
+ * [mcp.servers.tools.read_file]       # optional, per tool: what people write about it
+ * examples = ["show me config.yml"]   # requests the tool answers
+ * when_to_use = "To read one file"    # a sentence
+ * tags = ["files", "read"]            # words to find it by
+ * cost = 0.01                         # cost per call, a number of at least 0
  *
  * [[mcp.servers]]
  * name = "remote"
@@ -76,7 +85,9 @@ final class CapabilityParser {
 	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
 	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport",
-			"call_timeout");
+			"call_timeout", "tools");
+
+	private static final Set<String> TOOL_KEYS = Set.of("examples", "when_to_use", "tags", "cost");
 
 	private CapabilityParser() {
 	}
@@ -124,10 +135,11 @@ final class CapabilityParser {
 					: top.missing("triggers");
 		}
 		List<NpmPackage> deps = deps(top);
-		List<ServerDefinition> servers = (deps.isEmpty() || top.has("mcp")) ? servers(top) : List.of();
+		Map<String, Map<String, ToolHints>> hints = new LinkedHashMap<>();
+		List<ServerDefinition> servers = (deps.isEmpty() || top.has("mcp")) ? servers(top, hints) : List.of();
 		List<String> allowedTools = allowedTools(top, servers);
 		return new CapabilityDefinition(name, description, triggers, allowedTools, servers, deps,
-				CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source);
+				CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source, Hints.of(hints));
 	}
 
 	private static String named(TomlFields fields, Pattern pattern, String rule) {
@@ -138,7 +150,7 @@ final class CapabilityParser {
 		return name;
 	}
 
-	private static List<ServerDefinition> servers(TomlFields top) {
+	private static List<ServerDefinition> servers(TomlFields top, Map<String, Map<String, ToolHints>> hints) {
 		if (!top.has("mcp")) {
 			throw top.error("mcp", "'mcp.servers' is required: add at least one [[mcp.servers]] table, or a [deps] "
 					+ "table for a toolchain capability");
@@ -157,8 +169,36 @@ final class CapabilityParser {
 				throw table.error("name", "server name '%s' is used twice".formatted(server.name()));
 			}
 			servers.add(server);
+			Map<String, ToolHints> tools = toolHints(table);
+			if (!tools.isEmpty()) {
+				hints.put(server.name(), tools);
+			}
 		}
 		return servers;
+	}
+
+	/** A server's {@code [mcp.servers.tools.<tool>]} tables. */
+	private static Map<String, ToolHints> toolHints(TomlFields server) {
+		if (!server.has("tools")) {
+			return Map.of();
+		}
+		TomlFields tools = server.table("tools");
+		Map<String, ToolHints> hints = new LinkedHashMap<>();
+		for (String tool : tools.keys()) {
+			TomlFields fields = tools.table(tool);
+			fields.allowOnly(TOOL_KEYS);
+			String whenToUse = fields.string("when_to_use");
+			if (whenToUse != null && whenToUse.isBlank()) {
+				throw fields.error("when_to_use", "'%s' must not be blank".formatted(fields.path("when_to_use")));
+			}
+			Double cost = fields.number("cost");
+			if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
+				throw fields.error("cost",
+						"'%s' must be a number of at least 0, was %s".formatted(fields.path("cost"), cost));
+			}
+			hints.put(tool, new ToolHints(fields.strings("examples"), whenToUse, fields.strings("tags"), cost));
+		}
+		return hints;
 	}
 
 	private static List<NpmPackage> deps(TomlFields top) {

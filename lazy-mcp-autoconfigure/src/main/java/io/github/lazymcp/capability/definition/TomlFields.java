@@ -67,6 +67,24 @@ final class TomlFields {
 		}
 	}
 
+	Set<String> keys() {
+		return this.table.keySet();
+	}
+
+	@Nullable Double number(String key) {
+		Object value = this.table.get(List.of(key));
+		if (value == null) {
+			return null;
+		}
+		if (value instanceof Long whole) {
+			return whole.doubleValue();
+		}
+		if (value instanceof Double decimal) {
+			return decimal;
+		}
+		throw error(key, "'%s' must be a number".formatted(path(key)));
+	}
+
 	@Nullable String string(String key) {
 		Object value = this.table.get(List.of(key));
 		if (value != null && !(value instanceof String)) {

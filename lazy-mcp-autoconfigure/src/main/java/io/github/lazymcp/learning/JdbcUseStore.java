@@ -1,0 +1,136 @@
+package io.github.lazymcp.learning;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/*
+ * Two tables. lazy_mcp_tool_use_count holds, per tool, how many distinct requests were
+ * offered (UseReservoir's n); lazy_mcp_tool_use holds the sample, one row per (tool, slot).
+ * Recording a request: read the tool's sample (a request already in it is dropped), claim
+ * the next n with an optimistic UPDATE ... WHERE seen = ? (or the INSERT of the first
+ * one; two instances inserting at once make one fail on the primary key and retry), then
+ * write the slot UseReservoir.slot(tool, n) chooses, if any. Two instances never claim the
+ * same n, and both compute the same slot for it, so every instance follows one sample;
+ * two writes of one slot at once leave one of the two requests, as a later draw would.
+ */
+
+/**
+ * Uses in the application's database, shared by every instance: the store that goes with
+ * the JDBC session store. The tables ({@code lazy_mcp_tool_use},
+ * {@code lazy_mcp_tool_use_count}) are created from the schema files next to this class.
+ * Failures to reach the database are thrown as Spring's {@code DataAccessException}.
+ */
+public final class JdbcUseStore implements UseStore {
+
+	/** The table of kept requests. */
+	public static final String TABLE = "lazy_mcp_tool_use";
+
+	/** Where the schema files are, with {@code @@platform@@} for the database's name. */
+	public static final String SCHEMA_LOCATION = "classpath:io/github/lazymcp/learning/schema-@@platform@@.sql";
+
+	private static final String COUNT_TABLE = "lazy_mcp_tool_use_count";
+
+	private static final int MAX_ATTEMPTS = 100;
+
+	private final JdbcClient jdbc;
+
+	private final int capacity;
+
+	/**
+	 * Creates the store; the tables must exist.
+	 * @param dataSource the application's database
+	 * @param capacity the most requests kept per tool, at least 1
+	 */
+	public JdbcUseStore(DataSource dataSource, int capacity) {
+		if (capacity < 1) {
+			throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
+		}
+		this.jdbc = JdbcClient.create(dataSource);
+		this.capacity = capacity;
+	}
+
+	@Override
+	public void record(String tool, String request) {
+		for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+			List<String> kept = this.jdbc.sql("SELECT request FROM " + TABLE + " WHERE tool = ?")
+				.param(tool)
+				.query(String.class)
+				.list();
+			if (kept.contains(request)) {
+				return;
+			}
+			Optional<Long> claimed = claim(tool);
+			if (claimed.isPresent()) {
+				int slot = UseReservoir.slot(tool, claimed.get(), this.capacity);
+				if (slot >= 0) {
+					write(tool, slot, request);
+				}
+				return;
+			}
+		}
+		throw new IllegalStateException(
+				"Could not record a use of tool '%s' after %d attempts".formatted(tool, MAX_ATTEMPTS));
+	}
+
+	/** The next n of the tool, or empty when another instance took it first. */
+	private Optional<Long> claim(String tool) {
+		Optional<Long> seen = this.jdbc.sql("SELECT seen FROM " + COUNT_TABLE + " WHERE tool = ?")
+			.param(tool)
+			.query(Long.class)
+			.optional();
+		try {
+			if (seen.isEmpty()) {
+				this.jdbc.sql("INSERT INTO " + COUNT_TABLE + " (tool, seen) VALUES (?, 1)").param(tool).update();
+				return Optional.of(1L);
+			}
+			long next = seen.get() + 1;
+			int updated = this.jdbc.sql("UPDATE " + COUNT_TABLE + " SET seen = ? WHERE tool = ? AND seen = ?")
+				.params(next, tool, seen.get())
+				.update();
+			return (updated == 1) ? Optional.of(next) : Optional.empty();
+		}
+		catch (DuplicateKeyException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private void write(String tool, int slot, String request) {
+		String update = "UPDATE " + TABLE + " SET request = ? WHERE tool = ? AND slot = ?";
+		if (this.jdbc.sql(update).params(request, tool, slot).update() == 1) {
+			return;
+		}
+		try {
+			this.jdbc.sql("INSERT INTO " + TABLE + " (tool, slot, request) VALUES (?, ?, ?)")
+				.params(tool, slot, request)
+				.update();
+		}
+		catch (DuplicateKeyException ex) {
+			this.jdbc.sql(update).params(request, tool, slot).update();
+		}
+	}
+
+	@Override
+	public Map<String, List<String>> uses() {
+		Map<String, List<String>> uses = new LinkedHashMap<>();
+		this.jdbc.sql("SELECT tool, request FROM " + TABLE + " ORDER BY tool, slot").query((row) -> {
+			uses.computeIfAbsent(row.getString(1), (tool) -> new ArrayList<>()).add(row.getString(2));
+		});
+		uses.replaceAll((tool, requests) -> List.copyOf(requests));
+		return Collections.unmodifiableMap(uses);
+	}
+
+	@Override
+	public boolean shared() {
+		return true;
+	}
+
+}
