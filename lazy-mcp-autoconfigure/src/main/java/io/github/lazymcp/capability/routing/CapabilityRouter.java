@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.embedding.TextEmbedder;
 import io.github.lazymcp.search.Query;
+import io.github.lazymcp.tool.PastedText;
 import org.jspecify.annotations.Nullable;
 
 /*

@@ -1,4 +1,4 @@
-package io.github.lazymcp.capability.routing;
+package io.github.lazymcp.tool;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
  */
 
 /**
- * Takes pasted blocks out of a user message before it is routed.
+ * Takes pasted blocks out of a user message before it is ranked: what capability routing
+ * and proactive attach match against.
  */
-final class PastedText {
+public final class PastedText {
 
 	/** A line longer than this is pasted content, not something a person typed. */
 	static final int MAX_LINE = 300;
@@ -36,7 +37,7 @@ final class PastedText {
 	 * @param message the user's message
 	 * @return what is left, possibly empty
 	 */
-	static String strip(String message) {
+	public static String strip(String message) {
 		String text = FENCE.matcher(message).replaceAll(" ");
 		String previous;
 		do {

@@ -1,4 +1,4 @@
-package io.github.lazymcp.capability.routing;
+package io.github.lazymcp.tool;
 
 import org.junit.jupiter.api.Test;
 
