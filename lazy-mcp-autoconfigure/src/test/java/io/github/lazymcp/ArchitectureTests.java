@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTests {
 
 	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
-			"..embedding..", "..health..", "..policy..", "..search..", "..tool.." };
+			"..embedding..", "..health..", "..policy..", "..proactive..", "..search..", "..tool.." };
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -109,6 +109,23 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..",
 					"io.github.lazymcp.advisor..")
+			.check(this.classes);
+	}
+
+	@Test
+	void proactiveAttachSitsOnTheToolPathAndNothingButTheAutoConfigurationKnowsIt() {
+		noClasses().that()
+			.resideInAPackage("..proactive..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
+					"io.github.lazymcp.actuate..", "io.github.lazymcp.policy..")
+			.check(this.classes);
+		noClasses().that()
+			.resideOutsideOfPackages("..proactive..", "..autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("io.github.lazymcp.proactive..")
 			.check(this.classes);
 	}
 

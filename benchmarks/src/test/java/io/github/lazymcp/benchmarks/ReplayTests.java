@@ -47,12 +47,13 @@ class ReplayTests {
 
 	@Test
 	void jsonHasExactlyTheDocumentedKeys() throws Exception {
-		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24, 30, 1);
+		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24, 30, 1,
+				AgentReplay.Mode.PROACTIVE, 0.5, 3);
 
 		JsonNode json = JsonMapper.shared().readTree(result.toJson());
 
 		assertThat(json.propertyNames()).containsExactly("requests", "eagerTokens", "lazyTokens", "reduction", "missed",
-				"searchResultTokens", "toolsPrefixChanges");
+				"searchResultTokens", "toolsPrefixChanges", "mode", "goldVisibleFirstRequest", "extraRoundTrips");
 		assertThat(json.get("reduction").asDouble()).isEqualTo(0.9);
 	}
 

@@ -15,11 +15,11 @@ public record ProactiveSettings(boolean enabled, int k, int window) {
 	public static final int MAX_K = 20;
 
 	/**
-	 * The shipped defaults: on, the top 4 per turn (measured with the benchmarks'
+	 * The shipped defaults: on, the top 10 per turn (measured with the benchmarks'
 	 * {@code replay --mode proactive} on LiveMCPBench's dev split), over the first 7
 	 * turns.
 	 */
-	public static final ProactiveSettings DEFAULTS = new ProactiveSettings(true, 4, 7);
+	public static final ProactiveSettings DEFAULTS = new ProactiveSettings(true, 10, 7);
 
 	public ProactiveSettings {
 		if (k < 1 || k > MAX_K) {
