@@ -31,6 +31,10 @@ public final class Main {
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
 
+	/** The options of {@code replay} that take a value. */
+	static final Set<String> REPLAY_OPTIONS = Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker",
+			"surface", "mode", "proactive-k");
+
 	private Main() {
 	}
 
