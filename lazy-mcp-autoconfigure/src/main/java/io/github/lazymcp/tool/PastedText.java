@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 public final class PastedText {
 
 	/** A line longer than this is pasted content, not something a person typed. */
-	static final int MAX_LINE = 300;
+	public static final int MAX_LINE = 300;
 
 	private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|\\z)");
 

@@ -39,11 +39,21 @@ public record UserTurn(String text, int number, Set<String> calledTools) {
 
 	/**
 	 * What the user asks for: the message without pasted blocks (code, documents, logs),
-	 * which would drag a ranking towards what the paste is about.
+	 * which would drag a ranking towards what the paste is about. A request typed as one
+	 * long line looks like a paste to {@link PastedText}; when nothing else is left, the
+	 * beginning of each long line stands for it, so that it is not lost.
 	 * @return the request, possibly empty
 	 */
 	public String request() {
-		return PastedText.strip(this.text);
+		String request = PastedText.strip(this.text);
+		if (!request.isEmpty()) {
+			return request;
+		}
+		StringBuilder cut = new StringBuilder();
+		for (String line : this.text.split("\\R")) {
+			cut.append(line, 0, Math.min(line.length(), PastedText.MAX_LINE)).append('\n');
+		}
+		return PastedText.strip(cut.toString());
 	}
 
 }
