@@ -49,34 +49,34 @@ class ProactiveAttachIntegrationTests extends RealMcpServers {
 	@Test
 	void theFirstRequestOfATurnAlreadyCarriesTheToolsTheUserAskedForSoNoSearchIsNeeded() {
 		this.model.thenCall("memory__create_entities",
-				"{\"entities\": [{\"name\": \"Ada\", \"entityType\": \"person\", \"observations\": [\"likes tea\"]}]}")
-			.thenAnswer("Remembered Ada.");
+				"{\"entities\": [{\"name\": \"Hedy\", \"entityType\": \"person\", \"observations\": [\"likes tea\"]}]}")
+			.thenAnswer("Remembered Hedy.");
 
-		String answer = call("remember", List.of(), "Remember that Ada likes tea: create an entity for her.");
+		String answer = call("remember", List.of(),
+				"Remember that Hedy likes tea: create a person entity for her in the knowledge graph.");
 
-		assertThat(answer).isEqualTo("Remembered Ada.");
+		assertThat(answer).isEqualTo("Remembered Hedy.");
 		assertThat(this.model.requests()).hasSize(2);
 		assertThat(this.model.toolNames(0)).startsWith(PINNED, SEARCH)
 			.contains("memory__create_entities")
 			.hasSizeBetween(3, 5);
 		assertThat(this.model.toolNames(1)).isEqualTo(this.model.toolNames(0));
-		assertThat(this.model.toolResults(1)).singleElement().asString().contains("Ada");
+		assertThat(this.model.toolResults(1)).singleElement().asString().contains("Hedy");
 		assertThat(this.sessions.session("remember").snapshot().tentative("memory__create_entities")).isFalse();
 	}
 
 	@Test
 	void aLaterTurnAddsItsOwnPicksAndKeepsTheToolsAlreadyCalled() {
-		this.model
-			.thenCall("memory__create_entities",
-					"{\"entities\": [{\"name\": \"Bob\", \"entityType\": \"person\", \"observations\": [\"sails\"]}]}")
-			.thenAnswer("Remembered Bob.")
+		this.model.thenCall("memory__create_entities",
+				"{\"entities\": [{\"name\": \"Linus\", \"entityType\": \"person\", \"observations\": [\"sails\"]}]}")
+			.thenAnswer("Remembered Linus.")
 			.thenCall("filesystem__read_text_file", "{\"path\": \"%s\"}".formatted(WORKSPACE.resolve("notes.txt")))
 			.thenAnswer("Your notes mention a pelican.");
-		String first = "Remember that Bob sails: create an entity for him.";
+		String first = "Remember that Linus sails: create a person entity for him in the knowledge graph.";
 		call("later", List.of(), first);
 		List<String> turnOne = this.model.toolNames(0);
 
-		call("later", List.of(new UserMessage(first), new AssistantMessage("Remembered Bob.")),
+		call("later", List.of(new UserMessage(first), new AssistantMessage("Remembered Linus.")),
 				"Read the text file notes.txt and tell me what it says.");
 
 		List<String> turnTwo = this.model.toolNames(2);
@@ -94,7 +94,7 @@ class ProactiveAttachIntegrationTests extends RealMcpServers {
 			history.add(new AssistantMessage("sure"));
 		}
 
-		call("late", history, "Remember that Carol paints: create an entity for her.");
+		call("late", history, "Remember that Carol paints: create a person entity for her in the knowledge graph.");
 
 		assertThat(this.model.toolNames(0)).containsExactly(PINNED, SEARCH);
 	}
