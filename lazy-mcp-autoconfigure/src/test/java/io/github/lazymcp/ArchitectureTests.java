@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTests {
 
 	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
-			"..embedding..", "..health..", "..learning..", "..policy..", "..search..", "..tool.." };
+			"..embedding..", "..health..", "..learning..", "..policy..", "..proactive..", "..search..", "..tool.." };
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -121,6 +121,23 @@ class ArchitectureTests {
 			.resideInAnyPackage("io.github.lazymcp.catalog..", "io.github.lazymcp.tool..", "io.github.lazymcp.search..",
 					"io.github.lazymcp.activation..", "io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
 					"io.github.lazymcp.policy..", "io.github.lazymcp.health..", "io.github.lazymcp.actuate..")
+			.check(this.classes);
+	}
+
+	@Test
+	void proactiveAttachSitsOnTheToolPathAndNothingButTheAutoConfigurationKnowsIt() {
+		noClasses().that()
+			.resideInAPackage("..proactive..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
+					"io.github.lazymcp.actuate..", "io.github.lazymcp.policy..")
+			.check(this.classes);
+		noClasses().that()
+			.resideOutsideOfPackages("..proactive..", "..autoconfigure..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("io.github.lazymcp.proactive..")
 			.check(this.classes);
 	}
 

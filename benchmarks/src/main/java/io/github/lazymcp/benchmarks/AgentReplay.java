@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.tool.UserTurn;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,12 +37,19 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * <li>A call whose tool is not active is a miss: one extra request first, in which the
  * model loads the tool by exact name through ToolSearch.</li>
  * </ol>
- * Each request is what the registry says the model sees at that step (what the wire
- * advisor sends), and its tokens are the o200k counts of those tool definitions. Eager
- * loading sends every catalog tool on the same number of requests. The final answer after
- * the last call is not simulated; it would add one request of the last shape to both
- * sides. The guidance paragraph is measured once, from the system message of a real chat
- * client request through lazy-mcp's advisors.
+ * In {@link Mode#PROACTIVE proactive} mode the task starts as a user turn does: the
+ * registry's listeners run with the task's text, so proactive attach activates its picks
+ * before request 1. The model then calls a tool it sees directly; only the first call
+ * whose tool is not active costs the ToolSearch with the task's text (one extra request),
+ * and a call still missing after it is a miss as above. {@code goldVisibleFirstRequest}
+ * is the share of calls whose tool is already active at request 1, before any ToolSearch;
+ * {@code extraRoundTrips} counts the ToolSearch calls. Each request is what the registry
+ * says the model sees at that step (what the wire advisor sends), and its tokens are the
+ * o200k counts of those tool definitions. Eager loading sends every catalog tool on the
+ * same number of requests. The final answer after the last call is not simulated; it
+ * would add one request of the last shape to both sides. The guidance paragraph is
+ * measured once, from the system message of a real chat client request through lazy-mcp's
+ * advisors.
  *
  * <p>
  * Every ToolSearch result stays in the conversation, so each later request of the task
@@ -73,8 +81,27 @@ final class AgentReplay {
 
 	private @Nullable List<String> previous;
 
+	private final Mode mode;
+
+	private long calls;
+
+	private long visibleFirst;
+
+	private long roundTrips;
+
 	AgentReplay(LazyStack stack) {
+		this(stack, Mode.SEARCH);
+	}
+
+	/**
+	 * A replay.
+	 * @param stack the product stack; for {@link Mode#PROACTIVE}, one built with
+	 * proactive attach
+	 * @param mode how tasks start
+	 */
+	AgentReplay(LazyStack stack, Mode mode) {
 		this.stack = stack;
+		this.mode = mode;
 	}
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, int cap) {
@@ -91,7 +118,8 @@ final class AgentReplay {
 			.getToolDefinition();
 		return new ReplayResult(dataset, ranker, tasks.size(), this.requests, eager, this.lazyTokens, this.missed,
 				this.stack.tokenCounter.count(toolSearch), guidanceTokens(), cap, this.searchResultTokens,
-				this.prefixChanges);
+				this.prefixChanges, this.mode, (this.calls > 0) ? (double) this.visibleFirst / this.calls : 0,
+				this.roundTrips);
 	}
 
 	private void replay(Task task) {
@@ -99,12 +127,26 @@ final class AgentReplay {
 		ToolContext context = LazyMcpRequest.toolContext(session);
 		this.carried = 0;
 		this.previous = null;
-		send(session);
-		search(Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
+		boolean searched = false;
+		if (this.mode == Mode.PROACTIVE) {
+			this.stack.registry.turnStarted(session, UserTurn.first(task.query()));
+		}
+		else {
+			send(session);
+			searchQuery(task, context);
+			searched = true;
+		}
+		countVisible(task, session);
 		for (List<String> interchangeable : task.calls()) {
 			String tool = chooseTool(interchangeable, session);
 			if (tool == null) {
 				continue;
+			}
+			if (!session.snapshot().contains(tool) && !searched) {
+				send(session);
+				searchQuery(task, context);
+				searched = true;
+				tool = chooseTool(interchangeable, session);
 			}
 			if (!session.snapshot().contains(tool)) {
 				this.missed++;
@@ -115,6 +157,31 @@ final class AgentReplay {
 			call(tool, Map.of(), context);
 		}
 		this.stack.sessions.remove(task.id());
+	}
+
+	/** The model's ToolSearch with the task's text and the product's default limit. */
+	private void searchQuery(Task task, ToolContext context) {
+		search(Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
+	}
+
+	/**
+	 * Counts the calls whose tool (any of the interchangeable ones) is active before any
+	 * ToolSearch: in search mode, after request 1's search, nothing was active at request
+	 * 1 itself.
+	 */
+	private void countVisible(Task task, ToolSession session) {
+		for (List<String> interchangeable : task.calls()) {
+			if (chooseTool(interchangeable, session) == null) {
+				continue;
+			}
+			this.calls++;
+			boolean visible = this.mode == Mode.PROACTIVE && interchangeable.stream()
+				.map(this.stack::qualified)
+				.anyMatch((name) -> name != null && session.snapshot().contains(name));
+			if (visible) {
+				this.visibleFirst++;
+			}
+		}
 	}
 
 	/** An active tool among the interchangeable ones, else the first the catalog has. */
@@ -151,6 +218,7 @@ final class AgentReplay {
 
 	/** The model's ToolSearch call; its result stays in the conversation. */
 	private void search(Map<String, ?> arguments, ToolContext context) {
+		this.roundTrips++;
 		this.carried += this.stack.tokenCounter.count(call(ToolRegistry.TOOL_SEARCH, arguments, context));
 	}
 
@@ -181,6 +249,29 @@ final class AgentReplay {
 		};
 		this.stack.uncountedClient(model).prompt().user("task").call().content();
 		return this.stack.tokenCounter.count(system.get());
+	}
+
+	/** How a replayed task starts. */
+	enum Mode {
+
+		/**
+		 * Request 1 calls ToolSearch with the task's text: lazy-mcp without proactive
+		 * attach.
+		 */
+		SEARCH,
+
+		/** Proactive attach runs before request 1; ToolSearch only for what it missed. */
+		PROACTIVE;
+
+		static Mode of(String value) {
+			return switch (value) {
+				case "search" -> SEARCH;
+				case "proactive" -> PROACTIVE;
+				default -> throw new IllegalArgumentException(
+						"--mode must be 'search' or 'proactive', was '%s'".formatted(value));
+			};
+		}
+
 	}
 
 }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.InMemorySessionStore;
@@ -18,10 +19,14 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.learning.Learning;
 import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.proactive.ProactiveAttach;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UsageStats;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -66,23 +71,40 @@ final class LazyStack {
 	}
 
 	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface) {
-		this(dataset, ranker, sessions, surface, Learning.inMemory(LearningSettings.DEFAULTS));
+		this(dataset, ranker, sessions, surface, Learning.inMemory(LearningSettings.DEFAULTS), null);
 	}
 
+	/**
+	 * The stack, with proactive attach as one more listener of the registry when settings
+	 * are given.
+	 * @param dataset the dataset whose tools the servers list
+	 * @param ranker the ranker
+	 * @param sessions the session store
+	 * @param surface how activated tools reach the model
+	 * @param learning what the registry learns from calls
+	 * @param proactive proactive attach's settings, or null for none
+	 */
 	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface,
-			Learning learning) {
+			Learning learning, @Nullable ProactiveSettings proactive) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
 			.toList();
 		this.catalog = new McpCatalog(connections, CatalogSettings.DEFAULTS.withThreshold(0, 0), this.tokenCounter);
 		this.sessions = sessions;
+		AtomicReference<@Nullable ToolRegistry> built = new AtomicReference<>();
+		List<LazyMcpListener> listeners = (proactive != null)
+				? List.of(new ProactiveAttach(proactive,
+						(session, text, limit) -> built.get().rank(session, text, limit), ObservationRegistry.NOOP))
+				: List.of();
 		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
+			.listeners(listeners)
 			.settings(ToolSettings.DEFAULTS.withSurface(surface))
 			.learning(learning)
 			.stats(this.stats)
 			.tokenCounter(this.tokenCounter)
 			.build();
+		built.set(this.registry);
 		this.customizer = new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, this.registry, this.sessions);
 		this.ranker = ranker;
 		CatalogSnapshot current = this.catalog.snapshot();

@@ -2,13 +2,18 @@ package io.github.lazymcp.benchmarks;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.tool.ToolSettings;
 
 /**
@@ -19,14 +24,19 @@ public final class Main {
 	private static final String USAGE = """
 			usage:
 			  eval   --dataset FILE [--usage FILE] [--ranker NAME|all] [--warmup-seconds S] [--json]
-			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge] [--json]
+			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge]
+			         [--mode search|proactive] [--proactive-k N] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
-			         [--surface default|bridge] [--json]
+			         [--surface default|bridge] [--mode search|proactive] [--proactive-k N] [--json]
 			  index  --catalogs DIR|FILE [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
+
+	/** The options of {@code replay} that take a value. */
+	static final Set<String> REPLAY_OPTIONS = Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker",
+			"surface", "mode", "proactive-k");
 
 	private Main() {
 	}
@@ -41,9 +51,8 @@ public final class Main {
 			switch (args[0]) {
 				case "eval" ->
 					eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"), Set.of("json")));
-				case "replay" -> replay(Args.parse(rest,
-						Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "surface"),
-						Set.of("json")));
+				case "replay" -> replay(Args.parse(rest, Set.of("dataset", "catalogs", "queries", "max-active-schemas",
+						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
 				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model"), Set.of("json")));
@@ -114,10 +123,23 @@ public final class Main {
 		}
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		ToolSettings.Surface surface = surface(args.get("surface", "default"));
+		AgentReplay.Mode mode = AgentReplay.Mode.of(args.get("mode", "search"));
+		if (args.has("proactive-k") && mode != AgentReplay.Mode.PROACTIVE) {
+			throw new IllegalArgumentException("--proactive-k needs --mode proactive");
+		}
+		// Validated as the property is: between 1 and 20, at most the cap.
+		ProactiveSettings proactive = (mode == AgentReplay.Mode.PROACTIVE) ? ProactiveSettings.DEFAULTS
+			.withK(args.integer("proactive-k", Math.min(ProactiveSettings.DEFAULTS.k(), cap))) : null;
+		if (proactive != null && proactive.k() > cap) {
+			throw new IllegalArgumentException(
+					"--proactive-k %d is larger than --max-active-schemas %d".formatted(proactive.k(), cap));
+		}
 		RankerRegistry registry = RankerRegistry.standard();
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			LazyStack stack = new LazyStack(dataset, registry.create(name), cap, surface);
-			ReplayResult result = new AgentReplay(stack).run(dataset.name(), name, tasks, cap);
+			LazyStack stack = new LazyStack(dataset, registry.create(name),
+					new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(cap), Clock.systemUTC()),
+					surface, Learning.inMemory(LearningSettings.DEFAULTS), proactive);
+			ReplayResult result = new AgentReplay(stack, mode).run(dataset.name(), name, tasks, cap);
 			System.out.println(args.flag("json") ? result.toJson() : result.toText());
 		}
 	}

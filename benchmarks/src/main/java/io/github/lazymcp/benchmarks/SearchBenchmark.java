@@ -108,7 +108,7 @@ public class SearchBenchmark {
 		this.learned = Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(on));
 		SessionStore sessions = new InMemorySessionStore(SessionSettings.DEFAULTS, Clock.systemUTC());
 		this.stack = new LazyStack(catalog, registry.create(this.ranker), sessions, ToolSettings.DEFAULTS.surface(),
-				this.learned);
+				this.learned, null);
 		this.toolNames = this.stack.catalog.snapshot().tools().stream().map(CatalogTool::name).toArray(String[]::new);
 		if (on) {
 			teach(pool.queries());

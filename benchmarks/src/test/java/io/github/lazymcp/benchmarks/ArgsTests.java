@@ -47,6 +47,24 @@ class ArgsTests {
 	}
 
 	@Test
+	void replayTakesAModeAndProactiveKAndRejectsAMisspeltOne() {
+		Args args = Args.parse(List.of("--mode", "proactive", "--proactive-k", "8"), Main.REPLAY_OPTIONS,
+				Set.of("json"));
+
+		assertThat(AgentReplay.Mode.of(args.require("mode"))).isEqualTo(AgentReplay.Mode.PROACTIVE);
+		assertThat(args.integer("proactive-k", 10)).isEqualTo(8);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Args.parse(List.of("--mdoe", "proactive"), Main.REPLAY_OPTIONS, Set.of("json")))
+			.withMessageContaining("Unknown option '--mdoe'");
+	}
+
+	@Test
+	void anUnknownReplayModeIsAnError() {
+		assertThatIllegalArgumentException().isThrownBy(() -> AgentReplay.Mode.of("eager"))
+			.withMessageContaining("--mode must be 'search' or 'proactive', was 'eager'");
+	}
+
+	@Test
 	void theDefaultRankerIsTheProducts() {
 		assertThat(LazyRankers.defaultRanker()).isEqualTo("hybrid");
 	}

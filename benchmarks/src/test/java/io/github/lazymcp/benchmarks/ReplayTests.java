@@ -3,7 +3,13 @@ package io.github.lazymcp.benchmarks;
 import java.nio.file.Path;
 import java.util.List;
 
+import java.time.Clock;
+
+import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -46,13 +52,46 @@ class ReplayTests {
 	}
 
 	@Test
+	void searchModeShowsNoGoldToolInTheFirstRequestAndSearchesOncePerTaskAndPerMiss() throws Exception {
+		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		ReplayResult result = new AgentReplay(new LazyStack(dataset, bm25(), 24)).run("tiny", "bm25", tasks, 24);
+
+		assertThat(result.mode()).isEqualTo(AgentReplay.Mode.SEARCH);
+		assertThat(result.goldVisibleFirstRequest()).isZero();
+		assertThat(result.extraRoundTrips()).isEqualTo(tasks.size() + result.missed());
+	}
+
+	@Test
+	void proactiveModeCarriesTheAttachedToolsInTheFirstRequestAndNeedsNoSearchForThem() throws Exception {
+		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
+		List<Task> tasks = Workloads.fromQueries(dataset);
+		LazyStack stack = new LazyStack(dataset, bm25(),
+				new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(24), Clock.systemUTC()),
+				ToolSettings.Surface.DEFAULT,
+				io.github.lazymcp.learning.Learning.inMemory(io.github.lazymcp.learning.LearningSettings.DEFAULTS),
+				ProactiveSettings.DEFAULTS.withK(3));
+
+		ReplayResult result = new AgentReplay(stack, AgentReplay.Mode.PROACTIVE).run("tiny", "bm25", tasks, 24);
+
+		// Every gold tool of the three tasks is among BM25's top 3 for its text.
+		assertThat(result.goldVisibleFirstRequest()).isEqualTo(1.0);
+		assertThat(result.extraRoundTrips()).isZero();
+		assertThat(result.missed()).isZero();
+		// One request per call: q1 1, q2 1, q3 2.
+		assertThat(result.requests()).isEqualTo(4);
+	}
+
+	@Test
 	void jsonHasExactlyTheDocumentedKeys() throws Exception {
-		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24, 30, 1);
+		ReplayResult result = new ReplayResult("d", "bm25", 1, 2, 1000, 100, 0, 50, 10, 24, 30, 1,
+				AgentReplay.Mode.PROACTIVE, 0.5, 3);
 
 		JsonNode json = JsonMapper.shared().readTree(result.toJson());
 
 		assertThat(json.propertyNames()).containsExactly("requests", "eagerTokens", "lazyTokens", "reduction", "missed",
-				"searchResultTokens", "toolsPrefixChanges");
+				"searchResultTokens", "toolsPrefixChanges", "mode", "goldVisibleFirstRequest", "extraRoundTrips");
 		assertThat(json.get("reduction").asDouble()).isEqualTo(0.9);
 	}
 

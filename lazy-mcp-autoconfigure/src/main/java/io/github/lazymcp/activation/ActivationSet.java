@@ -39,6 +39,14 @@ import org.jspecify.annotations.Nullable;
  * Names that are part of the same request are never evicted by it; new names that still
  * do not fit are rejected, keeping the first ones in request order. Nothing is ever
  * reordered: eviction removes entries and activation appends them.
+ *
+ * <p>
+ * <b>Tentative entries.</b> A {@link #fill fill} (proactive attach) adds names only
+ * within the cap's free room plus the room of earlier tentative entries it may replace,
+ * and marks what it adds as tentative: picked before anyone asked for it. An entry stops
+ * being tentative as soon as it is used (activated again, or called). A fill evicts
+ * tentative entries only, never one the model found or used, so its result is also within
+ * the cap.
  */
 public final class ActivationSet {
 
@@ -108,6 +116,16 @@ public final class ActivationSet {
 		return this.nameSet.contains(name);
 	}
 
+	/**
+	 * Return whether the named tool was added by a {@link #fill fill} (a proactive
+	 * attach) and not used since.
+	 * @param name the tool name
+	 * @return whether it is active and tentative
+	 */
+	public boolean tentative(String name) {
+		return this.slots.stream().anyMatch((slot) -> slot.tentative() && slot.name().equals(name));
+	}
+
 	/** Return the number of active tools. */
 	public int size() {
 		return this.slots.size();
@@ -140,6 +158,46 @@ public final class ActivationSet {
 			next.add(new Slot(new ActiveTool(name, now, now), use++));
 		}
 		ActivationSet result = wanted.isEmpty() ? this : new ActivationSet(next, use);
+		return new Transition<>(result, new ActivationResult(admitted, again, evicted, rejected, result.size(), cap));
+	}
+
+	/**
+	 * Add names without evicting anything the model found or used: new names take the
+	 * free room under the cap, then the room of tentative entries that are neither asked
+	 * for again nor in {@code kept} (least recently used first). Names already active are
+	 * left exactly as they are, neither used nor marked. What is added is tentative.
+	 * Blank names are ignored and duplicates collapse.
+	 * @param requested the names to add, best first
+	 * @param cap the maximum size of the result, at least 1
+	 * @param kept tentative entries that must not be replaced (a rescue floor)
+	 * @param now the timestamp recorded for new tools
+	 * @return the new set and the report: {@code alreadyActive} the requested names that
+	 * were active, {@code evicted} the tentative entries replaced, {@code rejected} the
+	 * new names that did not fit
+	 */
+	Transition<ActivationResult> fill(Collection<String> requested, int cap, Set<String> kept, Instant now) {
+		if (cap < 1) {
+			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
+		}
+		List<String> wanted = distinctNonBlank(requested);
+		List<String> again = wanted.stream().filter(this::contains).toList();
+		List<String> fresh = wanted.stream().filter((name) -> !contains(name)).toList();
+		List<String> replaceable = this.slots.stream()
+			.filter((slot) -> slot.tentative() && !wanted.contains(slot.name()) && !kept.contains(slot.name()))
+			.sorted(Comparator.comparingLong(Slot::lastUse))
+			.map(Slot::name)
+			.toList();
+		int room = Math.max(0, cap - size()) + replaceable.size();
+		List<String> admitted = fresh.subList(0, Math.min(room, fresh.size()));
+		List<String> rejected = fresh.subList(admitted.size(), fresh.size());
+		List<String> evicted = replaceable.subList(0, Math.max(0, size() + admitted.size() - cap));
+		List<Slot> next = new ArrayList<>(this.slots.size() + admitted.size());
+		this.slots.stream().filter((slot) -> !evicted.contains(slot.name())).forEach(next::add);
+		long use = this.nextUse;
+		for (String name : admitted) {
+			next.add(new Slot(new ActiveTool(name, now, now), use++, true));
+		}
+		ActivationSet result = admitted.isEmpty() ? this : new ActivationSet(next, use);
 		return new Transition<>(result, new ActivationResult(admitted, again, evicted, rejected, result.size(), cap));
 	}
 
@@ -251,15 +309,22 @@ public final class ActivationSet {
 		return this.names.toString();
 	}
 
-	/** An active tool and the use number that ranks its recency. */
-	record Slot(ActiveTool tool, long lastUse) {
+	/**
+	 * An active tool, the use number that ranks its recency, and whether it was added by
+	 * a {@link #fill fill} and not used since.
+	 */
+	record Slot(ActiveTool tool, long lastUse, boolean tentative) {
+
+		Slot(ActiveTool tool, long lastUse) {
+			this(tool, lastUse, false);
+		}
 
 		String name() {
 			return this.tool.name();
 		}
 
 		Slot usedAt(Instant now, long use) {
-			return new Slot(new ActiveTool(this.tool.name(), this.tool.activatedAt(), now), use);
+			return new Slot(new ActiveTool(this.tool.name(), this.tool.activatedAt(), now), use, false);
 		}
 
 	}

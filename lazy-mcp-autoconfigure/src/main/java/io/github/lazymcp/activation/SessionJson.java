@@ -22,6 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  *  "counters":{"activations":3,"evictions":0},
  *  "lastAccessedAt":"2026-11-23T10:00:00Z"}
  * </pre>
+ *
+ * An entry a proactive attach added and nobody used since also carries
+ * {@code "tentative":true}; an entry without it is not tentative, so sessions written
+ * before that key existed read back unchanged.
  */
 final class SessionJson {
 
@@ -67,6 +71,9 @@ final class SessionJson {
 			entry.put("activatedAt", slot.tool().activatedAt().toString());
 			entry.put("lastUsedAt", slot.tool().lastUsedAt().toString());
 			entry.put("use", slot.lastUse());
+			if (slot.tentative()) {
+				entry.put("tentative", true);
+			}
 		}
 		return node;
 	}
@@ -74,9 +81,11 @@ final class SessionJson {
 	private static ActivationSet set(JsonNode node) {
 		List<ActivationSet.Slot> slots = new ArrayList<>();
 		for (JsonNode entry : node.path("entries")) {
-			slots.add(new ActivationSet.Slot(new ActivationSet.ActiveTool(entry.path("name").asString(),
-					Instant.parse(entry.path("activatedAt").asString()),
-					Instant.parse(entry.path("lastUsedAt").asString())), entry.path("use").asLong()));
+			slots.add(new ActivationSet.Slot(
+					new ActivationSet.ActiveTool(entry.path("name").asString(),
+							Instant.parse(entry.path("activatedAt").asString()),
+							Instant.parse(entry.path("lastUsedAt").asString())),
+					entry.path("use").asLong(), entry.path("tentative").asBoolean(false)));
 		}
 		return ActivationSet.restore(slots, node.path("next").asLong());
 	}

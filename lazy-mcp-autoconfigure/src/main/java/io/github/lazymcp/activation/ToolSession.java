@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
@@ -37,6 +38,11 @@ import org.jspecify.annotations.Nullable;
  * reported as {@code rejected}. Tools stay in activation order: eviction removes entries,
  * and nothing is ever moved. Enabled capabilities follow the same contract under their
  * own cap.
+ *
+ * <p>
+ * {@link #attach(Collection, Set) Attaching} (proactive attach, before the model asked)
+ * never evicts a tool the model found or used: it takes free room under the cap and the
+ * room of its own earlier, never-used picks, and rejects what does not fit.
  */
 public final class ToolSession {
 
@@ -151,6 +157,32 @@ public final class ToolSession {
 		Instant now = this.clock.instant();
 		ActivationResult result = this.record.update((current) -> {
 			Transition<ActivationResult> change = current.tools().activate(requested, this.cap, now);
+			SessionState next = current.withTools(change.next()).counted(change.report());
+			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
+		});
+		if (!result.activated().isEmpty() || !result.evicted().isEmpty()) {
+			this.listener.activated(this.id, result);
+		}
+		return result;
+	}
+
+	/**
+	 * Add tools picked before the model asked for them, without evicting any tool that
+	 * was activated on request or used: the new names take the free room under the cap,
+	 * then replace earlier attached tools that were never used since, are not picked
+	 * again and are not in {@code kept}; what still does not fit is rejected. Tools
+	 * already active are left as they are. Attached tools are tentative until used
+	 * ({@link ActivationSet#tentative(String)}).
+	 * @param names the names to add, best first
+	 * @param kept attached tools that must stay (for instance, called recently)
+	 * @return what happened: {@code evicted} holds the replaced attached tools
+	 */
+	public ActivationResult attach(Collection<String> names, Set<String> kept) {
+		List<String> requested = new ArrayList<>(names);
+		Set<String> floor = Set.copyOf(kept);
+		Instant now = this.clock.instant();
+		ActivationResult result = this.record.update((current) -> {
+			Transition<ActivationResult> change = current.tools().fill(requested, this.cap, floor, now);
 			SessionState next = current.withTools(change.next()).counted(change.report());
 			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
 		});

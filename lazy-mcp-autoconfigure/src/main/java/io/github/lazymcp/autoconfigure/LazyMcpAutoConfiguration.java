@@ -26,6 +26,7 @@ import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.AccessPolicies;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.proactive.ProactiveAttach;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
@@ -227,6 +228,17 @@ public final class LazyMcpAutoConfiguration {
 			.listeners(listeners.orderedStream().toList())
 			.filters(filters.orderedStream().toList())
 			.build();
+	}
+
+	// A listener of the registry that ranks with it: the registry is looked up on first
+	// use, since building it asks for every listener.
+	@Bean
+	@ConditionalOnMissingBean
+	ProactiveAttach lazyMcpProactiveAttach(LazyMcpProperties properties, ObjectProvider<ToolRegistry> registry,
+			ObjectProvider<ObservationRegistry> observations) {
+		return new ProactiveAttach(PropertiesMapping.proactive(properties),
+				(session, text, limit) -> registry.getObject().rank(session, text, limit),
+				observations.getIfUnique(() -> ObservationRegistry.NOOP));
 	}
 
 	@Bean

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
@@ -76,6 +77,8 @@ public class LazyMcpProperties {
 	private final Guidance guidance = new Guidance();
 
 	private final Capabilities capabilities = new Capabilities();
+
+	private final Proactive proactive = new Proactive();
 
 	/**
 	 * Access policies by name: which qualified tool names (server__tool, server__* for a
@@ -163,6 +166,10 @@ public class LazyMcpProperties {
 
 	public Capabilities getCapabilities() {
 		return this.capabilities;
+	}
+
+	public Proactive getProactive() {
+		return this.proactive;
 	}
 
 	public Map<String, Policy> getPolicies() {
@@ -638,6 +645,64 @@ public class LazyMcpProperties {
 						"%s.health.reconnect.jitter must be between 0 and 1 but was %s".formatted(PREFIX, jitter));
 			}
 			this.jitter = jitter;
+		}
+
+	}
+
+	/**
+	 * Proactive attach: activating the deferred tools that best match the user's words
+	 * before the first model request of a turn, with no model call.
+	 */
+	public static class Proactive {
+
+		/**
+		 * Whether the best-matching deferred tools are activated at the start of a user
+		 * turn (the kill switch). It never evicts a tool the model found or used, and
+		 * does nothing while no tool is deferred.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Most tools one user turn attaches, at most 20 and at most max-active-schemas.
+		 * When not set, 10 or max-active-schemas, whichever is smaller. Fewer are
+		 * attached when fewer clear the search's gate or fewer fit.
+		 */
+		private @Nullable Integer k;
+
+		/**
+		 * For how many user turns of a conversation (counted as the user messages in the
+		 * request's prompt) tools are attached, each turn re-ranking with its own message
+		 * and only adding.
+		 */
+		private int window = 7;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable Integer getK() {
+			return this.k;
+		}
+
+		public void setK(@Nullable Integer k) {
+			if (k != null && (k < 1 || k > ProactiveSettings.MAX_K)) {
+				throw new IllegalArgumentException("%s.proactive.k must be between 1 and %d but was %d"
+					.formatted(PREFIX, ProactiveSettings.MAX_K, k));
+			}
+			this.k = k;
+		}
+
+		public int getWindow() {
+			return this.window;
+		}
+
+		public void setWindow(int window) {
+			requirePositive(window, "proactive.window");
+			this.window = window;
 		}
 
 	}

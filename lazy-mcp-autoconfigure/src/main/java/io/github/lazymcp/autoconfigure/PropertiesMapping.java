@@ -16,6 +16,7 @@ import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.policy.AccessPolicy;
 import io.github.lazymcp.policy.PolicySettings;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -109,6 +110,14 @@ final class PropertiesMapping {
 				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()), capabilities.getTaps(),
 				capabilities.getProviders(), new CapabilitySettings.Installs(capabilities.isInstallDeps(),
 						capabilities.getInstallDirectory(), capabilities.getInstallTimeout()));
+	}
+
+	static ProactiveSettings proactive(LazyMcpProperties properties) {
+		LazyMcpProperties.Proactive proactive = properties.getProactive();
+		Integer k = proactive.getK();
+		return new ProactiveSettings(proactive.isEnabled(),
+				(k != null) ? k : Math.min(ProactiveSettings.DEFAULTS.k(), properties.getMaxActiveSchemas()),
+				proactive.getWindow());
 	}
 
 	static HealthSettings health(LazyMcpProperties properties) {

@@ -27,6 +27,13 @@ final class PropertiesValidator {
 						.formatted(maxLimit, LazyMcpProperties.PREFIX, properties.getMaxActiveSchemas()),
 					"Lower search.max-limit or raise max-active-schemas.");
 		}
+		Integer k = properties.getProactive().getK();
+		if (k != null && properties.getProactive().isEnabled() && k > properties.getMaxActiveSchemas()) {
+			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".proactive.k",
+					"%d is larger than %s.max-active-schemas (%d), so one turn could not attach them all".formatted(k,
+							LazyMcpProperties.PREFIX, properties.getMaxActiveSchemas()),
+					"Lower proactive.k or raise max-active-schemas.");
+		}
 	}
 
 }

@@ -23,6 +23,17 @@ public interface LazyMcpListener {
 	}
 
 	/**
+	 * A user turn starts, with what the request tells about the conversation so far. Runs
+	 * once, before the first model request of the turn. By default, calls
+	 * {@link #turnStarted(ToolSession, String)} with the message's text.
+	 * @param session the conversation's session
+	 * @param turn the user's message, the turn's number and the tools called so far
+	 */
+	default void turnStarted(ToolSession session, UserTurn turn) {
+		turnStarted(session, turn.text());
+	}
+
+	/**
 	 * A call of an MCP tool through lazy-mcp returned a result. Failed calls are not
 	 * reported.
 	 * @param session the caller's session, or null for a call that did not pass through

@@ -330,6 +330,19 @@ public final class ToolRegistry {
 	}
 
 	/**
+	 * Ranks the deferred tools against a text as ToolSearch does (only tools of available
+	 * servers that the session's filters allow), without activating anything. Empty when
+	 * nothing clears the ranking's gate.
+	 * @param session the session the ranking is for
+	 * @param text what is needed
+	 * @param limit the most names to return, at least 1
+	 * @return qualified names, best first
+	 */
+	public List<String> rank(ToolSession session, String text, int limit) {
+		return this.search.rankDeferred(this.catalog.snapshot(), session, text, limit);
+	}
+
+	/**
 	 * What is wrong with a search request under the configured limits, checked without
 	 * touching any session.
 	 * @param query a description of the tools to find, or null
@@ -353,9 +366,20 @@ public final class ToolRegistry {
 	 * @param userMessage the user's message
 	 */
 	public void turnStarted(ToolSession session, String userMessage) {
+		turnStarted(session, UserTurn.first(userMessage));
+	}
+
+	/**
+	 * Tells the listeners that a user turn starts, before its first model request, with
+	 * what the request tells about the conversation so far. A listener that fails is
+	 * logged and skipped: the chat goes on.
+	 * @param session the conversation's session
+	 * @param turn the user's message, the turn's number and the tools called so far
+	 */
+	public void turnStarted(ToolSession session, UserTurn turn) {
 		for (LazyMcpListener each : this.listeners) {
 			try {
-				each.turnStarted(session, userMessage);
+				each.turnStarted(session, turn);
 			}
 			catch (RuntimeException ex) {
 				logger.warn("A lazy-mcp listener failed at the start of a turn of session '%s'; the turn goes on"

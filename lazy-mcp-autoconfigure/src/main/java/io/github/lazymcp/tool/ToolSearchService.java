@@ -206,6 +206,25 @@ final class ToolSearchService {
 		return found;
 	}
 
+	/**
+	 * Ranks the deferred tools as a search does, with the same tools allowed (available
+	 * servers, the session's filters), and activates nothing: for proactive attach.
+	 * @param snapshot the catalog snapshot to rank
+	 * @param session the session whose filters apply
+	 * @param text what is needed
+	 * @param limit the most names to return
+	 * @return qualified names, best first; empty when nothing clears the ranking's gate
+	 */
+	List<String> rankDeferred(CatalogSnapshot snapshot, ToolSession session, String text, int limit) {
+		if (text.isBlank() || limit < 1 || !snapshot.deferring()) {
+			return List.of();
+		}
+		return rank(snapshot, session, Query.of(text), limit, PriorFilters.NONE).keySet()
+			.stream()
+			.map(CatalogTool::name)
+			.toList();
+	}
+
 	private ToolHints hints(CatalogTool tool) {
 		return this.toolHints.of(tool.server(), tool.originalName());
 	}

@@ -17,6 +17,8 @@ import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import io.github.lazymcp.proactive.ProactiveAttach;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UsageStats;
@@ -211,6 +213,51 @@ class LazyMcpAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 8 is larger"));
+	}
+
+	@Test
+	void proactiveAttachListensToTheRegistryByDefault() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(ProactiveAttach.class);
+			assertThat(PropertiesMapping.proactive(context.getBean(LazyMcpProperties.class)))
+				.isEqualTo(ProactiveSettings.DEFAULTS);
+		});
+	}
+
+	@Test
+	void theProactiveKillSwitchBinds() {
+		this.runner.withPropertyValues("tools.lazy-mcp.proactive.enabled=false", "tools.lazy-mcp.proactive.window=2")
+			.run((context) -> assertThat(PropertiesMapping.proactive(context.getBean(LazyMcpProperties.class)))
+				.isEqualTo(new ProactiveSettings(false, ProactiveSettings.DEFAULTS.k(), 2)));
+	}
+
+	@Test
+	void lowersProactiveKToASmallCapWhenItIsNotSet() {
+		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3")
+			.run((context) -> assertThat(PropertiesMapping.proactive(context.getBean(LazyMcpProperties.class)).k())
+				.isEqualTo(3));
+	}
+
+	@Test
+	void failsAtStartupWhenProactiveKExceedsTheCap() {
+		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=3", "tools.lazy-mcp.proactive.k=4")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = new InvalidLazyMcpPropertyFailureAnalyzer()
+					.analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).contains("'tools.lazy-mcp.proactive.k'")
+					.contains("max-active-schemas (3)");
+				assertThat(analysis.getAction()).contains("Lower proactive.k");
+			});
+	}
+
+	@Test
+	void failsAtStartupNamingTheKeyWhenProactiveKExceedsTwenty() {
+		this.runner.withPropertyValues("tools.lazy-mcp.max-active-schemas=40", "tools.lazy-mcp.proactive.k=21")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("tools.lazy-mcp.proactive.k must be between 1 and 20 but was 21"));
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
@@ -128,6 +129,8 @@ class PropertyDefaultsTests {
 		capabilities.getAutoActivation().setEnabled(false);
 		capabilities.getAutoActivation().setThreshold(0.9);
 		capabilities.getAutoActivation().setMargin(0.9);
+		properties.getProactive().setEnabled(false);
+		properties.getProactive().setWindow(99);
 		return properties;
 	}
 
@@ -142,6 +145,7 @@ class PropertyDefaultsTests {
 		assertThat(PropertiesMapping.health(properties)).isEqualTo(io.github.lazymcp.health.HealthSettings.DEFAULTS);
 		assertThat(PropertiesMapping.learning(properties))
 			.isEqualTo(io.github.lazymcp.learning.LearningSettings.DEFAULTS);
+		assertThat(PropertiesMapping.proactive(properties)).isEqualTo(ProactiveSettings.DEFAULTS);
 		assertThat(properties.getLogging().isUserText()).isFalse();
 	}
 

@@ -21,7 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its two capabilities: the page is served, a message that calls for a capability loads
  * its tools, and the request log agrees with lazy-mcp's own figures.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Proactive attach off: these tests count the tools capabilities load and the log shows;
+// proactive attach would add its own picks (its integration tests cover it). Same
+// properties as the browser tests, so both share one application context.
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "tools.lazy-mcp.proactive.enabled=false")
 class WebSampleApplicationTests {
 
 	private static final JsonMapper JSON = JsonMapper.shared();

@@ -44,7 +44,9 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
  * not installed, unless {@code LAZYMCP_REQUIRE_CHROMIUM=true} (set by {@code .ci/run}) or
  * {@code -Dlazymcp.requireChromium=true}.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// Proactive attach off: the panel counts asserted here are the capabilities' tools alone.
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "tools.lazy-mcp.proactive.enabled=false")
 class WebSampleBrowserTests {
 
 	private static final Log logger = LogFactory.getLog(WebSampleBrowserTests.class);

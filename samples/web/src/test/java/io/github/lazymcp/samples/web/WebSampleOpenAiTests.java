@@ -27,7 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.ai.model.chat=openai", "spring.ai.openai.api-key=sk-test",
-				"spring.ai.openai.chat.options.model=gpt-test" })
+				"spring.ai.openai.chat.options.model=gpt-test",
+				// The fake provider scripts a ToolSearch first; this test is about the
+				// request log, not about proactive attach.
+				"tools.lazy-mcp.proactive.enabled=false" })
 class WebSampleOpenAiTests {
 
 	private static final JsonMapper JSON = JsonMapper.shared();
