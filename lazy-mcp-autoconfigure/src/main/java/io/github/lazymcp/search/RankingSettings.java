@@ -35,9 +35,9 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 	 * reasons and figures are there): z-score fusion of the top 50 of BM25 (weight 0.8,
 	 * plus 2 per unit of relative lead) and dense (weight 1); no server signal; learned
 	 * uses vote with weight 40; abstention below a cosine of 0.22 unless the best lexical
-	 * match covers 70% of the query's weight; BM25 with k1 1.5 and b 0.75.
+	 * match covers half of the query's weight; BM25 with k1 1.5 and b 0.75.
 	 */
-	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.22, 0.7, 0.8, 2, 1, 0, 40, 50,
+	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.22, 0.5, 0.8, 2, 1, 0, 40, 50,
 			1.5, 0.75);
 
 	public RankingSettings {

@@ -76,7 +76,7 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 
 		this.model.reset();
 		this.model.thenCall("memory__read_graph", "{}")
-			.thenCall(SEARCH, "{\"query\": \"open nodes of the knowledge graph\"}")
+			.thenCall(SEARCH, "{\"query\": \"open nodes of the knowledge graph\", \"limit\": 1}")
 			.thenCall("filesystem__read_text_file", "{\"path\": \"%s\"}".formatted(WORKSPACE.resolve("notes.txt")))
 			.thenAnswer("carried on");
 		assertThat(call("chaos", "and now?")).isEqualTo("carried on");
