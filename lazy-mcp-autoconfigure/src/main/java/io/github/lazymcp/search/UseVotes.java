@@ -32,6 +32,12 @@ final class UseVotes {
 	/** How many of the most similar past requests vote. */
 	static final int NEIGHBOURS = 10;
 
+	/**
+	 * The most past requests compared with a query: 8,192 cosines of 384 dimensions cost
+	 * about as much as ranking 10,000 tools.
+	 */
+	static final int MAX_USES = 8192;
+
 	private static final UseVotes NONE = new UseVotes(new String[0], (query) -> new double[0], 1, 0);
 
 	private final String[] owners;
@@ -111,11 +117,27 @@ final class UseVotes {
 		return new UseVotes(owners.toArray(String[]::new), (query) -> words.similarities(query.text()), floor, weight);
 	}
 
+	/**
+	 * Takes the uses round-robin over the tools, first use of every tool first, up to
+	 * {@link #MAX_USES}: past that, every used tool keeps some evidence and the search
+	 * stays within its time budget.
+	 */
 	private static void collect(List<SearchDocument> documents, List<String> owners, List<String> texts) {
+		List<List<String>> uses = new ArrayList<>();
 		for (SearchDocument document : documents) {
-			for (String use : new LinkedHashSet<>(document.uses())) {
-				owners.add(document.name());
-				texts.add(use);
+			uses.add(List.copyOf(new LinkedHashSet<>(document.uses())));
+		}
+		for (int round = 0; texts.size() < MAX_USES; round++) {
+			boolean more = false;
+			for (int i = 0; i < documents.size() && texts.size() < MAX_USES; i++) {
+				if (round < uses.get(i).size()) {
+					owners.add(documents.get(i).name());
+					texts.add(uses.get(i).get(round));
+					more = true;
+				}
+			}
+			if (!more) {
+				return;
 			}
 		}
 	}

@@ -134,6 +134,20 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void pastTheMostUsesComparedEveryUsedToolKeepsSomeEvidence() {
+		List<String> many = new java.util.ArrayList<>();
+		for (int i = 0; i < UseVotes.MAX_USES; i++) {
+			many.add("pick up parcel number " + i);
+		}
+		List<SearchDocument> learned = List.of(this.tools.get(0).withUses(many),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		UseVotes votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40);
+
+		assertThat(votes.votes(Query.of("remember that Ada prefers tea"), (name) -> true))
+			.containsOnlyKeys("kg/create_entities");
+	}
+
+	@Test
 	void blankQueriesFindNothing() {
 		assertThat(hybrid(0).index(this.tools).search("  ", 5)).isEmpty();
 	}
