@@ -263,7 +263,7 @@ public class LazyMcpProperties {
 
 		/**
 		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
-		 * (both, fused by rank). Without a working embedding model, BM25 is used.
+		 * (both, fused by score). Without a working embedding model, BM25 is used.
 		 */
 		private RankingSettings.Strategy ranker = RankingSettings.Strategy.HYBRID;
 
