@@ -64,6 +64,21 @@ final class FallbackRanker implements ToolRanker {
 		return new Indexes(main, null, copy);
 	}
 
+	@Override
+	public ToolIndex reindexUses(ToolIndex previous, List<SearchDocument> documents) {
+		if (!(previous instanceof Indexes indexes) || indexes.main == null) {
+			return index(documents);
+		}
+		List<SearchDocument> copy = List.copyOf(documents);
+		try {
+			return new Indexes(this.primary.reindexUses(indexes.main, copy), null, copy);
+		}
+		catch (RuntimeException ex) {
+			failed(ex);
+			return new Indexes(null, this.fallback.index(copy), copy);
+		}
+	}
+
 	private void failed(RuntimeException ex) {
 		this.fallbacks.increment();
 		if (this.failing.compareAndSet(false, true)) {

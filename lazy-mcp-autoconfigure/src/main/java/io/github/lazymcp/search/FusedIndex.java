@@ -68,6 +68,26 @@ final class FusedIndex implements ToolIndex {
 		this.settings = settings;
 	}
 
+	/**
+	 * This index with other learned uses: the rankings, the server signal and the names
+	 * are shared, since they do not depend on uses.
+	 * @param uses the new votes
+	 * @return the new index
+	 */
+	FusedIndex withUses(UseVotes uses) {
+		return new FusedIndex(this, uses);
+	}
+
+	private FusedIndex(FusedIndex other, UseVotes uses) {
+		this.order = other.order;
+		this.sparse = other.sparse;
+		this.dense = other.dense;
+		this.servers = other.servers;
+		this.uses = uses;
+		this.names = other.names;
+		this.settings = other.settings;
+	}
+
 	@Override
 	public List<ToolMatch> search(Query query, int limit) {
 		return search(query, limit, (name) -> true);

@@ -49,15 +49,29 @@ final class FusionRanker implements ToolRanker {
 				? new Bm25Index(catalog, this.settings.bm25K1(), this.settings.bm25B()) : null;
 		Embeddings embedded = this.embeddings;
 		if (embedded == null || strategy == RankingSettings.Strategy.BM25) {
-			return new FusedIndex(catalog, sparse, null, null,
-					UseVotes.lexical(catalog, USE_FLOOR_LEXICAL, this.settings.useWeight()), this.settings);
+			return new FusedIndex(catalog, sparse, null, null, uses(catalog), this.settings);
 		}
 		ToolIndex dense = new DenseRanker(embedded.catalog(), embedded.query(), embedded.queryPrefix()).index(catalog);
 		ServerSignal servers = (this.settings.serverWeight() > 0)
 				? new ServerSignal(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix()) : null;
-		UseVotes uses = UseVotes.embedded(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix(),
+		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog), this.settings);
+	}
+
+	@Override
+	public ToolIndex reindexUses(ToolIndex previous, List<SearchDocument> documents) {
+		if (!(previous instanceof FusedIndex fused) || previous.size() != documents.size()) {
+			return index(documents);
+		}
+		return fused.withUses(uses(List.copyOf(documents)));
+	}
+
+	private UseVotes uses(List<SearchDocument> catalog) {
+		Embeddings embedded = this.embeddings;
+		if (embedded == null || this.settings.strategy() == RankingSettings.Strategy.BM25) {
+			return UseVotes.lexical(catalog, USE_FLOOR_LEXICAL, this.settings.useWeight());
+		}
+		return UseVotes.embedded(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix(),
 				USE_FLOOR_EMBEDDED, this.settings.useWeight());
-		return new FusedIndex(catalog, sparse, dense, servers, uses, this.settings);
 	}
 
 	/**

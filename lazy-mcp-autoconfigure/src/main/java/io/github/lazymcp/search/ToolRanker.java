@@ -44,6 +44,19 @@ public interface ToolRanker {
 	ToolIndex index(List<SearchDocument> documents);
 
 	/**
+	 * Builds an index over documents that differ from those of an earlier index of this
+	 * ranker only in their {@link SearchDocument#uses() uses}, reusing what does not
+	 * depend on them: what learning from use calls after every batch of new uses. The
+	 * default builds from scratch.
+	 * @param previous an index this ranker built
+	 * @param documents the same catalog, in the same order, with other uses
+	 * @return an immutable, thread-safe index
+	 */
+	default ToolIndex reindexUses(ToolIndex previous, List<SearchDocument> documents) {
+		return index(documents);
+	}
+
+	/**
 	 * How many searches were answered by BM25 because embedding failed at that moment.
 	 * @return the count since startup; 0 for rankers that need no embeddings
 	 */

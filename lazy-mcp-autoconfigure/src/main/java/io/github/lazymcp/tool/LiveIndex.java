@@ -64,8 +64,8 @@ final class LiveIndex {
 	}
 
 	/**
-	 * Runs each rebuild on a new daemon thread: rebuilds are single-flight and at most at
-	 * most one every ten seconds, so no pool is kept alive for them.
+	 * Runs each rebuild on a new daemon thread: rebuilds are single-flight and at most
+	 * one every ten seconds, so no pool is kept alive for them.
 	 * @return the executor
 	 */
 	static Executor background() {
@@ -107,7 +107,7 @@ final class LiveIndex {
 		try {
 			Learning.Knowledge knowledge = this.learning.reload();
 			Built next = knowledge.uses().equals(current.knowledge().uses())
-					? new Built(current.snapshot(), current.index(), knowledge) : build(current.snapshot(), knowledge);
+					? new Built(current.snapshot(), current.index(), knowledge) : withUses(current, knowledge);
 			this.built.compareAndSet(current, next);
 		}
 		catch (RuntimeException ex) {
@@ -117,6 +117,16 @@ final class LiveIndex {
 		finally {
 			this.rebuilding.set(false);
 		}
+	}
+
+	/** Only the uses changed: the ranker keeps what does not depend on them. */
+	private Built withUses(Built current, Learning.Knowledge knowledge) {
+		List<SearchDocument> documents = current.snapshot()
+			.deferred()
+			.stream()
+			.map((tool) -> document(tool, knowledge))
+			.toList();
+		return new Built(current.snapshot(), this.ranker.reindexUses(current.index(), documents), knowledge);
 	}
 
 	private Built build(CatalogSnapshot snapshot, Learning.Knowledge knowledge) {

@@ -119,8 +119,8 @@ final class ToolSearchService {
 		Optional<String> hint = hint(session, query);
 		if (found.isEmpty()) {
 			return SearchResult.nothingFound(
-					hint.orElse("No tool matches that request; nothing was activated. Describe the capability in "
-							+ "other words, or answer without a tool."),
+					hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
+							+ "without a tool, or search again in other words if you expected one."),
 					session.snapshot().size(), session.cap());
 		}
 		SearchResult result = activate(snapshot, session, found, List.of(), schemas);

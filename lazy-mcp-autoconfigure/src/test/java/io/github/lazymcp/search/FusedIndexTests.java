@@ -148,6 +148,20 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void newUsesRebuildTheVotesAloneAndRankAsAFreshIndexWould() {
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		ToolIndex cold = hybrid(0).index(this.tools);
+		int embedded = this.embedder.texts();
+
+		ToolIndex warm = hybrid(0).reindexUses(cold, learned);
+
+		assertThat(this.embedder.texts() - embedded).isEqualTo(1);
+		assertThat(warm.search("Remember that Ada prefers TEA", 4))
+			.isEqualTo(hybrid(0).index(learned).search("Remember that Ada prefers TEA", 4));
+	}
+
+	@Test
 	void blankQueriesFindNothing() {
 		assertThat(hybrid(0).index(this.tools).search("  ", 5)).isEmpty();
 	}

@@ -47,7 +47,7 @@ class DormantHintTests {
 	void withoutAHintTheUsualMessageStays() {
 		SearchResult outcome = search("{\"query\": \"book a flight\"}");
 
-		assertThat(outcome.message()).contains("No tool matches");
+		assertThat(outcome.message()).contains("No suitable tool exists");
 	}
 
 	private SearchResult search(String json) {

@@ -50,7 +50,7 @@ class ToolSearchTests {
 
 		assertThat(outcome.tools()).isEmpty();
 		assertThat(outcome.failed()).isFalse();
-		assertThat(outcome.message()).contains("No tool matches");
+		assertThat(outcome.message()).contains("No suitable tool exists");
 		assertThat(this.session.snapshot().size()).isZero();
 	}
 
