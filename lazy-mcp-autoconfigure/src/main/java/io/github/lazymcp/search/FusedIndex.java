@@ -144,19 +144,9 @@ final class FusedIndex implements ToolIndex {
 		if (ranking.isEmpty() || weight == 0) {
 			return;
 		}
-		double sum = 0;
+		ZScores statistics = ZScores.of(ranking.stream().mapToDouble(ToolMatch::score).toArray());
 		for (ToolMatch match : ranking) {
-			sum += match.score();
-		}
-		double mean = sum / ranking.size();
-		double squares = 0;
-		for (ToolMatch match : ranking) {
-			squares += (match.score() - mean) * (match.score() - mean);
-		}
-		double deviation = Math.sqrt(squares / ranking.size());
-		for (ToolMatch match : ranking) {
-			double z = (deviation > 0) ? (match.score() - mean) / deviation : 0;
-			scores.merge(match.name(), weight * z, Double::sum);
+			scores.merge(match.name(), weight * statistics.z(match.score()), Double::sum);
 		}
 	}
 

@@ -69,20 +69,13 @@ final class ServerSignal {
 		}
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
 		double[] cosines = new double[this.vectors.length];
-		double sum = 0;
 		for (int i = 0; i < cosines.length; i++) {
 			cosines[i] = TextEmbedder.similarity(q, this.vectors[i]);
-			sum += cosines[i];
 		}
-		double mean = sum / cosines.length;
-		double squares = 0;
-		for (double cosine : cosines) {
-			squares += (cosine - mean) * (cosine - mean);
-		}
-		double deviation = Math.sqrt(squares / cosines.length);
+		ZScores statistics = ZScores.of(cosines);
 		return (tool) -> {
 			Integer server = this.serverOfTool.get(tool);
-			return (server == null || deviation == 0) ? 0.0 : Math.max(0, (cosines[server] - mean) / deviation);
+			return (server == null) ? 0.0 : Math.max(0, statistics.z(cosines[server]));
 		};
 	}
 
