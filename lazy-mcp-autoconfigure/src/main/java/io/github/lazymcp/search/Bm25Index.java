@@ -88,7 +88,7 @@ final class Bm25Index implements ToolIndex {
 	 * @return the weight, 0 for a query without terms
 	 */
 	double weight(Query query) {
-		double unknown = Math.log(1 + (this.names.length + 0.5) / 0.5);
+		double unknown = Postings.idf(this.names.length, 0);
 		double weight = 0;
 		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query.text()))) {
 			Postings matching = this.postings.get(term);

@@ -3,6 +3,7 @@ package io.github.lazymcp.search;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
@@ -52,16 +53,7 @@ final class FallbackRanker implements ToolRanker {
 
 	@Override
 	public ToolIndex index(List<SearchDocument> documents) {
-		List<SearchDocument> copy = List.copyOf(documents);
-		ToolIndex main;
-		try {
-			main = this.primary.index(copy);
-		}
-		catch (RuntimeException ex) {
-			failed(ex);
-			return new Indexes(null, this.fallback.index(copy), copy);
-		}
-		return new Indexes(main, null, copy);
+		return indexes(documents, this.primary::index);
 	}
 
 	@Override
@@ -69,9 +61,15 @@ final class FallbackRanker implements ToolRanker {
 		if (!(previous instanceof Indexes indexes) || indexes.main == null) {
 			return index(documents);
 		}
+		ToolIndex main = indexes.main;
+		return indexes(documents, (copy) -> this.primary.reindexUses(main, copy));
+	}
+
+	/** The primary's index, or BM25's when building the primary's fails. */
+	private ToolIndex indexes(List<SearchDocument> documents, Function<List<SearchDocument>, ToolIndex> primary) {
 		List<SearchDocument> copy = List.copyOf(documents);
 		try {
-			return new Indexes(this.primary.reindexUses(indexes.main, copy), null, copy);
+			return new Indexes(primary.apply(copy), null, copy);
 		}
 		catch (RuntimeException ex) {
 			failed(ex);

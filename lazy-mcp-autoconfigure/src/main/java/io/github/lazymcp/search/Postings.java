@@ -37,6 +37,17 @@ final class Postings {
 	}
 
 	/**
+	 * The non-negative BM25 (Lucene) idf of a term.
+	 * @param documentCount the number of documents
+	 * @param containing how many of them contain the term; 0 for a term none contains,
+	 * the rarest possible
+	 * @return {@code ln(1 + (N − df + 0.5) / (df + 0.5))}
+	 */
+	static double idf(int documentCount, int containing) {
+		return Math.log1p((documentCount - containing + 0.5) / (containing + 0.5));
+	}
+
+	/**
 	 * Collects postings while documents are added in ascending order.
 	 */
 	static final class Builder {
@@ -63,7 +74,7 @@ final class Postings {
 		 * @return the immutable postings
 		 */
 		Postings build(int documentCount) {
-			double idf = Math.log1p((documentCount - this.size + 0.5) / (this.size + 0.5));
+			double idf = idf(documentCount, this.size);
 			return new Postings(Arrays.copyOf(this.documents, this.size), Arrays.copyOf(this.frequencies, this.size),
 					idf);
 		}

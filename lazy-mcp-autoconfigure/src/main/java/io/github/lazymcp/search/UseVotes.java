@@ -202,7 +202,7 @@ final class UseVotes {
 				terms.keySet().forEach((term) -> frequency.merge(term, 1, Integer::sum));
 				counts.add(terms);
 			}
-			frequency.forEach((term, df) -> this.idf.put(term, Math.log(1 + (this.size - df + 0.5) / (df + 0.5))));
+			frequency.forEach((term, df) -> this.idf.put(term, Postings.idf(this.size, df)));
 			for (int i = 0; i < counts.size(); i++) {
 				Map<String, Double> vector = weigh(counts.get(i));
 				for (Map.Entry<String, Double> entry : vector.entrySet()) {

@@ -121,17 +121,16 @@ final class LiveIndex {
 
 	/** Only the uses changed: the ranker keeps what does not depend on them. */
 	private Built withUses(Built current, Learning.Knowledge knowledge) {
-		List<SearchDocument> documents = current.snapshot()
-			.deferred()
-			.stream()
-			.map((tool) -> document(tool, knowledge))
-			.toList();
-		return new Built(current.snapshot(), this.ranker.reindexUses(current.index(), documents), knowledge);
+		return new Built(current.snapshot(),
+				this.ranker.reindexUses(current.index(), documents(current.snapshot(), knowledge)), knowledge);
 	}
 
 	private Built build(CatalogSnapshot snapshot, Learning.Knowledge knowledge) {
-		List<SearchDocument> documents = snapshot.deferred().stream().map((tool) -> document(tool, knowledge)).toList();
-		return new Built(snapshot, this.ranker.index(documents), knowledge);
+		return new Built(snapshot, this.ranker.index(documents(snapshot, knowledge)), knowledge);
+	}
+
+	private List<SearchDocument> documents(CatalogSnapshot snapshot, Learning.Knowledge knowledge) {
+		return snapshot.deferred().stream().map((tool) -> document(tool, knowledge)).toList();
 	}
 
 	private SearchDocument document(CatalogTool tool, Learning.Knowledge knowledge) {
