@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -51,6 +52,11 @@ public final class McpCatalog {
 	private final TokenCounter tokenCounter;
 
 	private final Map<String, ServerTools> parts = new ConcurrentHashMap<>();
+
+	// Orders the lists a server's part is made from by when they were asked for: a
+	// listing that started before a tools/list_changed notification arrived must not
+	// replace the notification's newer list when it finishes after it.
+	private final AtomicLong requests = new AtomicLong();
 
 	private final Map<String, AtomicInteger> listChanges = new ConcurrentHashMap<>();
 
@@ -121,7 +127,7 @@ public final class McpCatalog {
 	 * @return the new snapshot
 	 */
 	public CatalogSnapshot refresh() {
-		this.connections.values().forEach((connection) -> this.parts.put(connection.name(), list(connection)));
+		this.connections.values().forEach((connection) -> store(connection.name(), list(connection)));
 		return publish();
 	}
 
@@ -137,8 +143,9 @@ public final class McpCatalog {
 		if (connection == null) {
 			return;
 		}
+		long request = this.requests.incrementAndGet();
 		this.listChanges.computeIfAbsent(server, (name) -> new AtomicInteger()).incrementAndGet();
-		this.parts.put(server, assemble(connection, tools));
+		store(server, assemble(connection, tools, request));
 		logger.info("MCP server '%s' changed its tools: %d now".formatted(server, tools.size()));
 		if (this.current != null) {
 			publish();
@@ -157,7 +164,7 @@ public final class McpCatalog {
 		snapshot();
 		this.toolFilters.put(connection.name(), toolFilter);
 		this.connections.put(connection.name(), connection);
-		this.parts.put(connection.name(), list(connection));
+		store(connection.name(), list(connection));
 		return publish();
 	}
 
@@ -188,7 +195,7 @@ public final class McpCatalog {
 		}
 		boolean back = connection.health().available() && !snapshot.health(server).available();
 		if (back) {
-			this.parts.put(server, list(connection));
+			store(server, list(connection));
 			return publish();
 		}
 		return publishHealth();
@@ -228,17 +235,23 @@ public final class McpCatalog {
 	}
 
 	private ServerTools list(McpServerConnection connection) {
+		long request = this.requests.incrementAndGet();
 		try {
-			return assemble(connection, connection.listTools());
+			return assemble(connection, connection.listTools(), request);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not list the tools of MCP server '%s'; it is left out".formatted(connection.name()), ex);
 			return new ServerTools(new ServerState(connection.name(), List.of(), List.of(),
-					String.valueOf(ex.getMessage()), listChanges(connection), connection.health()), List.of());
+					String.valueOf(ex.getMessage()), listChanges(connection), connection.health()), List.of(), request);
 		}
 	}
 
-	private ServerTools assemble(McpServerConnection connection, List<McpSchema.Tool> tools) {
+	/** Keeps whichever of the two parts was asked for last. */
+	private void store(String server, ServerTools part) {
+		this.parts.merge(server, part, (kept, offered) -> (offered.request() > kept.request()) ? offered : kept);
+	}
+
+	private ServerTools assemble(McpServerConnection connection, List<McpSchema.Tool> tools, long request) {
 		ServerPolicy policy = this.settings.policy(connection.name());
 		Predicate<String> filter = this.toolFilters.getOrDefault(connection.name(), (tool) -> true);
 		List<CatalogTool> kept = new ArrayList<>();
@@ -254,7 +267,7 @@ public final class McpCatalog {
 		}
 		List<String> keptNames = kept.stream().map(CatalogTool::name).toList();
 		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection),
-				connection.health()), kept);
+				connection.health()), kept, request);
 	}
 
 	private int listChanges(McpServerConnection connection) {
@@ -282,8 +295,12 @@ public final class McpCatalog {
 		return candidate;
 	}
 
-	/** One server's part of a snapshot: its state and its kept tools. */
-	private record ServerTools(ServerState state, List<CatalogTool> tools) {
+	/**
+	 * One server's part of a snapshot: its state and its kept tools.
+	 *
+	 * @param request when its list was asked for, in the catalog's own order
+	 */
+	private record ServerTools(ServerState state, List<CatalogTool> tools, long request) {
 
 	}
 

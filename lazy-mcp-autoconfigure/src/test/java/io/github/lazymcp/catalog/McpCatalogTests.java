@@ -4,8 +4,14 @@ import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
+import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.tool.ToolCallback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -120,6 +126,55 @@ class McpCatalogTests {
 		assertThat(one.listings()).isEqualTo(1);
 		assertThat(two.listings()).isEqualTo(1);
 		assertThat(after.servers()).extracting(ServerState::listChanges).containsExactly(0, 1);
+	}
+
+	@Test
+	void aListingThatStartedBeforeAChangeDoesNotUndoItWhenItFinishesAfterIt() throws Exception {
+		CountDownLatch listing = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		FakeConnection server = new FakeConnection("s", "a");
+		McpServerConnection slow = new McpServerConnection() {
+
+			@Override
+			public String name() {
+				return server.name();
+			}
+
+			@Override
+			public List<McpSchema.Tool> listTools() {
+				List<McpSchema.Tool> before = server.listTools();
+				listing.countDown();
+				await(release);
+				return before;
+			}
+
+			@Override
+			public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
+				return server.callback(tool, qualifiedName);
+			}
+
+		};
+		McpCatalog live = catalog(threshold(0, 0));
+		live.snapshot();
+		CompletableFuture<CatalogSnapshot> added = CompletableFuture
+			.supplyAsync(() -> live.putServer(slow, (tool) -> true));
+		await(listing);
+
+		live.toolsChanged("s", List.of(FakeConnection.tool("a", "A."), FakeConnection.tool("b", "B.")));
+		release.countDown();
+		added.get(10, TimeUnit.SECONDS);
+
+		assertThat(live.snapshot().tools()).extracting(CatalogTool::name).containsExactly("s__a", "s__b");
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	@Test

@@ -1,8 +1,11 @@
 package io.github.lazymcp.it;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 import io.github.lazymcp.catalog.McpCatalog;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -58,9 +61,28 @@ class CapabilityToolsChangedIntegrationTests extends RealMcpServers {
 	}
 
 	private void awaitTool(String name) {
-		await(name + " in the catalog").atMost(Duration.ofSeconds(30))
-			.pollInterval(Duration.ofMillis(50))
-			.until(() -> this.catalog.snapshot().contains(name));
+		try {
+			await(name + " in the catalog").atMost(Duration.ofSeconds(30))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> this.catalog.snapshot().contains(name));
+		}
+		catch (ConditionTimeoutException ex) {
+			// Says which step was missing: the notification (no list change counted), or
+			// its list (counted, tool absent), and what the notification threads were
+			// doing.
+			throw new AssertionError("%s%nservers: %s%nthreads:%n%s".formatted(ex.getMessage(),
+					this.catalog.snapshot().servers(), notificationThreads()), ex);
+		}
+	}
+
+	private static String notificationThreads() {
+		return Thread.getAllStackTraces()
+			.entrySet()
+			.stream()
+			.filter((entry) -> entry.getKey().getName().startsWith("boundedElastic"))
+			.map((entry) -> entry.getKey().getName() + " " + entry.getKey().getState() + " "
+					+ Arrays.stream(entry.getValue()).limit(8).map(String::valueOf).toList())
+			.collect(Collectors.joining(System.lineSeparator()));
 	}
 
 	private String chat(ChatClient client, String text) {
