@@ -12,6 +12,7 @@ import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.CapabilityLoader;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.capability.routing.GeneralRequests;
 import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.OnnxEmbeddingModel;
@@ -33,13 +34,14 @@ import tools.jackson.databind.json.JsonMapper;
 final class RouteCommand {
 
 	static final String USAGE = "route  --capabilities DIR --intents FILE [--threshold X] [--margin X] "
-			+ "[--model ID] [--verbose] [--json]";
+			+ "[--general-lead X] [--general-requests FILE] [--model ID] [--verbose] [--json]";
 
 	private RouteCommand() {
 	}
 
 	static void run(List<String> arguments) throws IOException {
-		Args args = Args.parse(arguments, Set.of("capabilities", "intents", "threshold", "margin", "model"),
+		Args args = Args.parse(arguments,
+				Set.of("capabilities", "intents", "threshold", "margin", "general-lead", "general-requests", "model"),
 				Set.of("json", "verbose"));
 		List<CapabilityDefinition> capabilities = new CapabilityLoader()
 			.load(List.of(Path.of(args.require("capabilities")).toString()));
@@ -47,11 +49,14 @@ final class RouteCommand {
 		BundledModel bundled = LazyRankers.model(args.get("model", EmbeddingSettings.DEFAULTS.model().id()));
 		CapabilityRouter.Gate defaults = CapabilitySettings.DEFAULTS.gate();
 		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(args.decimal("threshold", defaults.threshold()),
-				args.decimal("margin", defaults.margin()));
+				args.decimal("margin", defaults.margin()), args.decimal("general-lead", defaults.generalLead()));
+		List<String> general = args.has("general-requests")
+				? GeneralRequests.parse(Files.readString(Path.of(args.require("general-requests"))))
+				: GeneralRequests.bundled();
 		try (OnnxEmbeddingModel model = OnnxEmbeddingModel.load(bundled)) {
 			TextEmbedder embedder = new TextEmbedder(model, model.modelId(), null, "");
-			CapabilityRouter router = new CapabilityRouter(capabilities, embedder::embedCatalog, embedder::queries,
-					gate);
+			CapabilityRouter router = new CapabilityRouter(capabilities, general, embedder::embedCatalog,
+					embedder::queries, gate);
 			List<String> misses = new ArrayList<>();
 			int positives = 0;
 			int hits = 0;
@@ -83,16 +88,19 @@ final class RouteCommand {
 			if (args.flag("json")) {
 				System.out.printf(Locale.ROOT,
 						"{\"positives\":%d,\"top1\":%.4f,\"negatives\":%d,\"abstain\":%.4f,\"threshold\":%.3f,"
-								+ "\"margin\":%.3f,\"model\":\"%s\"}%n",
-						positives, top1, negatives, abstain, gate.threshold(), gate.margin(), model.modelId());
+								+ "\"margin\":%.3f,\"generalLead\":%.3f,\"generalRequests\":%d,\"model\":\"%s\"}%n",
+						positives, top1, negatives, abstain, gate.threshold(), gate.margin(), gate.generalLead(),
+						general.size(), model.modelId());
 				return;
 			}
 			if (args.flag("verbose")) {
 				misses.forEach(System.out::println);
 			}
 			System.out.printf(Locale.ROOT,
-					"model %s, threshold %.3f, margin %.3f%npositives %d  top1 %.1f%%%nnegatives %d  abstain %.1f%%%n",
-					model.modelId(), gate.threshold(), gate.margin(), positives, top1 * 100, negatives, abstain * 100);
+					"model %s, threshold %.3f, margin %.3f, general lead %.3f (%d general requests)%n"
+							+ "positives %d  top1 %.1f%%%nnegatives %d  abstain %.1f%%%n",
+					model.modelId(), gate.threshold(), gate.margin(), gate.generalLead(), general.size(), positives,
+					top1 * 100, negatives, abstain * 100);
 		}
 	}
 

@@ -12,6 +12,7 @@ import io.github.lazymcp.capability.definition.CapabilityLoader;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.capability.pool.ServerPool;
 import io.github.lazymcp.capability.routing.CapabilityRouter;
+import io.github.lazymcp.capability.routing.GeneralRequests;
 import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.health.ServerSupervisor;
 import io.micrometer.observation.ObservationRegistry;
@@ -90,8 +91,10 @@ public final class LazyMcpCapabilityAutoConfiguration {
 	@ConditionalOnMissingBean
 	CapabilityRouter lazyMcpCapabilityRouter(CapabilityManager manager, LazyMcpProperties properties,
 			Supplier<TextEmbedder> lazyMcpEmbedder) {
-		return new CapabilityRouter(manager.definitions(), (texts) -> lazyMcpEmbedder.get().embedCatalog(texts),
-				() -> lazyMcpEmbedder.get().queries(), PropertiesMapping.capabilities(properties).gate());
+		return new CapabilityRouter(manager.definitions(),
+				GeneralRequests.bundledAnd(properties.getCapabilities().getAutoActivation().getGeneralRequests()),
+				(texts) -> lazyMcpEmbedder.get().embedCatalog(texts), () -> lazyMcpEmbedder.get().queries(),
+				PropertiesMapping.capabilities(properties).gate());
 	}
 
 	@Bean

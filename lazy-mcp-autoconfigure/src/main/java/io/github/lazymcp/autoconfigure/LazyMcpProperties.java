@@ -1196,12 +1196,26 @@ public class LazyMcpProperties {
 		 * similarities) that enables a capability. The default suits the bundled MiniLM
 		 * model; recalibrate with the benchmarks' 'route' command for another model.
 		 */
-		private double threshold = 0.20;
+		private double threshold = 0.15;
 
 		/**
 		 * How much the best capability's routing score must exceed the runner-up's.
 		 */
-		private double margin = 0.02;
+		private double margin = 0.0;
+
+		/**
+		 * How far the score of the general requests (small talk, general knowledge,
+		 * writing help, scored as a capability is) may exceed the best capability's
+		 * before the router abstains. 2 switches the comparison off.
+		 */
+		private double generalLead = 0.06;
+
+		/**
+		 * Requests of the application's own that no capability is for (questions its
+		 * users often ask the model itself), added to the general requests lazy-mcp
+		 * ships.
+		 */
+		private List<String> generalRequests = new ArrayList<>();
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -1231,6 +1245,25 @@ public class LazyMcpProperties {
 				throw Capabilities.invalid("auto-activation.margin", margin, "must be between 0 and 2");
 			}
 			this.margin = margin;
+		}
+
+		public double getGeneralLead() {
+			return this.generalLead;
+		}
+
+		public void setGeneralLead(double generalLead) {
+			if (generalLead < -2 || generalLead > 2) {
+				throw Capabilities.invalid("auto-activation.general-lead", generalLead, "must be between -2 and 2");
+			}
+			this.generalLead = generalLead;
+		}
+
+		public List<String> getGeneralRequests() {
+			return this.generalRequests;
+		}
+
+		public void setGeneralRequests(List<String> generalRequests) {
+			this.generalRequests = generalRequests;
 		}
 
 	}

@@ -107,9 +107,10 @@ final class PropertiesMapping {
 		return new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
 				capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
 				capabilities.getRequestTimeout(), auto.isEnabled(),
-				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin()), capabilities.getTaps(),
-				capabilities.getProviders(), new CapabilitySettings.Installs(capabilities.isInstallDeps(),
-						capabilities.getInstallDirectory(), capabilities.getInstallTimeout()));
+				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin(), auto.getGeneralLead()),
+				capabilities.getTaps(), capabilities.getProviders(),
+				new CapabilitySettings.Installs(capabilities.isInstallDeps(), capabilities.getInstallDirectory(),
+						capabilities.getInstallTimeout()));
 	}
 
 	static ProactiveSettings proactive(LazyMcpProperties properties) {

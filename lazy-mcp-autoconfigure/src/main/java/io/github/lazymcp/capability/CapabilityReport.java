@@ -91,13 +91,14 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 *
 	 * @param threshold the lowest routing score that enables a capability
 	 * @param margin how much the best score must exceed the runner-up's
+	 * @param generalLead how far the general requests' score may exceed the best score
 	 * @param lastDecision the last routing decision, or null before the first
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record AutoActivation(double threshold, double margin, @Nullable Decision lastDecision) {
+	public record AutoActivation(double threshold, double margin, double generalLead, @Nullable Decision lastDecision) {
 
 		static AutoActivation of(CapabilityRouter router, boolean userText) {
-			return new AutoActivation(router.gate().threshold(), router.gate().margin(),
+			return new AutoActivation(router.gate().threshold(), router.gate().margin(), router.gate().generalLead(),
 					router.lastDecision().map((decision) -> Decision.of(decision, userText)).orElse(null));
 		}
 

@@ -79,7 +79,7 @@ final class CapabilityTool implements ModelTool {
 
 	/**
 	 * Names the best switched-off capability when its routing score for the query clears
-	 * the auto-activation threshold.
+	 * the auto-activation threshold and general requests do not lead it.
 	 */
 	@Override
 	public Optional<String> searchHint(ToolSession session, Query query) {
@@ -88,11 +88,7 @@ final class CapabilityTool implements ModelTool {
 				|| this.manager.definitions().stream().allMatch((c) -> this.manager.isEnabled(c.name(), session))) {
 			return Optional.empty();
 		}
-		return scorer.rank(query)
-			.stream()
-			.filter((score) -> !this.manager.isEnabled(score.name(), session))
-			.findFirst()
-			.filter((score) -> score.score() >= scorer.gate().threshold())
+		return scorer.match(query, (name) -> !this.manager.isEnabled(name, session))
 			.flatMap((score) -> this.manager.find(score.name()))
 			.map((capability) -> ("The capability '%s' (%s) is switched off and matches this request; call the "
 					+ "'%s' tool with {\"action\": \"enable\", \"name\": \"%s\"} to load its tools.")

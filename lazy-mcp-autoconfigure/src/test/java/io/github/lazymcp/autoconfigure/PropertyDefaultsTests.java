@@ -129,6 +129,7 @@ class PropertyDefaultsTests {
 		capabilities.getAutoActivation().setEnabled(false);
 		capabilities.getAutoActivation().setThreshold(0.9);
 		capabilities.getAutoActivation().setMargin(0.9);
+		capabilities.getAutoActivation().setGeneralLead(0.9);
 		properties.getProactive().setEnabled(false);
 		properties.getProactive().setWindow(99);
 		return properties;

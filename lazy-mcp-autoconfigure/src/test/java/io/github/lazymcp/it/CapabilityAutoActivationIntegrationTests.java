@@ -101,6 +101,20 @@ class CapabilityAutoActivationIntegrationTests {
 	}
 
 	@Test
+	@Order(3)
+	void aGeneralQuestionNearACapabilitysTriggersEnablesNothing() {
+		this.model.thenAnswer("Write them down.");
+
+		// Its memory score (about 0.23) clears the threshold; the general requests lead
+		// it.
+		chat("birthdays", "How do I get better at remembering birthdays?");
+
+		assertThat(this.model.toolNames(0)).doesNotContain("memory__create_entities");
+		assertThat(lastDecision()).containsEntry("chosen", null);
+		assertThat(lastDecision().get("reason")).asString().contains("general requests score");
+	}
+
+	@Test
 	@Order(4)
 	void theCapabilityToolEnablesACapabilityAndTheNextRequestCarriesItsTools() {
 		this.model.thenCall("capability", "{\"action\": \"enable\", \"name\": \"memory\"}")

@@ -9,6 +9,7 @@ import java.util.function.Function;
 
 import io.github.lazymcp.capability.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.search.Query;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -47,7 +48,7 @@ class CapabilityRouterTests {
 
 	@Test
 	void enablesTheBestCapabilityWhenItClearsThresholdAndMargin() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1, 0.0));
 
 		CapabilityRouter.RoutingDecision decision = router.route("please open the file", (name) -> true);
 
@@ -59,7 +60,7 @@ class CapabilityRouterTests {
 
 	@Test
 	void abstainsWhenTheBestScoreIsBelowTheThreshold() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.0));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.0, 0.0));
 
 		CapabilityRouter.RoutingDecision decision = router.route("what is the weather", (name) -> true);
 
@@ -69,7 +70,7 @@ class CapabilityRouterTests {
 
 	@Test
 	void abstainsWhenTheRunnerUpIsWithinTheMargin() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.3, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.3, 0.1, 0.0));
 
 		CapabilityRouter.RoutingDecision decision = router.route("remember which file I opened", (name) -> true);
 
@@ -81,7 +82,7 @@ class CapabilityRouterTests {
 
 	@Test
 	void scoresOnlyTheCandidatesItIsGiven() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1, 0.0));
 
 		CapabilityRouter.RoutingDecision decision = router.route("please open the file", "memory"::equals);
 
@@ -90,46 +91,93 @@ class CapabilityRouterTests {
 	}
 
 	@Test
-	void theShippedGateNeedsAScoreOfPointTwentyAndAMarginOfPointZeroTwo() {
-		CapabilityRouter.Gate gate = io.github.lazymcp.capability.CapabilitySettings.DEFAULTS.gate();
-		// One trigger each: a capability's score is that trigger's cosine with the
-		// message, which is (1, 0).
-		CapabilityRouter router = new CapabilityRouter(
-				List.of(capability("a", "alpha"), capability("b", "beta"), capability("c", "gamma")),
-				(texts) -> texts.stream().map(CapabilityRouterTests::angled).toList(),
-				() -> (message) -> new float[] { 1, 0 }, gate);
+	void abstainsWhenGeneralRequestsLeadTheBestCapabilityByMoreThanTheGeneralLead() {
+		String message = "think, think about the file";
 
-		assertThat(router.route("m", "a"::equals).chosen()).as("0.215 clears 0.20").isEqualTo("a");
-		assertThat(router.route("m", "c"::equals).chosen()).as("0.19 is below 0.20").isNull();
-		assertThat(router.route("m", Set.of("a", "b")::contains).chosen()).as("0.215 vs 0.20 is within 0.02").isNull();
-		assertThat(router.route("m", Set.of("a", "c")::contains).chosen()).as("0.215 vs 0.19 clears 0.02")
-			.isEqualTo("a");
+		CapabilityRouter.RoutingDecision strict = router(new CapabilityRouter.Gate(0.3, 0.0, 0.0)).route(message,
+				(name) -> true);
+		CapabilityRouter.RoutingDecision lenient = router(new CapabilityRouter.Gate(0.3, 0.0, 0.5)).route(message,
+				(name) -> true);
+
+		assertThat(strict.scores().get(0).score()).as("files clears the threshold").isGreaterThan(0.3);
+		assertThat(strict.chosen()).isNull();
+		assertThat(strict.reason()).contains("general requests score");
+		assertThat(lenient.chosen()).as("a lead of about 0.44 is allowed by 0.5").isEqualTo("files");
 	}
 
-	/** alpha, beta and gamma at cosines 0.215, 0.20 and 0.19 with (1, 0). */
-	private static float[] angled(String trigger) {
-		double cosine = switch (trigger) {
-			case "alpha" -> 0.215;
-			case "beta" -> 0.20;
-			default -> 0.19;
+	@Test
+	void withoutGeneralRequestsNothingIsComparedWithThem() {
+		CapabilityRouter router = new CapabilityRouter(List.of(capability("files", "read the file")), List.of(),
+				this.embedder, () -> (message) -> this.embedder.apply(List.of(message)).get(0),
+				new CapabilityRouter.Gate(0.3, 0.0, -1.0));
+
+		assertThat(router.route("think, think about the file", (name) -> true).chosen()).isEqualTo("files");
+	}
+
+	@Test
+	void aHintNamesTheBestMatchOnlyWhenGeneralRequestsDoNotLeadIt() {
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.3, 0.5, 0.0));
+
+		assertThat(router.match(Query.of("remember which file I opened"), (name) -> true))
+			.as("the margin is not asked for")
+			.isPresent();
+		assertThat(router.match(Query.of("think, think about the file"), (name) -> true)).isEmpty();
+	}
+
+	@Test
+	void theShippedGateNeedsAScoreOfPointFifteenNoMarginAndAGeneralLeadOfAtMostPointZeroSix() {
+		CapabilityRouter.Gate gate = io.github.lazymcp.capability.CapabilitySettings.DEFAULTS.gate();
+		List<CapabilityDefinition> capabilities = List.of(capability("a", "alpha"), capability("b", "beta"),
+				capability("c", "gamma"));
+
+		CapabilityRouter near = shipped(capabilities, "near", gate);
+		CapabilityRouter far = shipped(capabilities, "far", gate);
+
+		assertThat(near.route("m", "a"::equals).chosen()).as("0.16 clears 0.15; 0.219 leads by 0.059").isEqualTo("a");
+		assertThat(near.route("m", "c"::equals).chosen()).as("0.14 is below 0.15").isNull();
+		assertThat(near.route("m", Set.of("a", "b")::contains).chosen()).as("0.16 vs 0.155 needs no margin")
+			.isEqualTo("a");
+		assertThat(far.route("m", "a"::equals).chosen()).as("0.221 leads 0.16 by 0.061").isNull();
+	}
+
+	/**
+	 * One trigger or general request each: its score is its cosine with the message (1,
+	 * 0).
+	 */
+	private static CapabilityRouter shipped(List<CapabilityDefinition> capabilities, String general,
+			CapabilityRouter.Gate gate) {
+		return new CapabilityRouter(capabilities, List.of(general),
+				(texts) -> texts.stream().map(CapabilityRouterTests::angled).toList(),
+				() -> (message) -> new float[] { 1, 0 }, gate);
+	}
+
+	/** Texts at known cosines with (1, 0). */
+	private static float[] angled(String text) {
+		double cosine = switch (text) {
+			case "alpha" -> 0.16;
+			case "beta" -> 0.155;
+			case "gamma" -> 0.14;
+			case "near" -> 0.219;
+			default -> 0.221;
 		};
 		return new float[] { (float) cosine, (float) Math.sqrt(1 - cosine * cosine) };
 	}
 
 	@Test
 	void embedsTheTriggersOnceAndEachMessageOnce() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1, 0.0));
 
 		router.route("open the file", (name) -> true);
 		router.route("remember this", (name) -> true);
 
 		assertThat(this.embedded).containsExactly("open the file", "read the file", "list the file folder",
-				"file search", "remember this fact", "remember my name", "remember this");
+				"file search", "remember this fact", "remember my name", "think about it", "think of a name",
+				"think again", "remember this");
 	}
 
 	@Test
 	void routesTheWordsAroundAPasteNotThePaste() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1, 0.0));
 		String message = """
 				please remember this for me
 				```
@@ -147,7 +195,7 @@ class CapabilityRouterTests {
 
 	@Test
 	void abstainsWhenOnlyAPasteIsLeft() {
-		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1));
+		CapabilityRouter router = router(new CapabilityRouter.Gate(0.5, 0.1, 0.0));
 
 		CapabilityRouter.RoutingDecision decision = router.route("<file>read the file</file>", (name) -> true);
 
@@ -159,7 +207,8 @@ class CapabilityRouterTests {
 		return new CapabilityRouter(
 				List.of(capability("files", "read the file", "list the file folder", "file search"),
 						capability("memory", "remember this fact", "remember my name")),
-				this.embedder, () -> (message) -> this.embedder.apply(List.of(message)).get(0), gate);
+				List.of("think about it", "think of a name", "think again"), this.embedder,
+				() -> (message) -> this.embedder.apply(List.of(message)).get(0), gate);
 	}
 
 	private static CapabilityDefinition capability(String name, String... triggers) {
