@@ -3,6 +3,7 @@ package io.github.lazymcp.autoconfigure;
 import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
+import io.github.lazymcp.capability.routing.CapabilityRouter;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -102,6 +103,33 @@ class LazyMcpCapabilityAutoConfigurationTests {
 		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.max-active=0")
 			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
 				.hasMessageContaining("tools.lazy-mcp.capabilities.max-active"));
+	}
+
+	@Test
+	void rejectsAGeneralLeadOutOfRangeNamingTheKey() {
+		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.auto-activation.general-lead=3")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("tools.lazy-mcp.capabilities.auto-activation.general-lead"));
+	}
+
+	@Test
+	void theApplicationsOwnGeneralRequestsKeepTheRouterFromEnablingACapabilityForThem() {
+		String message = "list the folder of holiday photos";
+		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/")
+			.run((context) -> assertThat(
+					context.getBean(CapabilityRouter.class).route(message, (name) -> true).chosen())
+				.isEqualTo("files-browse"));
+		this.runner
+			.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/",
+					"tools.lazy-mcp.capabilities.auto-activation.general-requests[0]=" + message,
+					"tools.lazy-mcp.capabilities.auto-activation.general-requests[1]=show the folder of holiday photos",
+					"tools.lazy-mcp.capabilities.auto-activation.general-requests[2]=list the album of holiday photos")
+			.run((context) -> {
+				CapabilityRouter.RoutingDecision decision = context.getBean(CapabilityRouter.class)
+					.route(message, (name) -> true);
+				assertThat(decision.chosen()).isNull();
+				assertThat(decision.reason()).contains("general requests score");
+			});
 	}
 
 }
