@@ -67,15 +67,7 @@ final class Bm25Index implements ToolIndex {
 		if (count == 0) {
 			return List.of();
 		}
-		// When the best matches are all allowed they are the best allowed ones too, and
-		// the
-		// predicate (an access policy, server health) was asked about them alone.
-		List<ToolMatch> best = TopMatches.select(touched, count, scores, this.names, limit);
-		if (best.stream().allMatch((match) -> allowed.test(match.name()))) {
-			return best;
-		}
-		count = keepAllowed(touched, count, allowed);
-		return (count != 0) ? TopMatches.select(touched, count, scores, this.names, limit) : List.of();
+		return TopMatches.selectAllowed(touched, count, scores, this.names, limit, allowed);
 	}
 
 	/**
@@ -95,17 +87,6 @@ final class Bm25Index implements ToolIndex {
 			weight += (matching != null) ? matching.idf() : unknown;
 		}
 		return weight;
-	}
-
-	/** Moves the allowed candidates to the front and returns how many there are. */
-	private int keepAllowed(int[] candidates, int count, Predicate<String> allowed) {
-		int kept = 0;
-		for (int i = 0; i < count; i++) {
-			if (allowed.test(this.names[candidates[i]])) {
-				candidates[kept++] = candidates[i];
-			}
-		}
-		return kept;
 	}
 
 	private int accumulate(Postings matching, double[] scores, int[] touched, int count) {

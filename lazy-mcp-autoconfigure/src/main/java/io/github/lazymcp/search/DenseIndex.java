@@ -4,8 +4,9 @@ import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.UnitVectors;
 
 /**
  * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
@@ -16,19 +17,23 @@ final class DenseIndex implements ToolIndex {
 
 	private final String[] names;
 
-	private final float[][] vectors;
+	private final UnitVectors vectors;
+
+	// 0 to n - 1: every tool a candidate, for the first selection.
+	private final int[] everyTool;
 
 	private final Function<String, float[]> queryEmbedder;
 
 	private final String queryPrefix;
 
-	DenseIndex(String[] names, float[][] vectors, Function<String, float[]> queryEmbedder, String queryPrefix) {
-		if (names.length != vectors.length) {
+	DenseIndex(String[] names, UnitVectors vectors, Function<String, float[]> queryEmbedder, String queryPrefix) {
+		if (names.length != vectors.size()) {
 			throw new IllegalStateException(
-					"The embedder returned %d vectors for %d tools".formatted(vectors.length, names.length));
+					"The embedder returned %d vectors for %d tools".formatted(vectors.size(), names.length));
 		}
 		this.names = names;
 		this.vectors = vectors;
+		this.everyTool = IntStream.range(0, names.length).toArray();
 		this.queryEmbedder = queryEmbedder;
 		this.queryPrefix = queryPrefix;
 	}
@@ -47,16 +52,8 @@ final class DenseIndex implements ToolIndex {
 			return List.of();
 		}
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
-		double[] scores = new double[this.names.length];
-		int[] candidates = new int[this.names.length];
-		int count = 0;
-		for (int i = 0; i < this.names.length; i++) {
-			if (allowed.test(this.names[i])) {
-				scores[i] = TextEmbedder.similarity(q, this.vectors[i]);
-				candidates[count++] = i;
-			}
-		}
-		return (count != 0) ? TopMatches.select(candidates, count, scores, this.names, limit) : List.of();
+		double[] scores = this.vectors.similarities(q);
+		return TopMatches.selectAllowed(this.everyTool, this.names.length, scores, this.names, limit, allowed);
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
+import io.github.lazymcp.embedding.UnitVectors;
+
 /**
  * Ranks tools by the cosine similarity of their embedding to the query's. Both embedding
  * functions return L2-normalised vectors, so cosine is a dot product. The one for tools
@@ -58,7 +60,7 @@ final class DenseRanker implements ToolRanker {
 			texts.add(text(document));
 		}
 		List<float[]> vectors = texts.isEmpty() ? List.of() : this.toolEmbedder.apply(texts);
-		return new DenseIndex(names, vectors.toArray(float[][]::new), this.queryEmbedder, this.queryPrefix);
+		return new DenseIndex(names, UnitVectors.of(vectors), this.queryEmbedder, this.queryPrefix);
 	}
 
 	/**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.UnitVectors;
 
 /*
  * A server is represented by its name and the names of its tools, embedded like a tool.
@@ -24,7 +24,7 @@ final class ServerSignal {
 
 	private final String[] servers;
 
-	private final float[][] vectors;
+	private final UnitVectors vectors;
 
 	private final Map<String, Integer> serverOfTool;
 
@@ -46,7 +46,7 @@ final class ServerSignal {
 		this.servers = texts.keySet().toArray(String[]::new);
 		List<String> serverTexts = new ArrayList<>();
 		texts.values().forEach((text) -> serverTexts.add(text.toString()));
-		this.vectors = serverTexts.isEmpty() ? new float[0][] : embedder.apply(serverTexts).toArray(float[][]::new);
+		this.vectors = serverTexts.isEmpty() ? UnitVectors.of(List.of()) : UnitVectors.of(embedder.apply(serverTexts));
 		Map<String, Integer> positions = new HashMap<>();
 		for (int i = 0; i < this.servers.length; i++) {
 			positions.put(this.servers[i], i);
@@ -68,10 +68,7 @@ final class ServerSignal {
 			return (tool) -> 0.0;
 		}
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
-		double[] cosines = new double[this.vectors.length];
-		for (int i = 0; i < cosines.length; i++) {
-			cosines[i] = TextEmbedder.similarity(q, this.vectors[i]);
-		}
+		double[] cosines = this.vectors.similarities(q);
 		ZScores statistics = ZScores.of(cosines);
 		return (tool) -> {
 			Integer server = this.serverOfTool.get(tool);

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.UnitVectors;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -88,15 +88,9 @@ final class UseVotes {
 		if (texts.isEmpty() || weight == 0) {
 			return NONE;
 		}
-		float[][] vectors = embedder.apply(texts).toArray(float[][]::new);
-		return new UseVotes(owners.toArray(String[]::new), (query) -> {
-			float[] q = query.embedding(queryEmbedder, queryPrefix);
-			double[] similarities = new double[vectors.length];
-			for (int i = 0; i < vectors.length; i++) {
-				similarities[i] = TextEmbedder.similarity(q, vectors[i]);
-			}
-			return similarities;
-		}, floor, weight);
+		UnitVectors vectors = UnitVectors.of(embedder.apply(texts));
+		return new UseVotes(owners.toArray(String[]::new),
+				(query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)), floor, weight);
 	}
 
 	/**
