@@ -56,7 +56,7 @@ public final class CapabilityRouter {
 
 	private final Gate gate;
 
-	private final AtomicReference<@Nullable Vectors> vectors = new AtomicReference<>();
+	private final AtomicReference<@Nullable Embedded> embedded = new AtomicReference<>();
 
 	private final AtomicReference<@Nullable RoutingDecision> last = new AtomicReference<>();
 
@@ -184,13 +184,14 @@ public final class CapabilityRouter {
 					"best score %.3f is within the margin %.3f of the runner-up".formatted(best.score(),
 							this.gate.margin()));
 		}
+		String clears = "best score %.3f clears threshold %.3f and margin %.3f".formatted(best.score(),
+				this.gate.threshold(), this.gate.margin());
 		return new RoutingDecision(excerpt, scores, best.name(),
-				"best score %.3f clears threshold %.3f and margin %.3f; general requests score %.3f"
-					.formatted(best.score(), this.gate.threshold(), this.gate.margin(), general));
+				Double.isInfinite(general) ? clears : clears + "; general requests score %.3f".formatted(general));
 	}
 
 	private List<CapabilityScore> scores(float[] query, Predicate<String> candidate) {
-		Map<String, float[][]> triggers = vectors().triggers();
+		Map<String, float[][]> triggers = embedded().triggers();
 		List<CapabilityScore> scores = new ArrayList<>();
 		for (CapabilityDefinition capability : this.capabilities) {
 			if (candidate.test(capability.name())) {
@@ -201,10 +202,13 @@ public final class CapabilityRouter {
 		return scores;
 	}
 
-	/** The general requests' score, scored as a capability is; -1 without any. */
+	/**
+	 * The general requests' score, scored as a capability is; without any, negative
+	 * infinity, which no lead can exceed.
+	 */
 	private double general(float[] query) {
-		float[][] general = vectors().general();
-		return (general.length > 0) ? score(query, general) : -1;
+		float[][] general = embedded().general();
+		return (general.length > 0) ? score(query, general) : Double.NEGATIVE_INFINITY;
 	}
 
 	/**
@@ -224,29 +228,29 @@ public final class CapabilityRouter {
 		return (count > 0) ? sum / count : 0;
 	}
 
-	private Vectors vectors() {
-		Vectors vectors = this.vectors.get();
-		if (vectors != null) {
-			return vectors;
+	private Embedded embedded() {
+		Embedded embedded = this.embedded.get();
+		if (embedded != null) {
+			return embedded;
 		}
 		List<String> texts = new ArrayList<>();
 		this.capabilities.forEach((capability) -> texts.addAll(capability.triggers()));
 		texts.addAll(this.generalRequests);
-		List<float[]> embedded = texts.isEmpty() ? List.of() : this.triggerEmbedder.apply(texts);
+		List<float[]> vectors = texts.isEmpty() ? List.of() : this.triggerEmbedder.apply(texts);
 		Map<String, float[][]> triggers = new LinkedHashMap<>();
 		int next = 0;
 		for (CapabilityDefinition capability : this.capabilities) {
 			int count = capability.triggers().size();
-			triggers.put(capability.name(), embedded.subList(next, next + count).toArray(float[][]::new));
+			triggers.put(capability.name(), vectors.subList(next, next + count).toArray(float[][]::new));
 			next += count;
 		}
-		Vectors computed = new Vectors(triggers, embedded.subList(next, embedded.size()).toArray(float[][]::new));
-		this.vectors.compareAndSet(null, computed);
+		Embedded computed = new Embedded(triggers, vectors.subList(next, vectors.size()).toArray(float[][]::new));
+		this.embedded.compareAndSet(null, computed);
 		return computed;
 	}
 
 	/** The embedded triggers of each capability, and the embedded general requests. */
-	private record Vectors(Map<String, float[][]> triggers, float[][] general) {
+	private record Embedded(Map<String, float[][]> triggers, float[][] general) {
 
 	}
 

@@ -106,12 +106,15 @@ class CapabilityRouterTests {
 	}
 
 	@Test
-	void withoutGeneralRequestsNothingIsComparedWithThem() {
+	void withoutGeneralRequestsNothingIsComparedWithThemWhateverTheLead() {
 		CapabilityRouter router = new CapabilityRouter(List.of(capability("files", "read the file")), List.of(),
 				this.embedder, () -> (message) -> this.embedder.apply(List.of(message)).get(0),
-				new CapabilityRouter.Gate(0.3, 0.0, -1.0));
+				new CapabilityRouter.Gate(0.3, 0.0, -2.0));
 
-		assertThat(router.route("think, think about the file", (name) -> true).chosen()).isEqualTo("files");
+		CapabilityRouter.RoutingDecision decision = router.route("think, think about the file", (name) -> true);
+
+		assertThat(decision.chosen()).isEqualTo("files");
+		assertThat(decision.reason()).doesNotContain("general");
 	}
 
 	@Test
