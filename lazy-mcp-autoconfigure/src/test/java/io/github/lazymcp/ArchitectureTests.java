@@ -1,23 +1,54 @@
 package io.github.lazymcp;
 
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.ObjectProvider;
+
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One concept, one package, over a Boot-free core: only {@code autoconfigure} knows
  * Spring Boot's auto-configuration, only it and {@code actuate} know Spring Boot at all,
- * the packages never depend on each other in a cycle, the capability subpackages depend
- * downward only, and nothing on the tool path looks beans up lazily.
+ * the concepts never depend on each other in a cycle, the capability subpackages depend
+ * downward only, nothing looks collaborators up later, the tool path's classes never call
+ * back into what made them, and the public API is exactly the list in
+ * {@code docs/architecture.md}.
  */
 class ArchitectureTests {
 
-	private static final String[] CORE = { "..activation..", "..advisor..", "..capability..", "..catalog..",
-			"..embedding..", "..health..", "..learning..", "..policy..", "..proactive..", "..search..", "..tool.." };
+	private static final String[] CORE = { "io.github.lazymcp", "io.github.lazymcp.internal..", "..activation..",
+			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..policy..",
+			"..proactive..", "..search..", "..tool.." };
+
+	/** The most public top-level types the API may have. */
+	private static final int MAX_PUBLIC_TYPES = 45;
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -44,60 +75,61 @@ class ArchitectureTests {
 			.check(this.classes);
 	}
 
+	/** A concept and its internal packages are one slice: concepts never form a cycle. */
 	@Test
-	void packagesHaveNoCycles() {
+	void conceptsHaveNoCycles() {
 		slices().matching("io.github.lazymcp.(*)..").should().beFreeOfCycles().check(this.classes);
 	}
 
 	@Test
 	void capabilitySubpackagesHaveNoCycles() {
-		slices().matching("io.github.lazymcp.capability.(*)..").should().beFreeOfCycles().check(this.classes);
+		slices().matching("io.github.lazymcp.capability.internal.(*)..").should().beFreeOfCycles().check(this.classes);
 	}
 
 	@Test
 	void capabilityDefinitionsStandAlone() {
 		noClasses().that()
-			.resideInAPackage("io.github.lazymcp.capability.definition..")
+			.resideInAPackage("io.github.lazymcp.capability.internal.definition..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..",
-					"io.github.lazymcp.capability.routing..", "io.github.lazymcp.capability.toolchain..",
-					"io.github.lazymcp.capability.skill..")
+			.resideInAnyPackage("io.github.lazymcp.capability.internal", "..capability.internal.pool..",
+					"..capability.internal.routing..", "..capability.internal.toolchain..",
+					"..capability.internal.skill..")
 			.check(this.classes);
 	}
 
 	@Test
 	void theServerPoolAndTheRouterKnowDefinitionsOnly() {
 		noClasses().that()
-			.resideInAPackage("io.github.lazymcp.capability.pool..")
+			.resideInAPackage("..capability.internal.pool..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.routing..")
+			.resideInAnyPackage("io.github.lazymcp.capability.internal", "..capability.internal.routing..")
 			.check(this.classes);
 		noClasses().that()
-			.resideInAPackage("io.github.lazymcp.capability.routing..")
+			.resideInAPackage("..capability.internal.routing..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..")
+			.resideInAnyPackage("io.github.lazymcp.capability.internal", "..capability.internal.pool..")
 			.check(this.classes);
 	}
 
 	@Test
 	void toolchainsKnowDefinitionsOnlyAndSkillFilesNothing() {
 		noClasses().that()
-			.resideInAPackage("io.github.lazymcp.capability.toolchain..")
+			.resideInAPackage("..capability.internal.toolchain..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.pool..",
-					"io.github.lazymcp.capability.routing..", "io.github.lazymcp.capability.skill..")
+			.resideInAnyPackage("io.github.lazymcp.capability.internal", "..capability.internal.pool..",
+					"..capability.internal.routing..", "..capability.internal.skill..")
 			.check(this.classes);
 		noClasses().that()
-			.resideInAPackage("io.github.lazymcp.capability.skill..")
+			.resideInAPackage("..capability.internal.skill..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.definition..",
-					"io.github.lazymcp.capability.pool..", "io.github.lazymcp.capability.routing..",
-					"io.github.lazymcp.capability.toolchain..")
+			.resideInAnyPackage("io.github.lazymcp.capability", "io.github.lazymcp.capability.internal",
+					"..capability.internal.definition..", "..capability.internal.pool..",
+					"..capability.internal.routing..", "..capability.internal.toolchain..")
 			.check(this.classes);
 	}
 
@@ -125,7 +157,7 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void proactiveAttachSitsOnTheToolPathAndNothingButTheAutoConfigurationKnowsIt() {
+	void proactiveAttachSitsOnTheToolPathAndOnlyTheAssemblyMakesIt() {
 		noClasses().that()
 			.resideInAPackage("..proactive..")
 			.should()
@@ -134,10 +166,10 @@ class ArchitectureTests {
 					"io.github.lazymcp.actuate..", "io.github.lazymcp.policy..")
 			.check(this.classes);
 		noClasses().that()
-			.resideOutsideOfPackages("..proactive..", "..autoconfigure..")
+			.resideOutsideOfPackages("..proactive..", "io.github.lazymcp.internal..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAPackage("io.github.lazymcp.proactive..")
+			.resideInAPackage("io.github.lazymcp.proactive.internal..")
 			.check(this.classes);
 	}
 
@@ -172,6 +204,123 @@ class ArchitectureTests {
 			.resideInAnyPackage("io.github.lazymcp.advisor..", "io.github.lazymcp.capability..",
 					"io.github.lazymcp.actuate..")
 			.check(this.classes);
+	}
+
+	/**
+	 * Every part is handed what it uses when it is made: no core constructor takes an
+	 * ObjectProvider, an AtomicReference, or a Supplier of a lazy-mcp type, the ways of
+	 * looking a collaborator up later to break a cycle.
+	 */
+	@Test
+	void noCoreConstructorTakesALaterLookupOfACollaborator() {
+		List<String> offenders = new ArrayList<>();
+		for (JavaClass type : this.classes) {
+			if (type.getPackageName().contains(".autoconfigure")) {
+				continue;
+			}
+			for (Constructor<?> constructor : type.reflect().getDeclaredConstructors()) {
+				if (Modifier.isPrivate(constructor.getModifiers())) {
+					continue;
+				}
+				for (Type parameter : constructor.getGenericParameterTypes()) {
+					if (isLaterLookup(parameter)) {
+						offenders.add(type.getName() + " takes " + parameter.getTypeName());
+					}
+				}
+			}
+		}
+		assertThat(offenders).isEmpty();
+	}
+
+	private static boolean isLaterLookup(Type parameter) {
+		Type raw = (parameter instanceof ParameterizedType generic) ? generic.getRawType() : parameter;
+		if (raw == ObjectProvider.class || raw == AtomicReference.class) {
+			return true;
+		}
+		return raw == Supplier.class && parameter instanceof ParameterizedType generic
+				&& generic.getActualTypeArguments()[0].getTypeName().startsWith("io.github.lazymcp.");
+	}
+
+	/**
+	 * No class of the tool path depends on a class that depends back on it, directly or
+	 * not: a part never calls back into the part that made it (nested classes count as
+	 * their top-level class).
+	 */
+	@Test
+	void theToolPathsClassesNeverCallBackIntoWhatMadeThem() {
+		Map<String, Set<String>> uses = new HashMap<>();
+		for (JavaClass type : this.classes) {
+			if (!type.getPackageName().startsWith("io.github.lazymcp.tool")) {
+				continue;
+			}
+			String from = topLevel(type);
+			for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+				JavaClass target = dependency.getTargetClass();
+				String to = topLevel(target);
+				if (target.getPackageName().startsWith("io.github.lazymcp.tool") && !to.equals(from)) {
+					uses.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
+				}
+			}
+		}
+		assertThat(cycles(uses)).isEmpty();
+	}
+
+	private static String topLevel(JavaClass type) {
+		String name = type.getName();
+		int nested = name.indexOf('$');
+		return (nested >= 0) ? name.substring(0, nested) : name;
+	}
+
+	/** The classes that lie on a dependency cycle. */
+	private static Set<String> cycles(Map<String, Set<String>> uses) {
+		Set<String> onCycles = new TreeSet<>();
+		for (String start : uses.keySet()) {
+			if (reaches(start, start, uses, new HashSet<>())) {
+				onCycles.add(start);
+			}
+		}
+		return onCycles;
+	}
+
+	private static boolean reaches(String from, String goal, Map<String, Set<String>> uses, Set<String> seen) {
+		for (String next : uses.getOrDefault(from, Set.of())) {
+			if (next.equals(goal) || (seen.add(next) && reaches(next, goal, uses, seen))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The public API is what docs/architecture.md lists under "Public API": every public
+	 * top-level type outside the internal packages, no more, at most
+	 * {@value #MAX_PUBLIC_TYPES}.
+	 */
+	@Test
+	void thePublicTypesAreExactlyTheDocumentedApi() throws IOException {
+		Set<String> inCode = this.classes.stream()
+			.filter((type) -> type.isTopLevelClass()
+					&& type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+			.map(JavaClass::getName)
+			.filter((name) -> !name.contains(".internal."))
+			.filter((name) -> !name.endsWith(".package-info"))
+			.collect(Collectors.toCollection(TreeSet::new));
+		assertThat(documentedApi()).isEqualTo(inCode);
+		assertThat(inCode).hasSizeLessThanOrEqualTo(MAX_PUBLIC_TYPES);
+	}
+
+	private static Set<String> documentedApi() throws IOException {
+		String page = Files.readString(Path.of("..", "docs", "architecture.md"));
+		int start = page.indexOf("\n## Public API\n");
+		assertThat(start).as("docs/architecture.md has a 'Public API' section").isNotNegative();
+		int end = page.indexOf("\n## ", start + 1);
+		String section = page.substring(start, (end > 0) ? end : page.length());
+		Set<String> names = new TreeSet<>();
+		Matcher listed = Pattern.compile("`(io\\.github\\.lazymcp\\.[\\w.]+)`").matcher(section);
+		while (listed.find()) {
+			names.add(listed.group(1));
+		}
+		return names;
 	}
 
 }

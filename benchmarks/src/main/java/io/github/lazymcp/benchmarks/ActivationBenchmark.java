@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.lazymcp.activation.ActivationResult;
-import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -56,7 +56,9 @@ public class ActivationBenchmark {
 
 	@Setup
 	public void setUp() {
-		this.store = new InMemorySessionStore(this.cap, 10_000, Duration.ofHours(1), Clock.systemUTC());
+		this.store = SessionStore.inMemory(
+				new SessionSettings(this.cap, 10_000, Duration.ofHours(1), SessionSettings.DEFAULTS.cleanupInterval()),
+				Clock.systemUTC());
 		this.ids = IntStream.range(0, this.sessions).mapToObj((i) -> "session-" + i).toArray(String[]::new);
 		this.shared = new ToolSession[this.sessions];
 		for (int i = 0; i < this.sessions; i++) {
@@ -74,7 +76,7 @@ public class ActivationBenchmark {
 	@Benchmark
 	public ToolSession touch(ThreadRandom random) {
 		ToolSession session = this.shared[random.next(this.sessions)];
-		List<String> active = session.snapshot().names();
+		List<String> active = session.tools().names();
 		session.touch(active.get(random.next(active.size())));
 		return session;
 	}

@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.UserTurn;
+import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,18 +33,17 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * <li>Request 1 carries ToolSearch (and no active tool); the model calls ToolSearch with
  * the task's text and the product's default limit, which activates the matches.</li>
  * <li>Then one request per tool call, carrying ToolSearch and the active tools; the tool
- * is called through the callback the registry runs for its name, which marks it
- * used.</li>
+ * is called through the callback lazy-mcp runs for its name, which marks it used.</li>
  * <li>A call whose tool is not active is a miss: one extra request first, in which the
  * model loads the tool by exact name through ToolSearch.</li>
  * </ol>
  * In {@link Mode#PROACTIVE proactive} mode the task starts as a user turn does: the
- * registry's listeners run with the task's text, so proactive attach activates its picks
- * before request 1. The model then calls a tool it sees directly; only the first call
- * whose tool is not active costs the ToolSearch with the task's text (one extra request),
- * and a call still missing after it is a miss as above. {@code goldVisibleFirstRequest}
- * is the share of calls whose tool is already active at request 1, before any ToolSearch;
- * {@code extraRoundTrips} counts the ToolSearch calls. Each request is what the registry
+ * listeners run with the task's text, so proactive attach activates its picks before
+ * request 1. The model then calls a tool it sees directly; only the first call whose tool
+ * is not active costs the ToolSearch with the task's text (one extra request), and a call
+ * still missing after it is a miss as above. {@code goldVisibleFirstRequest} is the share
+ * of calls whose tool is already active at request 1, before any ToolSearch;
+ * {@code extraRoundTrips} counts the ToolSearch calls. Each request is what the wire view
  * says the model sees at that step (what the wire advisor sends), and its tokens are the
  * o200k counts of those tool definitions. Eager loading sends every catalog tool on the
  * same number of requests. The final answer after the last call is not simulated; it
@@ -109,11 +109,13 @@ final class AgentReplay {
 			replay(task);
 		}
 		long eager = this.requests * this.stack.eagerTokensPerRequest();
-		if (this.stack.stats.tokensSent() != this.lazyTokens || this.stack.stats.tokensEager() != eager) {
-			System.err.printf("warning: the registry counted %,d sent / %,d eager tokens%n",
-					this.stack.stats.tokensSent(), this.stack.stats.tokensEager());
+		UsageStats stats = this.stack.parts.stats();
+		if (stats.tokensSent() != this.lazyTokens || stats.tokensEager() != eager) {
+			System.err.printf("warning: lazy-mcp counted %,d sent / %,d eager tokens%n", stats.tokensSent(),
+					stats.tokensEager());
 		}
-		ToolDefinition toolSearch = this.stack.registry.callback(ToolRegistry.TOOL_SEARCH)
+		ToolDefinition toolSearch = this.stack.parts.callbacks()
+			.find(ToolSearch.NAME)
 			.orElseThrow()
 			.getToolDefinition();
 		return new ReplayResult(dataset, ranker, tasks.size(), this.requests, eager, this.lazyTokens, this.missed,
@@ -129,7 +131,7 @@ final class AgentReplay {
 		this.previous = null;
 		boolean searched = false;
 		if (this.mode == Mode.PROACTIVE) {
-			this.stack.registry.turnStarted(session, UserTurn.first(task.query()));
+			this.stack.parts.listeners().turnStarted(session, session.state(), UserTurn.first(task.query()));
 		}
 		else {
 			send(session);
@@ -142,13 +144,13 @@ final class AgentReplay {
 			if (tool == null) {
 				continue;
 			}
-			if (!session.snapshot().contains(tool) && !searched) {
+			if (!session.tools().contains(tool) && !searched) {
 				send(session);
 				searchQuery(task, context);
 				searched = true;
 				tool = chooseTool(interchangeable, session);
 			}
-			if (!session.snapshot().contains(tool)) {
+			if (!session.tools().contains(tool)) {
 				this.missed++;
 				send(session);
 				search(Map.of("names", List.of(tool)), context);
@@ -161,7 +163,7 @@ final class AgentReplay {
 
 	/** The model's ToolSearch with the task's text and the product's default limit. */
 	private void searchQuery(Task task, ToolContext context) {
-		search(Map.of("query", task.query(), "limit", this.stack.registry.settings().defaultLimit()), context);
+		search(Map.of("query", task.query(), "limit", this.stack.parts.search().settings().defaultLimit()), context);
 	}
 
 	/**
@@ -177,7 +179,7 @@ final class AgentReplay {
 			this.calls++;
 			boolean visible = this.mode == Mode.PROACTIVE && interchangeable.stream()
 				.map(this.stack::qualified)
-				.anyMatch((name) -> name != null && session.snapshot().contains(name));
+				.anyMatch((name) -> name != null && session.tools().contains(name));
 			if (visible) {
 				this.visibleFirst++;
 			}
@@ -189,7 +191,7 @@ final class AgentReplay {
 		String first = null;
 		for (String key : keys) {
 			String name = this.stack.qualified(key);
-			if (name != null && session.snapshot().contains(name)) {
+			if (name != null && session.tools().contains(name)) {
 				return name;
 			}
 			first = (first != null) ? first : name;
@@ -197,9 +199,10 @@ final class AgentReplay {
 		return first;
 	}
 
-	/** One model request: what the registry lets the model see at this step. */
+	/** One model request: what the wire view lets the model see at this step. */
 	private void send(ToolSession session) {
-		List<ToolCallback> sent = this.stack.registry.step(session, this.stack.registry.callbacks())
+		List<ToolCallback> sent = this.stack.parts.wire()
+			.step(session, this.stack.parts.callbacks().all())
 			.orElseThrow()
 			.tools();
 		this.requests++;
@@ -219,12 +222,12 @@ final class AgentReplay {
 	/** The model's ToolSearch call; its result stays in the conversation. */
 	private void search(Map<String, ?> arguments, ToolContext context) {
 		this.roundTrips++;
-		this.carried += this.stack.tokenCounter.count(call(ToolRegistry.TOOL_SEARCH, arguments, context));
+		this.carried += this.stack.tokenCounter.count(call(ToolSearch.NAME, arguments, context));
 	}
 
 	/** The model's tool call, executed by the callback the chat client would run. */
 	private String call(String tool, Map<String, ?> arguments, ToolContext context) {
-		return this.stack.registry.callback(tool).orElseThrow().call(JSON.writeValueAsString(arguments), context);
+		return this.stack.parts.callbacks().find(tool).orElseThrow().call(JSON.writeValueAsString(arguments), context);
 	}
 
 	/**
@@ -247,7 +250,9 @@ final class AgentReplay {
 			}
 
 		};
-		this.stack.uncountedClient(model).prompt().user("task").call().content();
+		try (LazyStack uncounted = this.stack.uncounted()) {
+			uncounted.client(model).prompt().user("task").call().content();
+		}
 		return this.stack.tokenCounter.count(system.get());
 	}
 

@@ -7,14 +7,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.OnnxEmbeddingModel;
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
+import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.Rankers;
 
 /**
  * How long the dense index of a catalog takes to build: cold (an empty embedding cache,
@@ -57,8 +57,9 @@ final class IndexCommand {
 		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
 		TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
 		long loadedAt = System.nanoTime();
-		ToolIndex index = ToolRanker
-			.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.DENSE), () -> embedder)
+		ToolIndex index = Rankers
+			.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.DENSE),
+					TextEmbedder.Loader.of(embedder))
 			.index(documents);
 		long indexedAt = System.nanoTime();
 		if (index.size() != documents.size()) {

@@ -5,17 +5,17 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
-import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.Rankers;
 
 /**
- * lazy-mcp's rankers as the product builds them: {@link ToolRanker#create} over the
- * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
+ * lazy-mcp's rankers as the product builds them: {@code Rankers.create} over the shipped
+ * {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
  * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
  * setting is copied here.
  *
@@ -28,7 +28,7 @@ import io.github.lazymcp.search.ToolRanker;
 final class LazyRankers {
 
 	/** One embedder per model and JVM, shared by the rankers of a run. */
-	private static final Map<BundledModel, Supplier<TextEmbedder>> embedders = new ConcurrentHashMap<>();
+	private static final Map<BundledModel, TextEmbedder.Loader> embedders = new ConcurrentHashMap<>();
 
 	private LazyRankers() {
 	}
@@ -40,7 +40,7 @@ final class LazyRankers {
 	 * @return the ranker
 	 */
 	static ToolRanker create(RankingSettings.Strategy strategy, BundledModel model) {
-		return ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder(model));
+		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder(model));
 	}
 
 	/**
@@ -73,9 +73,9 @@ final class LazyRankers {
 	 * The product's embedder for a bundled model, with vectors cached in the benchmarks'
 	 * folder.
 	 * @param model the model
-	 * @return a supplier that loads the model once
+	 * @return a loader that loads the model once
 	 */
-	static Supplier<TextEmbedder> embedder(BundledModel model) {
+	static TextEmbedder.Loader embedder(BundledModel model) {
 		return embedders.computeIfAbsent(model,
 				(key) -> TextEmbedder.loader(
 						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()), null,

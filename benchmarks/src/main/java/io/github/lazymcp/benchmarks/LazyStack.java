@@ -1,113 +1,72 @@
 package io.github.lazymcp.benchmarks;
 
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionSettings;
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.advisor.AdvisorSettings;
-import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.learning.Learning;
+import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.learning.LearningSettings;
-import io.github.lazymcp.proactive.ProactiveAttach;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.LazyMcpListener;
-import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.UsageStats;
-import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
 
 /**
- * lazy-mcp's product stack over in-memory servers that list a dataset's tools, built
- * through the product's own constructors and settings records: the catalog, the session
- * store, the tool registry and the chat-client customizer. Every setting is a shipped
- * default except two the benchmarks choose on purpose: everything is deferred (thresholds
- * 0), and the cap is the one measured.
+ * lazy-mcp's product stack over in-memory servers that list a dataset's tools, built with
+ * one call of {@link LazyMcp#builder()}, as applications and the auto-configuration build
+ * it. Every setting is a shipped default except what the benchmarks choose on purpose:
+ * everything is deferred (thresholds 0), the cap is the one measured, proactive attach is
+ * off unless asked for, and the ranker is the one measured.
  */
-final class LazyStack {
+final class LazyStack implements AutoCloseable {
 
-	final McpCatalog catalog;
+	final LazyMcp lazyMcp;
+
+	/** The assembled parts the harness drives step by step, as the advisors would. */
+	final Assembly parts;
 
 	final SessionStore sessions;
 
-	final UsageStats stats = new UsageStats();
-
 	final TokenCounter tokenCounter = new TokenCounter();
 
-	final ToolRegistry registry;
+	private final Dataset dataset;
 
-	final LazyMcpChatClientCustomizer customizer;
-
-	private final ToolRanker ranker;
+	private final Options options;
 
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
 
 	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
-		this(dataset, ranker, maxActiveSchemas, ToolSettings.DEFAULTS.surface());
+		this(dataset, ranker, Options.cap(maxActiveSchemas));
 	}
 
 	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas, ToolSettings.Surface surface) {
-		this(dataset, ranker, new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(maxActiveSchemas),
-				Clock.systemUTC()), surface);
-	}
-
-	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions) {
-		this(dataset, ranker, sessions, ToolSettings.DEFAULTS.surface());
-	}
-
-	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface) {
-		this(dataset, ranker, sessions, surface, Learning.inMemory(LearningSettings.DEFAULTS), null);
+		this(dataset, ranker, Options.cap(maxActiveSchemas).withSurface(surface));
 	}
 
 	/**
-	 * The stack, with proactive attach as one more listener of the registry when settings
-	 * are given.
+	 * The stack.
 	 * @param dataset the dataset whose tools the servers list
 	 * @param ranker the ranker
-	 * @param sessions the session store
-	 * @param surface how activated tools reach the model
-	 * @param learning what the registry learns from calls
-	 * @param proactive proactive attach's settings, or null for none
+	 * @param options what the benchmark varies
 	 */
-	LazyStack(Dataset dataset, ToolRanker ranker, SessionStore sessions, ToolSettings.Surface surface,
-			Learning learning, @Nullable ProactiveSettings proactive) {
-		List<McpServerConnection> connections = dataset.servers()
-			.stream()
-			.map((server) -> (McpServerConnection) new DatasetConnection(server))
-			.toList();
-		this.catalog = new McpCatalog(connections, CatalogSettings.DEFAULTS.withThreshold(0, 0), this.tokenCounter);
-		this.sessions = sessions;
-		AtomicReference<@Nullable ToolRegistry> built = new AtomicReference<>();
-		List<LazyMcpListener> listeners = (proactive != null)
-				? List.of(new ProactiveAttach(proactive,
-						(session, text, limit) -> built.get().rank(session, text, limit), ObservationRegistry.NOOP))
-				: List.of();
-		this.registry = ToolRegistry.builder(this.catalog, ranker, this.sessions)
-			.listeners(listeners)
-			.settings(ToolSettings.DEFAULTS.withSurface(surface))
-			.learning(learning)
-			.stats(this.stats)
-			.tokenCounter(this.tokenCounter)
-			.build();
-		built.set(this.registry);
-		this.customizer = new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, this.registry, this.sessions);
-		this.ranker = ranker;
-		CatalogSnapshot current = this.catalog.snapshot();
+	LazyStack(Dataset dataset, ToolRanker ranker, Options options) {
+		this.dataset = dataset;
+		this.options = options;
+		this.lazyMcp = build(dataset, ranker, options);
+		this.parts = this.lazyMcp.internals();
+		this.sessions = this.lazyMcp.sessions();
+		CatalogSnapshot current = this.lazyMcp.catalog();
 		for (CatalogTool tool : current.tools()) {
 			this.qualifiedByKey.putIfAbsent(Dataset.key(tool.server(), tool.originalName()), tool.name());
 		}
@@ -117,6 +76,25 @@ final class LazyStack {
 		}
 	}
 
+	private static LazyMcp build(Dataset dataset, ToolRanker ranker, Options options) {
+		List<McpServerConnection> connections = dataset.servers()
+			.stream()
+			.map((server) -> (McpServerConnection) new DatasetConnection(server))
+			.toList();
+		LazyMcp.Builder builder = LazyMcp.builder()
+			.connections(connections)
+			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(options.cap()))
+			.tools(ToolSettings.DEFAULTS.withSurface(options.surface()))
+			.learning(options.learning())
+			.proactive(options.proactive())
+			.ranker(ranker);
+		if (options.store() != null) {
+			builder.sessionStore(options.store());
+		}
+		return builder.build();
+	}
+
 	/**
 	 * A chat client over a model, with lazy-mcp added as the auto-configuration adds it.
 	 * @param model the model
@@ -124,24 +102,19 @@ final class LazyStack {
 	 */
 	ChatClient client(ChatModel model) {
 		ChatClient.Builder builder = ChatClient.builder(model);
-		this.customizer.customize(builder);
+		this.lazyMcp.customizer().customize(builder);
 		return builder.build();
 	}
 
 	/**
-	 * A chat client like {@link #client(ChatModel)}, over the same catalog and sessions
-	 * but with a registry of its own, so that what it sends is not counted in
-	 * {@link #stats}.
+	 * A chat client like {@link #client(ChatModel)}, over a stack of its own with the
+	 * same servers and settings, so that what it sends is not counted in this stack's
+	 * usage.
 	 * @param model the model
-	 * @return the client
+	 * @return the client, and the stack to close after it
 	 */
-	ChatClient uncountedClient(ChatModel model) {
-		ToolRegistry registry = ToolRegistry.builder(this.catalog, this.ranker, this.sessions)
-			.tokenCounter(this.tokenCounter)
-			.build();
-		ChatClient.Builder builder = ChatClient.builder(model);
-		new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, registry, this.sessions).customize(builder);
-		return builder.build();
+	LazyStack uncounted() {
+		return new LazyStack(this.dataset, this.parts.ranker(), this.options);
 	}
 
 	/**
@@ -158,7 +131,47 @@ final class LazyStack {
 	 * @return the o200k total
 	 */
 	long eagerTokensPerRequest() {
-		return CatalogSnapshot.tokens(this.catalog.snapshot().tools());
+		return CatalogSnapshot.tokens(this.lazyMcp.catalog().tools());
+	}
+
+	@Override
+	public void close() {
+		this.lazyMcp.close();
+	}
+
+	/**
+	 * What a benchmark varies; the rest is shipped defaults.
+	 *
+	 * @param cap the most active tools per session
+	 * @param surface how activated tools reach the model
+	 * @param learning whether and how much is learned from use
+	 * @param proactive proactive attach's settings
+	 * @param store the session store, or null for one in memory
+	 */
+	record Options(int cap, ToolSettings.Surface surface, LearningSettings learning, ProactiveSettings proactive,
+			@Nullable SessionStore store) {
+
+		static Options cap(int cap) {
+			return new Options(cap, ToolSettings.DEFAULTS.surface(), LearningSettings.DEFAULTS,
+					ProactiveSettings.DEFAULTS.withEnabled(false), null);
+		}
+
+		Options withSurface(ToolSettings.Surface next) {
+			return new Options(this.cap, next, this.learning, this.proactive, this.store);
+		}
+
+		Options withLearning(LearningSettings next) {
+			return new Options(this.cap, this.surface, next, this.proactive, this.store);
+		}
+
+		Options withProactive(ProactiveSettings next) {
+			return new Options(this.cap, this.surface, this.learning, next, this.store);
+		}
+
+		Options withStore(SessionStore next) {
+			return new Options(this.cap, this.surface, this.learning, this.proactive, next);
+		}
+
 	}
 
 }

@@ -2,16 +2,12 @@ package io.github.lazymcp.benchmarks;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.lazymcp.learning.Learning;
-import io.github.lazymcp.learning.LearningSettings;
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.tool.ToolSettings;
@@ -136,11 +132,12 @@ public final class Main {
 		}
 		RankerRegistry registry = RankerRegistry.standard();
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			LazyStack stack = new LazyStack(dataset, registry.create(name),
-					new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(cap), Clock.systemUTC()),
-					surface, Learning.inMemory(LearningSettings.DEFAULTS), proactive);
-			ReplayResult result = new AgentReplay(stack, mode).run(dataset.name(), name, tasks, cap);
-			System.out.println(args.flag("json") ? result.toJson() : result.toText());
+			LazyStack.Options options = LazyStack.Options.cap(cap).withSurface(surface);
+			try (LazyStack stack = new LazyStack(dataset, registry.create(name),
+					(proactive != null) ? options.withProactive(proactive) : options)) {
+				ReplayResult result = new AgentReplay(stack, mode).run(dataset.name(), name, tasks, cap);
+				System.out.println(args.flag("json") ? result.toJson() : result.toText());
+			}
 		}
 	}
 

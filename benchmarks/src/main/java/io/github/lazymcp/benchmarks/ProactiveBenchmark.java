@@ -1,16 +1,11 @@
 package io.github.lazymcp.benchmarks;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
-import io.github.lazymcp.learning.Learning;
-import io.github.lazymcp.learning.LearningSettings;
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.proactive.ProactiveSettings;
-import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UserTurn;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -70,8 +65,8 @@ public class ProactiveBenchmark {
 				JmhCommand.folder(this.catalogs, "--catalogs"));
 		Dataset catalog = pool.sample(this.tools);
 		this.stack = new LazyStack(catalog, RankerRegistry.standard().create(this.ranker),
-				new InMemorySessionStore(SessionSettings.DEFAULTS, Clock.systemUTC()), ToolSettings.DEFAULTS.surface(),
-				Learning.inMemory(LearningSettings.DEFAULTS), ProactiveSettings.DEFAULTS);
+				LazyStack.Options.cap(SessionSettings.DEFAULTS.maxActiveSchemas())
+					.withProactive(ProactiveSettings.DEFAULTS));
 		this.session = this.stack.sessions.session("benchmark");
 		this.turns = pool.queries().stream().map(UserTurn::first).toArray(UserTurn[]::new);
 	}
@@ -79,8 +74,8 @@ public class ProactiveBenchmark {
 	@Benchmark
 	public int turnStart() {
 		this.session.reset();
-		this.stack.registry.turnStarted(this.session, this.turns[advance()]);
-		return this.session.snapshot().size();
+		this.stack.parts.listeners().turnStarted(this.session, this.session.state(), this.turns[advance()]);
+		return this.session.tools().size();
 	}
 
 	private int advance() {

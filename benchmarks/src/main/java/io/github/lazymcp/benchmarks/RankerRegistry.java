@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import io.github.lazymcp.embedding.BundledModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 

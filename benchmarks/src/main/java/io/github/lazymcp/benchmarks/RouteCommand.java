@@ -9,14 +9,14 @@ import java.util.Locale;
 import java.util.Set;
 
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.definition.CapabilityDefinition;
-import io.github.lazymcp.capability.definition.CapabilityLoader;
-import io.github.lazymcp.capability.routing.CapabilityRouter;
-import io.github.lazymcp.capability.routing.GeneralRequests;
-import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
+import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
+import io.github.lazymcp.capability.internal.routing.GeneralRequests;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.OnnxEmbeddingModel;
-import io.github.lazymcp.embedding.TextEmbedder;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
+import io.github.lazymcp.embedding.internal.TextEmbedder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -47,8 +47,8 @@ final class RouteCommand {
 			.load(List.of(Path.of(args.require("capabilities")).toString()));
 		JsonNode intents = JsonMapper.shared().readTree(Files.readString(Path.of(args.require("intents"))));
 		BundledModel bundled = LazyRankers.model(args.get("model", EmbeddingSettings.DEFAULTS.model().id()));
-		CapabilityRouter.Gate defaults = CapabilitySettings.DEFAULTS.gate();
-		CapabilityRouter.Gate gate = new CapabilityRouter.Gate(args.decimal("threshold", defaults.threshold()),
+		CapabilitySettings.Gate defaults = CapabilitySettings.DEFAULTS.gate();
+		CapabilitySettings.Gate gate = new CapabilitySettings.Gate(args.decimal("threshold", defaults.threshold()),
 				args.decimal("margin", defaults.margin()), args.decimal("general-lead", defaults.generalLead()));
 		List<String> general = args.has("general-requests")
 				? GeneralRequests.parse(Files.readString(Path.of(args.require("general-requests"))))

@@ -1,23 +1,20 @@
 package io.github.lazymcp.benchmarks;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
-import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.learning.Learning;
-import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.ToolRegistry;
 import io.github.lazymcp.tool.ToolSettings;
+import io.github.lazymcp.tool.internal.ToolSearch;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -105,17 +102,17 @@ public class SearchBenchmark {
 		RankerRegistry registry = RankerRegistry.standard();
 		this.index = registry.create(this.ranker).index(Documents.of(catalog));
 		boolean on = "on".equals(this.learning);
-		this.learned = Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(on));
-		SessionStore sessions = new InMemorySessionStore(SessionSettings.DEFAULTS, Clock.systemUTC());
-		this.stack = new LazyStack(catalog, registry.create(this.ranker), sessions, ToolSettings.DEFAULTS.surface(),
-				this.learned, null);
-		this.toolNames = this.stack.catalog.snapshot().tools().stream().map(CatalogTool::name).toArray(String[]::new);
+		this.stack = new LazyStack(catalog, registry.create(this.ranker),
+				LazyStack.Options.cap(SessionSettings.DEFAULTS.maxActiveSchemas())
+					.withLearning(LearningSettings.DEFAULTS.withEnabled(on)));
+		this.learned = this.stack.parts.learning();
+		this.toolNames = this.stack.lazyMcp.catalog().tools().stream().map(CatalogTool::name).toArray(String[]::new);
 		if (on) {
 			teach(pool.queries());
 		}
 		ToolSession session = this.stack.sessions.session("benchmark");
 		this.context = LazyMcpRequest.toolContext(session);
-		this.toolSearch = this.stack.registry.callback(ToolRegistry.TOOL_SEARCH).orElseThrow();
+		this.toolSearch = this.stack.parts.callbacks().find(ToolSearch.NAME).orElseThrow();
 		this.queries = pool.queries().toArray(String[]::new);
 		JsonMapper json = JsonMapper.shared();
 		this.arguments = pool.queries()

@@ -2,22 +2,19 @@ package io.github.lazymcp.benchmarks;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.lazymcp.activation.ActivationResult;
-import io.github.lazymcp.activation.InMemorySessionStore;
-import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.tool.internal.WireView;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,10 +38,10 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
  * What the session store adds to a chat request, in memory and in PostgreSQL (started
  * from the Maven artifact, on loopback, behind a HikariCP pool as an application would
  * have it), over the 45 captured servers (1,079 tools). {@code step} is what every model
- * step does ({@link ToolRegistry#step}: read the session, drop vanished tools, compute
- * what the model sees); {@code turn} adds what every chat call does first (obtain the
- * session from the store, which extends its expiry); {@code activate} is ToolSearch's
- * write (one tool into a full session, evicting one). The session holds 12 active tools.
+ * step does ({@link WireView#step}: read the session, drop vanished tools, compute what
+ * the model sees); {@code turn} adds what every chat call does first (obtain the session
+ * from the store, which extends its expiry); {@code activate} is ToolSearch's write (one
+ * tool into a full session, evicting one). The session holds 12 active tools.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -69,7 +66,7 @@ public class SessionStoreBenchmark {
 
 	private SessionStore sessions;
 
-	private ToolRegistry registry;
+	private LazyStack stack;
 
 	private ToolSession session;
 
@@ -82,25 +79,27 @@ public class SessionStoreBenchmark {
 	@Setup(Level.Trial)
 	public void setUp() throws IOException {
 		SessionSettings settings = SessionSettings.DEFAULTS.withMaxActiveSchemas(12);
+		SessionStore store;
 		if (this.store.equals("jdbc")) {
 			this.postgres = EmbeddedPostgres.builder().start();
 			this.pool = new HikariDataSource();
 			this.pool.setJdbcUrl(this.postgres.getJdbcUrl("postgres", "postgres"));
 			new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/activation/schema-postgresql.sql"))
 				.execute(this.pool);
-			this.sessions = new JdbcSessionStore(this.pool, settings, Clock.systemUTC(), Duration.ZERO);
+			store = SessionStore.jdbc(this.pool, settings, Clock.systemUTC());
 		}
 		else {
-			this.sessions = new InMemorySessionStore(settings, Clock.systemUTC());
+			store = SessionStore.inMemory(settings, Clock.systemUTC());
 		}
 		Dataset servers = Dataset.readCatalogs(JmhCommand.folder(this.catalogs, "--catalogs"));
-		LazyStack stack = new LazyStack(servers,
-				LazyRankers.create(RankingSettings.Strategy.BM25, EmbeddingSettings.DEFAULTS.model()), this.sessions);
-		this.registry = stack.registry;
-		this.names = stack.catalog.snapshot().deferred().stream().map(CatalogTool::name).toArray(String[]::new);
+		this.stack = new LazyStack(servers,
+				LazyRankers.create(RankingSettings.Strategy.BM25, EmbeddingSettings.DEFAULTS.model()),
+				LazyStack.Options.cap(settings.maxActiveSchemas()).withStore(store));
+		this.sessions = this.stack.sessions;
+		this.names = this.stack.lazyMcp.catalog().deferred().stream().map(CatalogTool::name).toArray(String[]::new);
 		this.session = this.sessions.session("benchmark");
 		this.session.activate(List.of(this.names).subList(0, 12));
-		this.callbacks = this.registry.callbacks();
+		this.callbacks = this.stack.parts.callbacks().all();
 	}
 
 	@TearDown(Level.Trial)
@@ -112,13 +111,13 @@ public class SessionStoreBenchmark {
 	}
 
 	@Benchmark
-	public ToolRegistry.Step step() {
-		return this.registry.step(this.session, this.callbacks).orElseThrow();
+	public WireView.Step step() {
+		return this.stack.parts.wire().step(this.session, this.callbacks).orElseThrow();
 	}
 
 	@Benchmark
-	public ToolRegistry.Step turn() {
-		return this.registry.step(this.sessions.session("benchmark"), this.callbacks).orElseThrow();
+	public WireView.Step turn() {
+		return this.stack.parts.wire().step(this.sessions.session("benchmark"), this.callbacks).orElseThrow();
 	}
 
 	@Benchmark

@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.catalog.internal.TokenCounter;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -8,7 +8,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.tool.internal.WireView;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,12 +35,11 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * What lazy-mcp adds to each model request over the 45 captured servers (1,079 tools),
  * through the product's public API. {@code step} is what the wire advisor asks on every
- * step of the tool loop ({@link ToolRegistry#step}: one catalog snapshot, the visible
- * tools, the token figures); {@code requestWithLazyMcp} is a whole chat-client call
- * through lazy-mcp's advisors to a model that answers at once;
- * {@code requestWithoutLazyMcp} is the same call with the same tools and no lazy-mcp
- * advisors, so the difference of the two is lazy-mcp's overhead per call. The session
- * holds {@code active} activated tools.
+ * step of the tool loop ({@link WireView#step}: one catalog snapshot, the visible tools,
+ * the token figures); {@code requestWithLazyMcp} is a whole chat-client call through
+ * lazy-mcp's advisors to a model that answers at once; {@code requestWithoutLazyMcp} is
+ * the same call with the same tools and no lazy-mcp advisors, so the difference of the
+ * two is lazy-mcp's overhead per call. The session holds {@code active} activated tools.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -77,16 +76,16 @@ public class WireFilterBenchmark {
 				SessionSettings.DEFAULTS.maxActiveSchemas());
 		this.session = this.stack.sessions.session("benchmark");
 		this.session.activate(
-				this.stack.catalog.snapshot().tools().stream().limit(this.active).map((tool) -> tool.name()).toList());
-		this.callbacks = this.stack.registry.callbacks();
+				this.stack.lazyMcp.catalog().tools().stream().limit(this.active).map((tool) -> tool.name()).toList());
+		this.callbacks = this.stack.parts.callbacks().all();
 		ChatModel model = new AnsweringModel();
 		this.lazy = this.stack.client(model);
-		this.plain = ChatClient.builder(model).defaultTools(this.stack.registry.provider()).build();
+		this.plain = ChatClient.builder(model).defaultTools(this.stack.lazyMcp.toolCallbacks()).build();
 	}
 
 	@Benchmark
-	public ToolRegistry.Step step() {
-		return this.stack.registry.step(this.session, this.callbacks).orElseThrow();
+	public WireView.Step step() {
+		return this.stack.parts.wire().step(this.session, this.callbacks).orElseThrow();
 	}
 
 	@Benchmark

@@ -1,6 +1,6 @@
 package io.github.lazymcp.benchmarks;
 
-import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

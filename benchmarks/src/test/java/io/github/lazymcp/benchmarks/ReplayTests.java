@@ -3,10 +3,6 @@ package io.github.lazymcp.benchmarks;
 import java.nio.file.Path;
 import java.util.List;
 
-import java.time.Clock;
-
-import io.github.lazymcp.activation.InMemorySessionStore;
-import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
@@ -36,7 +32,7 @@ class ReplayTests {
 		// Five tiny tools cost less than ToolSearch: lazy loading only pays off on real
 		// catalogs.
 		assertThat(result.lazyTokens()).isPositive();
-		assertThat(stack.stats.tokensSent()).isEqualTo(result.lazyTokens());
+		assertThat(stack.parts.stats().tokensSent()).isEqualTo(result.lazyTokens());
 	}
 
 	@Test
@@ -68,10 +64,7 @@ class ReplayTests {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
 		List<Task> tasks = Workloads.fromQueries(dataset);
 		LazyStack stack = new LazyStack(dataset, bm25(),
-				new InMemorySessionStore(SessionSettings.DEFAULTS.withMaxActiveSchemas(24), Clock.systemUTC()),
-				ToolSettings.Surface.DEFAULT,
-				io.github.lazymcp.learning.Learning.inMemory(io.github.lazymcp.learning.LearningSettings.DEFAULTS),
-				ProactiveSettings.DEFAULTS.withK(3));
+				LazyStack.Options.cap(24).withProactive(ProactiveSettings.DEFAULTS.withK(3)));
 
 		ReplayResult result = new AgentReplay(stack, AgentReplay.Mode.PROACTIVE).run("tiny", "bm25", tasks, 24);
 

@@ -36,7 +36,7 @@ import org.jspecify.annotations.Nullable;
  * frequency, chooses the session to evict. A caller still holding an evicted session can
  * keep using it, but the store no longer returns it.
  */
-public final class InMemorySessionStore implements SessionStore {
+final class InMemorySessionStore implements SessionStore {
 
 	private final int cap;
 
@@ -44,25 +44,12 @@ public final class InMemorySessionStore implements SessionStore {
 
 	private final Cache<String, ToolSession> sessions;
 
-	private final ActivationListener listener;
-
 	/**
 	 * Create a store.
 	 * @param settings the cap, the maximum number of sessions and the idle timeout
 	 * @param clock the source of timestamps and of idle time
 	 */
-	public InMemorySessionStore(SessionSettings settings, Clock clock) {
-		this(settings, clock, ActivationListener.NONE);
-	}
-
-	/**
-	 * Create a store whose sessions report their activations.
-	 * @param settings the cap, the maximum number of sessions and the idle timeout
-	 * @param clock the source of timestamps and of idle time
-	 * @param listener told of every activation and eviction in every session
-	 */
-	public InMemorySessionStore(SessionSettings settings, Clock clock, ActivationListener listener) {
-		this.listener = Objects.requireNonNull(listener, "listener must not be null");
+	InMemorySessionStore(SessionSettings settings, Clock clock) {
 		this.cap = settings.maxActiveSchemas();
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		Instant origin = clock.instant();
@@ -72,18 +59,6 @@ public final class InMemorySessionStore implements SessionStore {
 			.ticker(() -> Duration.between(origin, clock.instant()).toNanos())
 			.executor(Runnable::run)
 			.build();
-	}
-
-	/**
-	 * Create a store.
-	 * @param cap the maximum number of active tools per session, at least 1
-	 * @param maxSessions the maximum number of stored sessions, at least 1
-	 * @param idleTimeout how long an unused session is kept, positive
-	 * @param clock the source of timestamps and of idle time
-	 * @throws IllegalArgumentException if an argument is out of range
-	 */
-	public InMemorySessionStore(int cap, int maxSessions, Duration idleTimeout, Clock clock) {
-		this(new SessionSettings(cap, maxSessions, idleTimeout), clock);
 	}
 
 	/**
@@ -114,7 +89,7 @@ public final class InMemorySessionStore implements SessionStore {
 		if (existing != null) {
 			return accessed(existing);
 		}
-		ActivationSet seed = inheritParent ? peek(parentId).map(ToolSession::snapshot).orElse(ActivationSet.empty())
+		ActivationSet seed = inheritParent ? peek(parentId).map(ToolSession::tools).orElse(ActivationSet.empty())
 				: ActivationSet.empty();
 		return accessed(this.sessions.get(id, (key) -> newSession(key, seed, parentId)));
 	}
@@ -152,9 +127,9 @@ public final class InMemorySessionStore implements SessionStore {
 
 	/**
 	 * Return the stored sessions, without counting as an access.
-	 * @return a snapshot ordered by id
+	 * @return the sessions ordered by id
 	 */
-	public List<ToolSession> sessions() {
+	List<ToolSession> sessions() {
 		this.sessions.cleanUp();
 		return this.sessions.asMap().values().stream().sorted(Comparator.comparing(ToolSession::id)).toList();
 	}
@@ -178,13 +153,24 @@ public final class InMemorySessionStore implements SessionStore {
 		return this.cap;
 	}
 
+	/**
+	 * Discards the expired sessions now rather than on a later access.
+	 * @return the sessions discarded
+	 */
+	@Override
+	public int expire() {
+		long before = this.sessions.estimatedSize();
+		this.sessions.cleanUp();
+		return (int) Math.max(0, before - this.sessions.estimatedSize());
+	}
+
 	private Optional<ToolSession> peek(String id) {
 		return Optional.ofNullable(this.sessions.policy().getIfPresentQuietly(id));
 	}
 
 	private ToolSession newSession(String id, ActivationSet initial, @Nullable String parentId) {
 		return ToolSession.inMemory(id, this.cap, this.clock,
-				SessionState.start(initial, parentId, this.clock.instant()), this.listener);
+				SessionState.start(initial, parentId, this.clock.instant()));
 	}
 
 	private static ToolSession accessed(ToolSession session) {

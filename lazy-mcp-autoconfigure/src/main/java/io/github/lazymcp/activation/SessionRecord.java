@@ -15,6 +15,14 @@ import java.util.function.Function;
  * that was published, so each result describes exactly one published change, and
  * concurrent changes are never lost. A function that returns the very state it was given
  * publishes nothing.
+ *
+ * <p>
+ * <b>One read per operation.</b> A record may start an update from the state it last read
+ * or published ({@link #latest()}) instead of reading again: the publish still fails, and
+ * the update retries from a fresh read, if anything changed since. lazy-mcp reads the
+ * state once at the start of every operation (a model step, a ToolSearch, a tool call,
+ * the start of a turn), so such an update sees what the operation saw and a remote store
+ * is asked once to read and once to write.
  */
 public interface SessionRecord {
 
@@ -24,6 +32,15 @@ public interface SessionRecord {
 	 * @throws SessionStoreException when the state cannot be read now
 	 */
 	SessionState read();
+
+	/**
+	 * The state this record last read or published, read now only if it has none.
+	 * @return the state
+	 * @throws SessionStoreException when the state has to be read and cannot be
+	 */
+	default SessionState latest() {
+		return read();
+	}
 
 	/**
 	 * Changes the state under the contract above.

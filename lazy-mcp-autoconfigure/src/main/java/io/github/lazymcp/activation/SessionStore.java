@@ -1,14 +1,16 @@
 package io.github.lazymcp.activation;
 
+import java.time.Clock;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * Where conversations' sessions live. lazy-mcp ships two stores: in memory
- * ({@link InMemorySessionStore}, the default) and in the application's database
- * ({@link JdbcSessionStore}, for several instances behind a load balancer and for
- * restarts). A store hands out {@link ToolSession} handles; every read and change of a
- * session goes through the store's {@link SessionRecord} for it, so that a session read
- * on one instance shows what another instance wrote.
+ * ({@link #inMemory}, the default) and in the application's database ({@link #jdbc}, for
+ * several instances behind a load balancer and for restarts). A store hands out
+ * {@link ToolSession} handles; every read and change of a session goes through the
+ * store's {@link SessionRecord} for it, so that a session read on one instance shows what
+ * another instance wrote.
  *
  * <p>
  * Implementations must be thread-safe. A session expires once it has not been obtained
@@ -16,6 +18,42 @@ import java.util.Optional;
  * changed, for the store's idle timeout.
  */
 public interface SessionStore {
+
+	/** The table of the JDBC store: one row per session. */
+	String JDBC_TABLE = "lazy_mcp_session";
+
+	/**
+	 * Where the JDBC store's schema files are, with {@code @@platform@@} standing for the
+	 * database's name (postgresql, h2, mysql, mariadb).
+	 */
+	String JDBC_SCHEMA = "classpath:io/github/lazymcp/activation/schema-@@platform@@.sql";
+
+	/**
+	 * Sessions in this JVM's memory, in a cache bounded by count and idle time. Nothing
+	 * to set up; sessions are lost on restart and not shared between instances.
+	 * @param settings the cap, the maximum number of sessions and the idle timeout
+	 * @param clock the source of timestamps and of idle time
+	 * @return the store
+	 */
+	static SessionStore inMemory(SessionSettings settings, Clock clock) {
+		return new InMemorySessionStore(settings, clock);
+	}
+
+	/**
+	 * Sessions in a relational database, shared by every instance of the application and
+	 * kept across restarts. The table ({@link #JDBC_TABLE}) must exist: create it from
+	 * {@link #JDBC_SCHEMA}. Every failure to reach the database is a
+	 * {@link SessionStoreException}: nothing changed, and the same call may succeed
+	 * later.
+	 * @param dataSource the database
+	 * @param settings the cap and the idle timeout (the maximum session count does not
+	 * apply: the database holds every session until it expires)
+	 * @param clock the source of timestamps and of expiry
+	 * @return the store
+	 */
+	static SessionStore jdbc(DataSource dataSource, SessionSettings settings, Clock clock) {
+		return new JdbcSessionStore(dataSource, settings, clock);
+	}
 
 	/**
 	 * Return the session with the given id, creating an empty one if there is none.
@@ -73,5 +111,15 @@ public interface SessionStore {
 	 * @return the cap
 	 */
 	int cap();
+
+	/**
+	 * Discards the sessions that expired. lazy-mcp calls it in the background, every
+	 * {@link SessionSettings#cleanupInterval()}, never on a chat request's path.
+	 * @return how many were discarded, as far as the store knows
+	 * @throws SessionStoreException when the store cannot be reached now
+	 */
+	default int expire() {
+		return 0;
+	}
 
 }

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
@@ -19,12 +20,18 @@ import org.jspecify.annotations.Nullable;
  * report computed from the state that was actually published, so each report describes
  * exactly one published transition and concurrent callers, in one JVM or on several
  * instances, never both claim the same activation or eviction.
+ *
+ * Reads per operation: a model step, a ToolSearch, a tool call and the start of a turn
+ * each read the state once (state()) and hand that value down; the changes they make
+ * start from the state the record last read or published (latest()), so an operation
+ * costs one read and one write on the happy path, and a change that raced another one
+ * is retried from a fresh read.
  */
 
 /**
  * One conversation's state: its active tools, its enabled capabilities and its access
- * policy. Thread-safe; readers take a {@link #snapshot() snapshot} and never block
- * writers.
+ * policy. Thread-safe; readers take the {@link #state() state}, an immutable value, and
+ * never block writers.
  *
  * <p>
  * <b>Cap contract.</b> The number of active tools can never exceed {@link #cap()}, not
@@ -72,7 +79,8 @@ public final class ToolSession {
 	}
 
 	/**
-	 * A session whose state lives in the given record.
+	 * A session whose state lives in the given record: what a {@link SessionStore} hands
+	 * out.
 	 * @param id the session id
 	 * @param cap the maximum number of active tools, at least 1
 	 * @param clock the source of timestamps
@@ -80,20 +88,7 @@ public final class ToolSession {
 	 * @return the session
 	 */
 	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record) {
-		return of(id, cap, clock, record, ActivationListener.NONE);
-	}
-
-	/**
-	 * A session whose state lives in the given record, reporting its activations.
-	 * @param id the session id
-	 * @param cap the maximum number of active tools, at least 1
-	 * @param clock the source of timestamps
-	 * @param record where the state lives
-	 * @param listener told of every activation and eviction
-	 * @return the session
-	 */
-	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record, ActivationListener listener) {
-		return new ToolSession(id, cap, clock, record, null, listener);
+		return new ToolSession(id, cap, clock, record, null, ActivationListener.NONE);
 	}
 
 	/**
@@ -102,15 +97,14 @@ public final class ToolSession {
 	 * @param cap the maximum number of active tools, at least 1
 	 * @param clock the source of timestamps
 	 * @param initial the state to start from
-	 * @param listener told of every activation and eviction
 	 * @return the session
 	 */
-	static ToolSession inMemory(String id, int cap, Clock clock, SessionState initial, ActivationListener listener) {
+	static ToolSession inMemory(String id, int cap, Clock clock, SessionState initial) {
 		if (initial.tools().size() > cap) {
 			throw new IllegalArgumentException(
 					"initial activation set has " + initial.tools().size() + " tools, more than the cap of " + cap);
 		}
-		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, listener);
+		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, ActivationListener.NONE);
 	}
 
 	/**
@@ -130,20 +124,31 @@ public final class ToolSession {
 	}
 
 	/**
-	 * Return the current activation set. The value is immutable, so it stays consistent
-	 * however the session changes afterwards.
-	 * @return the current set
+	 * Return the active tools now: {@code state().tools()}. The value is immutable, so it
+	 * stays consistent however the session changes afterwards.
+	 * @return the active tools
 	 */
-	public ActivationSet snapshot() {
+	public ActivationSet tools() {
 		return this.record.read().tools();
 	}
 
 	/**
-	 * Return everything the session remembers now.
+	 * Read everything the session remembers now: one read of its store. An operation
+	 * reads once and hands the value down.
 	 * @return the state
 	 */
 	public SessionState state() {
 		return this.record.read();
+	}
+
+	/**
+	 * Return the state this handle last read or published, without reading the store: for
+	 * a step of an operation that already read the state and may have changed it since (a
+	 * listener after another listener enabled a capability).
+	 * @return the state as this handle last saw it
+	 */
+	public SessionState latest() {
+		return this.record.latest();
 	}
 
 	/**
@@ -160,9 +165,34 @@ public final class ToolSession {
 			SessionState next = current.withTools(change.next()).counted(change.report());
 			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
 		});
-		if (!result.activated().isEmpty() || !result.evicted().isEmpty()) {
-			this.listener.activated(this.id, result);
-		}
+		report(result);
+		return result;
+	}
+
+	/**
+	 * Activate a deferred tool the model called before loading it and, in the same
+	 * change, record a use of the enabled capabilities that expose it: one write for the
+	 * whole call, made before the tool runs so that it stays active even if the call
+	 * fails.
+	 * @param name the tool name
+	 * @param capabilities the capabilities exposing the tool
+	 * @return what happened to the tool
+	 */
+	public ActivationResult activateForCall(String name, Collection<String> capabilities) {
+		Instant now = this.clock.instant();
+		List<String> owners = List.copyOf(capabilities);
+		ActivationResult result = this.record.update((current) -> {
+			Transition<ActivationResult> change = current.tools().activate(List.of(name), this.cap, now);
+			ActivationSet enabled = current.capabilities();
+			for (String owner : owners) {
+				enabled = enabled.touch(owner, now);
+			}
+			SessionState next = current.withTools(change.next().touch(name, now))
+				.withCapabilities(enabled)
+				.counted(change.report());
+			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
+		});
+		report(result);
 		return result;
 	}
 
@@ -186,9 +216,7 @@ public final class ToolSession {
 			SessionState next = current.withTools(change.next()).counted(change.report());
 			return new SessionRecord.Update<>(next.accessedAt(now), change.report());
 		});
-		if (!result.activated().isEmpty() || !result.evicted().isEmpty()) {
-			this.listener.activated(this.id, result);
-		}
+		report(result);
 		return result;
 	}
 
@@ -199,9 +227,28 @@ public final class ToolSession {
 	 * @param name the tool name
 	 */
 	public void touch(String name) {
+		touch(name, List.of());
+	}
+
+	/**
+	 * Record a successful call of a tool and, in the same change, a use of the enabled
+	 * capabilities that expose it: one write for the whole call. Names that are not
+	 * active or not enabled are left alone.
+	 * @param name the tool name
+	 * @param capabilities the capabilities exposing the tool
+	 */
+	public void touch(String name, Collection<String> capabilities) {
 		Instant now = this.clock.instant();
-		this.record.update((current) -> new SessionRecord.Update<>(
-				current.withTools(current.tools().touch(name, now)).accessedAt(now), null));
+		List<String> owners = List.copyOf(capabilities);
+		this.record.update((current) -> {
+			ActivationSet enabled = current.capabilities();
+			for (String owner : owners) {
+				enabled = enabled.touch(owner, now);
+			}
+			return new SessionRecord.Update<>(
+					current.withTools(current.tools().touch(name, now)).withCapabilities(enabled).accessedAt(now),
+					null);
+		});
 	}
 
 	/**
@@ -238,45 +285,53 @@ public final class ToolSession {
 	/**
 	 * Enable a capability unless it is enabled already, in which case nothing changes,
 	 * not even its recency; otherwise under the cap contract described on this class,
-	 * with the given cap.
+	 * with the given cap. Then, in the same change, activate the capability's tools as
+	 * {@link #activate} does.
 	 * @param name the capability
 	 * @param maxActive how many capabilities may be enabled at once, at least 1
-	 * @return what happened; {@code alreadyActive} holds the name when nothing changed,
-	 * {@code evicted} the least recently used capability that made room
+	 * @param tools the capability's tools to activate
+	 * @return what happened to the capabilities ({@code alreadyActive} holds the name
+	 * when it was enabled already, {@code evicted} the least recently used capability
+	 * that made room) and to the tools
 	 */
-	public ActivationResult enableCapability(String name, int maxActive) {
+	public Enabled enableCapability(String name, int maxActive, Collection<String> tools) {
 		Instant now = this.clock.instant();
-		return this.record.update((current) -> {
-			ActivationSet enabled = current.capabilities();
-			if (enabled.contains(name)) {
-				return new SessionRecord.Update<>(current, new ActivationResult(List.of(), List.of(name), List.of(),
-						List.of(), enabled.size(), maxActive));
-			}
-			Transition<ActivationResult> change = enabled.activate(List.of(name), maxActive, now);
-			return new SessionRecord.Update<>(current.withCapabilities(change.next()).accessedAt(now), change.report());
+		List<String> requested = new ArrayList<>(tools);
+		Enabled enabled = this.record.update((current) -> {
+			ActivationSet capabilities = current.capabilities();
+			Transition<ActivationResult> capability = capabilities.contains(name)
+					? new Transition<>(capabilities, new ActivationResult(List.of(), List.of(name), List.of(),
+							List.of(), capabilities.size(), maxActive))
+					: capabilities.activate(List.of(name), maxActive, now);
+			Transition<ActivationResult> activation = current.tools().activate(requested, this.cap, now);
+			SessionState next = current.withCapabilities(capability.next())
+				.withTools(activation.next())
+				.counted(activation.report());
+			return new SessionRecord.Update<>((next == current) ? current : next.accessedAt(now),
+					new Enabled(capability.report(), activation.report()));
 		});
+		report(enabled.tools());
+		return enabled;
 	}
 
 	/**
-	 * Disable a capability.
+	 * Disable a capability and, in the same change, deactivate the tools that were active
+	 * only for it.
 	 * @param name the capability
+	 * @param onlyFor whether an active tool is there only for this capability, given the
+	 * capabilities that stay enabled
 	 * @return whether it was enabled
 	 */
-	public boolean disableCapability(String name) {
+	public boolean disableCapability(String name, BiPredicate<String, ActivationSet> onlyFor) {
 		return this.record.update((current) -> {
 			Transition<Boolean> change = current.capabilities().remove(name);
-			return new SessionRecord.Update<>(current.withCapabilities(change.next()), change.report());
+			if (!change.report()) {
+				return new SessionRecord.Update<>(current, false);
+			}
+			ActivationSet remaining = change.next();
+			ActivationSet tools = current.tools().retainOnly((tool) -> !onlyFor.test(tool, remaining)).next();
+			return new SessionRecord.Update<>(current.withCapabilities(remaining).withTools(tools), true);
 		});
-	}
-
-	/**
-	 * Record a successful use of a capability's tools. Does nothing if it is not enabled.
-	 * @param name the capability
-	 */
-	public void touchCapability(String name) {
-		Instant now = this.clock.instant();
-		this.record.update((current) -> new SessionRecord.Update<>(
-				current.withCapabilities(current.capabilities().touch(name, now)), null));
 	}
 
 	/**
@@ -300,21 +355,23 @@ public final class ToolSession {
 	}
 
 	/**
-	 * Remember this handle's policy in the session's state, where the endpoint shows it.
+	 * Return a handle on the same session that reports every activation and eviction it
+	 * makes. Reads and writes nothing.
+	 * @param listener told of each change to the active tools made through the handle
+	 * @return the handle
 	 */
-	public void recordPolicy() {
-		this.record.update((current) -> new SessionRecord.Update<>(current.withPolicy(this.policy), null));
+	public ToolSession withListener(ActivationListener listener) {
+		return new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, listener);
 	}
 
 	/**
-	 * Drop the tools that vanished from the catalog and return the state afterwards, in
-	 * one round trip to the store.
-	 * @param stillExists whether a tool name is still in the catalog
+	 * Remember this handle's policy in the session's state, where the endpoint shows it,
+	 * and return the state: the one read of a turn's start.
 	 * @return the state after the change
 	 */
-	public SessionState prune(Predicate<String> stillExists) {
+	public SessionState recordPolicy() {
 		return this.record.update((current) -> {
-			SessionState next = current.withTools(current.tools().retainOnly(stillExists).next());
+			SessionState next = current.withPolicy(this.policy);
 			return new SessionRecord.Update<>(next, next);
 		});
 	}
@@ -334,6 +391,12 @@ public final class ToolSession {
 	void markAccessed() {
 		Instant now = this.clock.instant();
 		this.record.update((current) -> new SessionRecord.Update<>(current.accessedAt(now), null));
+	}
+
+	private void report(ActivationResult result) {
+		if (!result.activated().isEmpty() || !result.evicted().isEmpty()) {
+			this.listener.activated(this.id, result);
+		}
 	}
 
 	@Override
@@ -356,6 +419,11 @@ public final class ToolSession {
 		}
 
 		@Override
+		public SessionState latest() {
+			return this.state.get();
+		}
+
+		@Override
 		public <R> R update(java.util.function.Function<SessionState, Update<R>> change) {
 			while (true) {
 				SessionState current = this.state.get();
@@ -365,6 +433,16 @@ public final class ToolSession {
 				}
 			}
 		}
+
+	}
+
+	/**
+	 * What enabling a capability changed, in one write.
+	 *
+	 * @param capability what happened to the enabled capabilities
+	 * @param tools what happened to the active tools
+	 */
+	public record Enabled(ActivationResult capability, ActivationResult tools) {
 
 	}
 

@@ -2,24 +2,24 @@ package io.github.lazymcp.actuate;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.CapabilityReport;
+import io.github.lazymcp.capability.internal.CapabilityReport;
 import io.github.lazymcp.catalog.CatalogSnapshot;
-import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.ServerHealth;
-import io.github.lazymcp.tool.SearchResult;
-import io.github.lazymcp.tool.ToolRegistry;
-import io.github.lazymcp.tool.UsageStats;
+import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.tool.internal.SearchResult;
+import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
@@ -37,37 +37,29 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {
 
-	private final ToolRegistry registry;
+	private final Assembly lazyMcp;
 
 	private final SessionStore sessions;
 
 	private final UsageStats stats;
 
-	private final Supplier<@Nullable CapabilityReport> capabilities;
-
 	/**
 	 * Creates the endpoint.
-	 * @param registry the tools, and the catalog behind them
-	 * @param sessions the sessions
-	 * @param stats usage figures
-	 * @param capabilities the capabilities section as it is now, or null when there is
-	 * none
+	 * @param lazyMcp what the endpoint shows and changes
 	 */
-	public McpActivationEndpoint(ToolRegistry registry, SessionStore sessions, UsageStats stats,
-			Supplier<@Nullable CapabilityReport> capabilities) {
-		this.registry = registry;
-		this.sessions = sessions;
-		this.stats = stats;
-		this.capabilities = capabilities;
+	public McpActivationEndpoint(LazyMcp lazyMcp) {
+		this.lazyMcp = lazyMcp.internals();
+		this.sessions = lazyMcp.sessions();
+		this.stats = this.lazyMcp.stats();
 	}
 
 	@ReadOperation
 	public State state() {
-		CatalogSnapshot snapshot = this.registry.snapshot();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
 		return new State(snapshot.deferring(), this.sessions.cap(),
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), this.sessions.size(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
-				this.capabilities.get());
+				this.lazyMcp.capabilityReport());
 	}
 
 	@ReadOperation
@@ -96,21 +88,21 @@ public class McpActivationEndpoint {
 			return badRequest(session,
 					"Give 'query' (a description of the tools to find) or 'tools' (exact tool names, comma-separated).");
 		}
-		int maxLimit = this.registry.settings().maxLimit();
+		int maxLimit = this.lazyMcp.search().settings().maxLimit();
 		if (names.size() > maxLimit) {
 			return badRequest(session, "'tools' may list at most %d tools, got %d.".formatted(maxLimit, names.size()));
 		}
-		Optional<String> problem = this.registry.problem(query, names);
+		Optional<String> problem = this.lazyMcp.search().problem(query, names);
 		if (problem.isPresent()) {
 			return badRequest(session, problem.get());
 		}
-		CatalogSnapshot snapshot = this.registry.snapshot();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
 		List<String> unknown = names.stream().filter((name) -> snapshot.resolve(name).isEmpty()).toList();
 		if (!unknown.isEmpty()) {
 			return badRequest(session, "No tool is named %s; GET /actuator/mcpactivation lists the tools."
 				.formatted(String.join(", ", unknown)));
 		}
-		SearchResult result = this.registry.search(this.sessions.session(session), query, names);
+		SearchResult result = this.lazyMcp.search().search(this.sessions.session(session), query, names);
 		return result.failed() ? badRequest(session, String.valueOf(result.error()))
 				: new WebEndpointResponse<>(result, WebEndpointResponse.STATUS_OK);
 	}
@@ -133,8 +125,8 @@ public class McpActivationEndpoint {
 	}
 
 	private Session describe(ToolSession session) {
-		CatalogSnapshot snapshot = this.registry.snapshot();
-		SessionState state = session.state();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
+		SessionState state = session.latest();
 		return new Session(session.id(), state.tools().size() + "/" + session.cap(), state.lastAccessedAt().toString(),
 				state.policy(), state.parentId(),
 				state.tools().tools().stream().map((tool) -> Active.of(tool, snapshot)).toList(),

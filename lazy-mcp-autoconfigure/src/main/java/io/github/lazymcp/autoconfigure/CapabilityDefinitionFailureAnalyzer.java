@@ -1,6 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
-import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.McpCatalog;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -32,18 +32,18 @@ final class EagerToolsWarning implements ApplicationListener<ApplicationReadyEve
 
 	private static final Log logger = LogFactory.getLog(EagerToolsWarning.class);
 
-	private final McpCatalog catalog;
+	private final LazyMcp lazyMcp;
 
 	private final CatalogSettings settings;
 
-	EagerToolsWarning(McpCatalog catalog, CatalogSettings settings) {
-		this.catalog = catalog;
+	EagerToolsWarning(LazyMcp lazyMcp, CatalogSettings settings) {
+		this.lazyMcp = lazyMcp;
 		this.settings = settings;
 	}
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
-		warning(this.catalog.snapshot(), this.settings).ifPresent(logger::warn);
+		warning(this.lazyMcp.catalog(), this.settings).ifPresent(logger::warn);
 	}
 
 	/**

@@ -1,28 +1,58 @@
 package io.github.lazymcp.autoconfigure;
 
-/**
- * A lazy-mcp setting that cannot work, found at startup.
- */
-class InvalidLazyMcpPropertyException extends RuntimeException {
+import org.jspecify.annotations.Nullable;
 
-	private final String key;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+
+/**
+ * A lazy-mcp setting that cannot work, found at startup: Spring Boot's own exception for
+ * an invalid property value, with the fix lazy-mcp knows for it.
+ */
+class InvalidLazyMcpPropertyException extends InvalidConfigurationPropertyValueException {
+
+	private final String message;
 
 	private final String action;
 
-	/**
-	 * Creates the exception.
-	 * @param key the full property key at fault
-	 * @param problem what is wrong with its value
-	 * @param action how to fix it
-	 */
-	InvalidLazyMcpPropertyException(String key, String problem, String action) {
-		super("Invalid value for '%s': %s".formatted(key, problem));
-		this.key = key;
+	private InvalidLazyMcpPropertyException(String key, @Nullable Object value, String reason, String message,
+			String action) {
+		super(key, value, reason);
+		this.message = message;
 		this.action = action;
 	}
 
-	String getKey() {
-		return this.key;
+	/**
+	 * A value one property may never have.
+	 * @param key the full property key
+	 * @param value the value
+	 * @param rule what the value must be, for example "must be greater than 0 but was 0"
+	 * @return the exception, whose message is the key followed by the rule
+	 */
+	static InvalidLazyMcpPropertyException rejected(String key, @Nullable Object value, String rule) {
+		return new InvalidLazyMcpPropertyException(key, value, rule, key + " " + rule,
+				"Change %s so that it %s.".formatted(key,
+						rule.replaceFirst(" but was .*$", "")
+							.replaceFirst(", was .*$", "")
+							.replaceFirst("^must ", "will ")));
+	}
+
+	/**
+	 * A value that contradicts another setting, or that needs something the application
+	 * lacks.
+	 * @param key the full property key at fault
+	 * @param value the value
+	 * @param problem what is wrong with it
+	 * @param action how to fix it
+	 * @return the exception
+	 */
+	static InvalidLazyMcpPropertyException conflict(String key, @Nullable Object value, String problem, String action) {
+		return new InvalidLazyMcpPropertyException(key, value, problem,
+				"Invalid value for '%s': %s".formatted(key, problem), action);
+	}
+
+	@Override
+	public String getMessage() {
+		return this.message;
 	}
 
 	String getAction() {

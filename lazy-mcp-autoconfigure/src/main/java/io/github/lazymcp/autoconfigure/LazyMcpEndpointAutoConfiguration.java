@@ -1,36 +1,28 @@
 package io.github.lazymcp.autoconfigure;
 
-import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.actuate.LazyMcpHealthIndicator;
-import io.github.lazymcp.actuate.LazyMcpMeters;
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
-import io.github.lazymcp.capability.CapabilityManager;
-import io.github.lazymcp.capability.CapabilityReport;
-import io.github.lazymcp.capability.routing.CapabilityRouter;
-import io.github.lazymcp.catalog.McpCatalog;
-import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.ToolRegistry;
-import io.github.lazymcp.tool.UsageStats;
+import io.github.lazymcp.actuate.internal.LazyMcpHealthIndicator;
+import io.github.lazymcp.actuate.internal.LazyMcpMeters;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The {@code mcpactivation} actuator endpoint and the Micrometer meters, when actuator
- * and Micrometer are on the class path.
+ * The {@code mcpactivation} actuator endpoint, the {@code lazyMcp} health component and
+ * the Micrometer meters, when actuator and Micrometer are on the class path.
  */
-// After the core configuration, whose beans both read.
+// After the core configuration, whose LazyMcp all three read.
 @AutoConfiguration(after = LazyMcpAutoConfiguration.class)
-@ConditionalOnBean(McpCatalog.class)
+@ConditionalOnBean(LazyMcp.class)
 public final class LazyMcpEndpointAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -40,15 +32,8 @@ public final class LazyMcpEndpointAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		McpActivationEndpoint mcpActivationEndpoint(ToolRegistry registry, SessionStore sessions, UsageStats stats,
-				ObjectProvider<CapabilityManager> capabilities, ObjectProvider<CapabilityRouter> router,
-				LazyMcpProperties properties) {
-			return new McpActivationEndpoint(registry, sessions, stats, () -> {
-				CapabilityManager manager = capabilities.getIfAvailable();
-				return (manager != null)
-						? CapabilityReport.of(manager, router.getIfAvailable(), properties.getLogging().isUserText())
-						: null;
-			});
+		McpActivationEndpoint mcpActivationEndpoint(LazyMcp lazyMcp) {
+			return new McpActivationEndpoint(lazyMcp);
 		}
 
 	}
@@ -60,8 +45,8 @@ public final class LazyMcpEndpointAutoConfiguration {
 		// Named so that the health component is "lazyMcp".
 		@Bean
 		@ConditionalOnMissingBean(name = "lazyMcpHealthIndicator")
-		LazyMcpHealthIndicator lazyMcpHealthIndicator(McpCatalog catalog) {
-			return new LazyMcpHealthIndicator(catalog);
+		HealthIndicator lazyMcpHealthIndicator(LazyMcp lazyMcp) {
+			return new LazyMcpHealthIndicator(lazyMcp);
 		}
 
 	}
@@ -71,9 +56,9 @@ public final class LazyMcpEndpointAutoConfiguration {
 	static class MetersConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean
-		LazyMcpMeters lazyMcpMeters(UsageStats stats, SessionStore sessions, McpCatalog catalog, ToolRanker ranker) {
-			return new LazyMcpMeters(stats, sessions, catalog, ranker);
+		@ConditionalOnMissingBean(name = "lazyMcpMeters")
+		MeterBinder lazyMcpMeters(LazyMcp lazyMcp) {
+			return new LazyMcpMeters(lazyMcp.internals());
 		}
 
 	}

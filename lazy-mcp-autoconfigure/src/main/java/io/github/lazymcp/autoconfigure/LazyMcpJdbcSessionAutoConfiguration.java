@@ -4,15 +4,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
-
 import javax.sql.DataSource;
 
-import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.learning.JdbcUseStore;
 import io.github.lazymcp.learning.UseStore;
-import io.github.lazymcp.tool.ToolObservations;
-import io.github.lazymcp.tool.UsageStats;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -42,14 +37,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @ConditionalOnProperty(name = LazyMcpProperties.PREFIX + ".sessions.store", havingValue = "jdbc")
 public final class LazyMcpJdbcSessionAutoConfiguration {
 
-	@Bean(destroyMethod = "close")
+	@Bean
 	@ConditionalOnMissingBean(SessionStore.class)
-	JdbcSessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
-			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock, UsageStats stats,
-			ToolObservations observations) {
+	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
+			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
-			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
+			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
 					"'jdbc' keeps sessions in the application's DataSource, and there is no single DataSource bean",
 					"Add spring-boot-starter-jdbc and your database's driver and set spring.datasource.url, or set "
 							+ LazyMcpProperties.PREFIX + ".sessions.store=memory.");
@@ -57,15 +51,15 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		String url = url(dataSourceProperties);
 		reach(database, url);
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
-		initializeSchema(database, jdbc, JdbcSessionStore.SCHEMA_LOCATION);
-		JdbcSessionStore store = new JdbcSessionStore(database, PropertiesMapping.sessions(properties),
-				clock.getIfAvailable(Clock::systemUTC), jdbc.getCleanupInterval(), stats.andThen(observations));
+		initializeSchema(database, jdbc, SessionStore.JDBC_SCHEMA);
+		SessionStore store = SessionStore.jdbc(database, PropertiesMapping.sessions(properties),
+				clock.getIfAvailable(Clock::systemUTC));
 		try {
 			store.size();
 		}
 		catch (RuntimeException ex) {
 			throw new SessionDatabaseException(url,
-					"the table %s cannot be read (%s)".formatted(JdbcSessionStore.TABLE, ex.getMessage()), ex);
+					"the table %s cannot be read (%s)".formatted(SessionStore.JDBC_TABLE, ex.getMessage()), ex);
 		}
 		return store;
 	}
@@ -76,17 +70,17 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean(UseStore.class)
-	JdbcUseStore lazyMcpUseStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource) {
+	UseStore lazyMcpUseStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
-			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.store",
+			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
 					"'jdbc' keeps sessions and learned tool uses in the application's DataSource, and there is no "
 							+ "single DataSource bean",
 					"Add spring-boot-starter-jdbc and your database's driver and set spring.datasource.url, or set "
 							+ LazyMcpProperties.PREFIX + ".sessions.store=memory.");
 		}
-		initializeSchema(database, properties.getSessions().getJdbc(), JdbcUseStore.SCHEMA_LOCATION);
-		return new JdbcUseStore(database, PropertiesMapping.learning(properties).usesPerTool());
+		initializeSchema(database, properties.getSessions().getJdbc(), UseStore.JDBC_SCHEMA);
+		return UseStore.jdbc(database, PropertiesMapping.learning(properties).usesPerTool());
 	}
 
 	private static void reach(DataSource database, String url) {

@@ -7,8 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lazymcp.embedding.BundledModel;
-import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
@@ -19,8 +18,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Configuration properties for lazy-mcp, bound to {@code tools.lazy-mcp}.
  *
  * <p>
- * Setters reject impossible values with a message that names the key, so a wrong setting
- * fails at startup instead of at the first chat request.
+ * The setters are plain: the values are checked when they are mapped onto the core's
+ * settings records ({@code PropertiesMapping}), and an impossible value fails startup
+ * with a message that names the key.
  */
 @ConfigurationProperties(LazyMcpProperties.PREFIX)
 public class LazyMcpProperties {
@@ -107,7 +107,6 @@ public class LazyMcpProperties {
 	}
 
 	public void setMaxActiveSchemas(int maxActiveSchemas) {
-		requirePositive(maxActiveSchemas, "max-active-schemas");
 		this.maxActiveSchemas = maxActiveSchemas;
 	}
 
@@ -124,7 +123,6 @@ public class LazyMcpProperties {
 	}
 
 	public void setCallTimeout(Duration callTimeout) {
-		requirePositive(callTimeout.toMillis(), "call-timeout");
 		this.callTimeout = callTimeout;
 	}
 
@@ -180,18 +178,6 @@ public class LazyMcpProperties {
 		return this.servers;
 	}
 
-	static void requirePositive(long value, String key) {
-		if (value <= 0) {
-			throw new IllegalArgumentException("%s.%s must be greater than 0 but was %d".formatted(PREFIX, key, value));
-		}
-	}
-
-	static void requireNotNegative(long value, String key) {
-		if (value < 0) {
-			throw new IllegalArgumentException("%s.%s must not be negative but was %d".formatted(PREFIX, key, value));
-		}
-	}
-
 	/**
 	 * Below both thresholds nothing is deferred: every MCP tool is sent eagerly and no
 	 * ToolSearch tool is added.
@@ -214,7 +200,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setTools(int tools) {
-			requireNotNegative(tools, "threshold.tools");
 			this.tools = tools;
 		}
 
@@ -223,7 +208,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setTokens(int tokens) {
-			requireNotNegative(tokens, "threshold.tokens");
 			this.tokens = tokens;
 		}
 
@@ -283,7 +267,6 @@ public class LazyMcpProperties {
 
 		public void setDefaultLimit(@Nullable Integer defaultLimit) {
 			if (defaultLimit != null) {
-				requirePositive(defaultLimit, "search.default-limit");
 			}
 			this.defaultLimit = defaultLimit;
 		}
@@ -294,7 +277,6 @@ public class LazyMcpProperties {
 
 		public void setMaxLimit(@Nullable Integer maxLimit) {
 			if (maxLimit != null) {
-				requirePositive(maxLimit, "search.max-limit");
 			}
 			this.maxLimit = maxLimit;
 		}
@@ -312,7 +294,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxQueryLength(int maxQueryLength) {
-			requirePositive(maxQueryLength, "search.max-query-length");
 			this.maxQueryLength = maxQueryLength;
 		}
 
@@ -329,10 +310,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMinSimilarity(double minSimilarity) {
-			if (minSimilarity < 0 || minSimilarity >= 1) {
-				throw new IllegalArgumentException("%s.search.min-similarity must be at least 0 and below 1 but was %s"
-					.formatted(PREFIX, minSimilarity));
-			}
 			this.minSimilarity = minSimilarity;
 		}
 
@@ -471,7 +448,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxSessions(int maxSessions) {
-			requirePositive(maxSessions, "sessions.max-sessions");
 			this.maxSessions = maxSessions;
 		}
 
@@ -480,7 +456,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setIdleTimeout(Duration idleTimeout) {
-			requirePositive(idleTimeout.toMillis(), "sessions.idle-timeout");
 			this.idleTimeout = idleTimeout;
 		}
 
@@ -577,7 +552,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setPingInterval(Duration pingInterval) {
-			requireNotNegative(pingInterval.toMillis(), "health.ping-interval");
 			this.pingInterval = pingInterval;
 		}
 
@@ -586,7 +560,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setPingTimeout(Duration pingTimeout) {
-			requirePositive(pingTimeout.toMillis(), "health.ping-timeout");
 			this.pingTimeout = pingTimeout;
 		}
 
@@ -622,7 +595,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setInitialBackoff(Duration initialBackoff) {
-			requirePositive(initialBackoff.toMillis(), "health.reconnect.initial-backoff");
 			this.initialBackoff = initialBackoff;
 		}
 
@@ -631,7 +603,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxBackoff(Duration maxBackoff) {
-			requirePositive(maxBackoff.toMillis(), "health.reconnect.max-backoff");
 			this.maxBackoff = maxBackoff;
 		}
 
@@ -640,10 +611,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setJitter(double jitter) {
-			if (!(jitter >= 0 && jitter <= 1)) {
-				throw new IllegalArgumentException(
-						"%s.health.reconnect.jitter must be between 0 and 1 but was %s".formatted(PREFIX, jitter));
-			}
 			this.jitter = jitter;
 		}
 
@@ -689,10 +656,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setK(@Nullable Integer k) {
-			if (k != null && (k < 1 || k > ProactiveSettings.MAX_K)) {
-				throw new IllegalArgumentException("%s.proactive.k must be between 1 and %d but was %d"
-					.formatted(PREFIX, ProactiveSettings.MAX_K, k));
-			}
 			this.k = k;
 		}
 
@@ -701,7 +664,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setWindow(int window) {
-			requirePositive(window, "proactive.window");
 			this.window = window;
 		}
 
@@ -779,7 +741,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setUsesPerTool(int usesPerTool) {
-			requirePositive(usesPerTool, "learning.uses-per-tool");
 			this.usesPerTool = usesPerTool;
 		}
 
@@ -788,7 +749,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setRefreshInterval(Duration refreshInterval) {
-			requirePositive(refreshInterval.toMillis(), "learning.refresh-interval");
 			this.refreshInterval = refreshInterval;
 		}
 
@@ -797,7 +757,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setDemoteAfterCalls(int demoteAfterCalls) {
-			requirePositive(demoteAfterCalls, "learning.demote-after-calls");
 			this.demoteAfterCalls = demoteAfterCalls;
 		}
 
@@ -806,10 +765,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setDemoteBelow(double demoteBelow) {
-			if (!(demoteBelow >= 0 && demoteBelow <= 1)) {
-				throw new IllegalArgumentException(
-						"%s.learning.demote-below must be between 0 and 1 but was %s".formatted(PREFIX, demoteBelow));
-			}
 			this.demoteBelow = demoteBelow;
 		}
 
@@ -871,11 +826,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setCost(@Nullable Double cost) {
-			if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
-				throw new IllegalArgumentException(
-						"%s.servers.<name>.tools.<tool>.cost must be a number of at least 0 but was %s"
-							.formatted(PREFIX, cost));
-			}
 			this.cost = cost;
 		}
 
@@ -933,7 +883,6 @@ public class LazyMcpProperties {
 
 		public void setCallTimeout(@Nullable Duration callTimeout) {
 			if (callTimeout != null) {
-				requirePositive(callTimeout.toMillis(), "servers.<name>.call-timeout");
 			}
 			this.callTimeout = callTimeout;
 		}
@@ -1109,9 +1058,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setInstallTimeout(Duration installTimeout) {
-			if (installTimeout.isNegative() || installTimeout.isZero()) {
-				throw invalid("install-timeout", installTimeout, "must be positive");
-			}
 			this.installTimeout = installTimeout;
 		}
 
@@ -1120,9 +1066,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxActive(int maxActive) {
-			if (maxActive < 1) {
-				throw invalid("max-active", maxActive, "must be at least 1");
-			}
 			this.maxActive = maxActive;
 		}
 
@@ -1131,9 +1074,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxConnections(int maxConnections) {
-			if (maxConnections < 1) {
-				throw invalid("max-connections", maxConnections, "must be at least 1");
-			}
 			this.maxConnections = maxConnections;
 		}
 
@@ -1142,9 +1082,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setIdleTimeout(Duration idleTimeout) {
-			if (idleTimeout.isNegative()) {
-				throw invalid("idle-timeout", idleTimeout, "must not be negative");
-			}
 			this.idleTimeout = idleTimeout;
 		}
 
@@ -1153,9 +1090,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setInitTimeout(Duration initTimeout) {
-			if (initTimeout.isNegative() || initTimeout.isZero()) {
-				throw invalid("init-timeout", initTimeout, "must be positive");
-			}
 			this.initTimeout = initTimeout;
 		}
 
@@ -1164,18 +1098,11 @@ public class LazyMcpProperties {
 		}
 
 		public void setRequestTimeout(Duration requestTimeout) {
-			if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-				throw invalid("request-timeout", requestTimeout, "must be positive");
-			}
 			this.requestTimeout = requestTimeout;
 		}
 
 		public AutoActivation getAutoActivation() {
 			return this.autoActivation;
-		}
-
-		private static IllegalArgumentException invalid(String key, Object value, String rule) {
-			return new IllegalArgumentException("%s.capabilities.%s %s, was %s".formatted(PREFIX, key, rule, value));
 		}
 
 	}
@@ -1230,9 +1157,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setThreshold(double threshold) {
-			if (threshold < -1 || threshold > 1) {
-				throw Capabilities.invalid("auto-activation.threshold", threshold, "must be between -1 and 1");
-			}
 			this.threshold = threshold;
 		}
 
@@ -1241,9 +1165,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMargin(double margin) {
-			if (margin < 0 || margin > 2) {
-				throw Capabilities.invalid("auto-activation.margin", margin, "must be between 0 and 2");
-			}
 			this.margin = margin;
 		}
 
@@ -1252,9 +1173,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setGeneralLead(double generalLead) {
-			if (generalLead < -2 || generalLead > 2) {
-				throw Capabilities.invalid("auto-activation.general-lead", generalLead, "must be between -2 and 2");
-			}
 			this.generalLead = generalLead;
 		}
 
@@ -1330,7 +1248,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setCleanupInterval(Duration cleanupInterval) {
-			requirePositive(cleanupInterval.toMillis(), "sessions.jdbc.cleanup-interval");
 			this.cleanupInterval = cleanupInterval;
 		}
 

@@ -1,25 +1,37 @@
 package io.github.lazymcp.autoconfigure;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.routing.CapabilityRouter;
 import io.github.lazymcp.catalog.CatalogSettings;
-import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
+import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
+import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.ToolHints;
-import io.github.lazymcp.policy.AccessPolicy;
 import io.github.lazymcp.policy.PolicySettings;
+import io.github.lazymcp.policy.PolicySettings.AccessPolicy;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Validation has two homes. A settings record rejects a value it can never hold, with an
+ * IllegalArgumentException whose message starts with the record component's name; each
+ * method here builds its records through record(), which names the property behind that
+ * component instead (and behind any other component the message mentions). Rules that
+ * relate properties mapped onto different records (a search limit and the cap) live here,
+ * before the records are built. The properties class only binds.
+ */
 
 /**
  * Maps {@link LazyMcpProperties} onto the settings records of the core packages, the only
@@ -28,23 +40,45 @@ import io.github.lazymcp.tool.ToolSettings;
  */
 final class PropertiesMapping {
 
+	private static final String PREFIX = LazyMcpProperties.PREFIX;
+
 	private PropertiesMapping() {
 	}
 
+	/**
+	 * Every settings record, checked.
+	 * @param properties the bound properties
+	 * @return the settings the builder takes
+	 */
+	static Assembly.Settings settings(LazyMcpProperties properties) {
+		return new Assembly.Settings(catalog(properties), health(properties), sessions(properties), ranking(properties),
+				embedding(properties), learning(properties), tools(properties), advisors(properties),
+				policies(properties), proactive(properties), capabilities(properties));
+	}
+
 	static CatalogSettings catalog(LazyMcpProperties properties) {
-		Map<String, ServerPolicy> servers = new LinkedHashMap<>();
+		Map<String, ServerSettings> servers = new LinkedHashMap<>();
 		properties.getServers()
-			.forEach((name, server) -> servers.put(name, new ServerPolicy(server.isLazy(), server.getPinned(),
-					server.getAllow(), server.getDeny(), server.getDescriptions())));
-		return new CatalogSettings(properties.getThreshold().getTools(), properties.getThreshold().getTokens(),
-				servers);
+			.forEach((name, server) -> servers.put(name,
+					record(() -> new ServerSettings(server.isLazy(), server.getPinned(), server.getAllow(),
+							server.getDeny(), server.getDescriptions(), server.getCallTimeout()),
+							property("callTimeout", "servers." + name + ".call-timeout", server.getCallTimeout()))));
+		LazyMcpProperties.Threshold threshold = properties.getThreshold();
+		return record(() -> new CatalogSettings(threshold.getTools(), threshold.getTokens(), servers),
+				property("deferToolsAbove", "threshold.tools", threshold.getTools()),
+				property("deferTokensAbove", "threshold.tokens", threshold.getTokens()));
 	}
 
 	static LearningSettings learning(LazyMcpProperties properties) {
 		LazyMcpProperties.Learning learning = properties.getLearning();
-		return new LearningSettings(learning.isEnabled(), learning.getUsesPerTool(),
-				LearningSettings.DEFAULTS.maxRequestLength(), learning.getRefreshInterval(),
-				learning.getDemoteAfterCalls(), learning.getDemoteBelow());
+		return record(
+				() -> new LearningSettings(learning.isEnabled(), learning.getUsesPerTool(),
+						LearningSettings.DEFAULTS.maxRequestLength(), learning.getRefreshInterval(),
+						learning.getDemoteAfterCalls(), learning.getDemoteBelow()),
+				property("usesPerTool", "learning.uses-per-tool", learning.getUsesPerTool()),
+				property("refreshInterval", "learning.refresh-interval", learning.getRefreshInterval()),
+				property("demoteAfterCalls", "learning.demote-after-calls", learning.getDemoteAfterCalls()),
+				property("demoteBelow", "learning.demote-below", learning.getDemoteBelow()));
 	}
 
 	static Hints hints(LazyMcpProperties properties) {
@@ -52,86 +86,154 @@ final class PropertiesMapping {
 		properties.getServers()
 			.forEach((name, server) -> server.getTools()
 				.forEach((tool, written) -> byServer.computeIfAbsent(name, (key) -> new LinkedHashMap<>())
-					.put(tool, new ToolHints(written.getExamples(), written.getWhenToUse(), written.getTags(),
-							written.getCost()))));
+					.put(tool, record(
+							() -> new ToolHints(written.getExamples(), written.getWhenToUse(), written.getTags(),
+									written.getCost()),
+							property("cost", "servers." + name + ".tools." + tool + ".cost", written.getCost())))));
 		return Hints.of(byServer);
 	}
 
 	static SessionSettings sessions(LazyMcpProperties properties) {
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
-		return new SessionSettings(properties.getMaxActiveSchemas(), sessions.getMaxSessions(),
-				sessions.getIdleTimeout());
+		return record(
+				() -> new SessionSettings(properties.getMaxActiveSchemas(), sessions.getMaxSessions(),
+						sessions.getIdleTimeout(), sessions.getJdbc().getCleanupInterval()),
+				property("maxActiveSchemas", "max-active-schemas", properties.getMaxActiveSchemas()),
+				property("maxSessions", "sessions.max-sessions", sessions.getMaxSessions()),
+				property("idleTimeout", "sessions.idle-timeout", sessions.getIdleTimeout()),
+				property("cleanupInterval", "sessions.jdbc.cleanup-interval", sessions.getJdbc().getCleanupInterval()));
 	}
 
 	static ToolSettings tools(LazyMcpProperties properties) {
 		LazyMcpProperties.Search search = properties.getSearch();
-		return new ToolSettings(defaultLimit(properties), maxLimit(properties), search.getMaxQueryLength(),
-				properties.getDeferredCall(), properties.getSurface(), search.isResultSchemas());
+		int cap = sessions(properties).maxActiveSchemas();
+		int maxLimit = maxLimit(properties, cap);
+		int defaultLimit = defaultLimit(properties, maxLimit);
+		checkLimits(properties, cap, maxLimit);
+		return record(
+				() -> new ToolSettings(defaultLimit, maxLimit, search.getMaxQueryLength(), properties.getDeferredCall(),
+						properties.getSurface(), search.isResultSchemas()),
+				property("defaultLimit", "search.default-limit", defaultLimit),
+				property("maxLimit", "search.max-limit", maxLimit),
+				property("maxQueryLength", "search.max-query-length", search.getMaxQueryLength()));
 	}
 
 	/** The configured maximum, or the shipped one lowered to the cap. */
-	static int maxLimit(LazyMcpProperties properties) {
+	private static int maxLimit(LazyMcpProperties properties, int cap) {
 		Integer configured = properties.getSearch().getMaxLimit();
-		return (configured != null) ? configured
-				: Math.min(ToolSettings.DEFAULTS.maxLimit(), properties.getMaxActiveSchemas());
+		return (configured != null) ? configured : Math.min(ToolSettings.DEFAULTS.maxLimit(), cap);
 	}
 
 	/** The configured default limit, or the shipped one lowered to the maximum. */
-	static int defaultLimit(LazyMcpProperties properties) {
+	private static int defaultLimit(LazyMcpProperties properties, int maxLimit) {
 		Integer configured = properties.getSearch().getDefaultLimit();
-		return (configured != null) ? configured : Math.min(ToolSettings.DEFAULTS.defaultLimit(), maxLimit(properties));
+		return (configured != null) ? configured : Math.min(ToolSettings.DEFAULTS.defaultLimit(), maxLimit);
+	}
+
+	/**
+	 * Only what the user wrote can contradict: a limit left unset follows the others.
+	 */
+	private static void checkLimits(LazyMcpProperties properties, int cap, int maxLimit) {
+		Integer defaultLimit = properties.getSearch().getDefaultLimit();
+		boolean maxLimitSet = properties.getSearch().getMaxLimit() != null;
+		if (maxLimitSet && maxLimit < 1) {
+			throw InvalidLazyMcpPropertyException.rejected(PREFIX + ".search.max-limit", maxLimit,
+					"must be greater than 0 but was " + maxLimit);
+		}
+		if (defaultLimit != null && defaultLimit > 0 && defaultLimit > maxLimit) {
+			String bound = (maxLimitSet || maxLimit < cap) ? "search.max-limit" : "max-active-schemas";
+			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".search.default-limit", defaultLimit,
+					"%d is larger than %s.%s (%d)".formatted(defaultLimit, PREFIX, bound, maxLimit),
+					"Lower search.default-limit or raise %s.".formatted(bound));
+		}
+		if (maxLimitSet && maxLimit > cap) {
+			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".search.max-limit", maxLimit,
+					"%d is larger than %s.max-active-schemas (%d), so one search could evict its own results"
+						.formatted(maxLimit, PREFIX, cap),
+					"Lower search.max-limit or raise max-active-schemas.");
+		}
 	}
 
 	static RankingSettings ranking(LazyMcpProperties properties) {
 		LazyMcpProperties.Search search = properties.getSearch();
-		return RankingSettings.DEFAULTS.withStrategy(search.getRanker()).withMinSimilarity(search.getMinSimilarity());
+		return record(
+				() -> RankingSettings.DEFAULTS.withStrategy(search.getRanker())
+					.withMinSimilarity(search.getMinSimilarity()),
+				property("minSimilarity", "search.min-similarity", search.getMinSimilarity()));
 	}
 
 	static EmbeddingSettings embedding(LazyMcpProperties properties) {
 		LazyMcpProperties.Embedding embedding = properties.getSearch().getEmbedding();
-		return new EmbeddingSettings(embedding.getModel(), embedding.isUseApplicationModel(),
-				embedding.getCacheDirectory());
+		return record(
+				() -> new EmbeddingSettings(embedding.getModel(), embedding.isUseApplicationModel(),
+						embedding.getCacheDirectory()),
+				property("model", "search.embedding.model", embedding.getModel()));
 	}
 
 	static AdvisorSettings advisors(LazyMcpProperties properties) {
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
-		return new AdvisorSettings(
-				new LazyMcpRequest.Keys(sessions.getConversationIdKey(), sessions.getParentIdKey(),
-						sessions.getInheritKey()),
-				properties.getGuidance().isEnabled(), properties.getGuidance().getText());
+		return record(
+				() -> new AdvisorSettings(
+						new LazyMcpRequest.Keys(sessions.getConversationIdKey(), sessions.getParentIdKey(),
+								sessions.getInheritKey()),
+						properties.getGuidance().isEnabled(), properties.getGuidance().getText()),
+				property("conversationId", "sessions.conversation-id-key", sessions.getConversationIdKey()),
+				property("parentConversationId", "sessions.parent-id-key", sessions.getParentIdKey()),
+				property("inheritParent", "sessions.inherit-key", sessions.getInheritKey()),
+				property("guidanceText", "guidance.text", properties.getGuidance().getText()));
 	}
 
 	static CapabilitySettings capabilities(LazyMcpProperties properties) {
 		LazyMcpProperties.Capabilities capabilities = properties.getCapabilities();
 		LazyMcpProperties.AutoActivation auto = capabilities.getAutoActivation();
-		return new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
-				capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
-				capabilities.getRequestTimeout(), auto.isEnabled(),
-				new CapabilityRouter.Gate(auto.getThreshold(), auto.getMargin(), auto.getGeneralLead()),
-				capabilities.getTaps(), capabilities.getProviders(),
-				new CapabilitySettings.Installs(capabilities.isInstallDeps(), capabilities.getInstallDirectory(),
-						capabilities.getInstallTimeout()));
+		return record(
+				() -> new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
+						capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
+						capabilities.getRequestTimeout(), auto.isEnabled(),
+						new CapabilitySettings.Gate(auto.getThreshold(), auto.getMargin(), auto.getGeneralLead()),
+						auto.getGeneralRequests(), properties.getLogging().isUserText(), capabilities.getTaps(),
+						capabilities.getProviders(),
+						new CapabilitySettings.Installs(capabilities.isInstallDeps(),
+								capabilities.getInstallDirectory(), capabilities.getInstallTimeout())),
+				property("maxActive", "capabilities.max-active", capabilities.getMaxActive()),
+				property("maxConnections", "capabilities.max-connections", capabilities.getMaxConnections()),
+				property("idleTimeout", "capabilities.idle-timeout", capabilities.getIdleTimeout()),
+				property("initTimeout", "capabilities.init-timeout", capabilities.getInitTimeout()),
+				property("requestTimeout", "capabilities.request-timeout", capabilities.getRequestTimeout()),
+				property("threshold", "capabilities.auto-activation.threshold", auto.getThreshold()),
+				property("margin", "capabilities.auto-activation.margin", auto.getMargin()),
+				property("generalLead", "capabilities.auto-activation.general-lead", auto.getGeneralLead()),
+				property("directory", "capabilities.install-directory", capabilities.getInstallDirectory()),
+				property("timeout", "capabilities.install-timeout", capabilities.getInstallTimeout()));
 	}
 
 	static ProactiveSettings proactive(LazyMcpProperties properties) {
 		LazyMcpProperties.Proactive proactive = properties.getProactive();
-		Integer k = proactive.getK();
-		return new ProactiveSettings(proactive.isEnabled(),
-				(k != null) ? k : Math.min(ProactiveSettings.DEFAULTS.k(), properties.getMaxActiveSchemas()),
-				proactive.getWindow());
+		int cap = sessions(properties).maxActiveSchemas();
+		Integer configured = proactive.getK();
+		if (configured != null && proactive.isEnabled() && configured <= ProactiveSettings.MAX_K && configured > cap) {
+			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".proactive.k", configured,
+					"%d is larger than %s.max-active-schemas (%d), so one turn could not attach them all"
+						.formatted(configured, PREFIX, cap),
+					"Lower proactive.k or raise max-active-schemas.");
+		}
+		int k = (configured != null) ? configured : Math.min(ProactiveSettings.DEFAULTS.k(), cap);
+		return record(() -> new ProactiveSettings(proactive.isEnabled(), k, proactive.getWindow()),
+				property("k", "proactive.k", k), property("window", "proactive.window", proactive.getWindow()));
 	}
 
 	static HealthSettings health(LazyMcpProperties properties) {
 		LazyMcpProperties.Health health = properties.getHealth();
 		LazyMcpProperties.Reconnect reconnect = health.getReconnect();
-		if (reconnect.getMaxBackoff().compareTo(reconnect.getInitialBackoff()) < 0) {
-			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".health.reconnect.max-backoff",
-					"%s is shorter than %s.health.reconnect.initial-backoff (%s)".formatted(reconnect.getMaxBackoff(),
-							LazyMcpProperties.PREFIX, reconnect.getInitialBackoff()),
-					"Raise health.reconnect.max-backoff or lower health.reconnect.initial-backoff.");
-		}
-		return new HealthSettings(health.getPingInterval(), health.getPingTimeout(), properties.getCallTimeout(),
-				reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter());
+		return record(
+				() -> new HealthSettings(health.getPingInterval(), health.getPingTimeout(), properties.getCallTimeout(),
+						reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter()),
+				property("pingInterval", "health.ping-interval", health.getPingInterval()),
+				property("pingTimeout", "health.ping-timeout", health.getPingTimeout()),
+				property("callTimeout", "call-timeout", properties.getCallTimeout()),
+				property("initialBackoff", "health.reconnect.initial-backoff", reconnect.getInitialBackoff()),
+				property("maxBackoff", "health.reconnect.max-backoff", reconnect.getMaxBackoff()),
+				property("jitter", "health.reconnect.jitter", reconnect.getJitter()));
 	}
 
 	static PolicySettings policies(LazyMcpProperties properties) {
@@ -141,13 +243,52 @@ final class PropertiesMapping {
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
 		String defaultPolicy = sessions.getDefaultPolicy();
 		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {
-			throw new InvalidLazyMcpPropertyException(LazyMcpProperties.PREFIX + ".sessions.default-policy",
-					"'%s' is not one of the policies configured under %s.policies (%s)".formatted(defaultPolicy,
-							LazyMcpProperties.PREFIX, String.join(", ", policies.keySet())),
-					"Name a configured policy, or configure %s.policies.%s.".formatted(LazyMcpProperties.PREFIX,
-							defaultPolicy));
+			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".sessions.default-policy", defaultPolicy,
+					"'%s' is not one of the policies configured under %s.policies (%s)".formatted(defaultPolicy, PREFIX,
+							String.join(", ", policies.keySet())),
+					"Name a configured policy, or configure %s.policies.%s.".formatted(PREFIX, defaultPolicy));
 		}
-		return new PolicySettings(policies, defaultPolicy, sessions.getPolicyKey());
+		return record(() -> new PolicySettings(policies, defaultPolicy, sessions.getPolicyKey()),
+				property("parameter", "sessions.policy-key", sessions.getPolicyKey()));
+	}
+
+	/**
+	 * Builds a settings record; a value it rejects fails startup naming the property
+	 * behind the record component its message starts with.
+	 */
+	private static <T> T record(Supplier<T> record, Property... properties) {
+		try {
+			return record.get();
+		}
+		catch (IllegalArgumentException | NullPointerException ex) {
+			String message = String.valueOf(ex.getMessage());
+			String component = message.split("[ (]", 2)[0];
+			Property fault = Arrays.stream(properties)
+				.filter((property) -> property.component().equals(component))
+				.findFirst()
+				.orElseThrow(() -> ex);
+			String rule = message.substring(component.length()).strip();
+			for (Property other : properties) {
+				rule = rule.replace(other.component() + " ", PREFIX + "." + other.key() + " ");
+			}
+			throw InvalidLazyMcpPropertyException.rejected(PREFIX + "." + fault.key(), fault.value(),
+					rule.isEmpty() ? "must be set" : rule);
+		}
+	}
+
+	private static Property property(String component, String key, @Nullable Object value) {
+		return new Property(component, key, value);
+	}
+
+	/**
+	 * The property behind a record component.
+	 *
+	 * @param component the component's name
+	 * @param key the property key without the {@code tools.lazy-mcp.} prefix
+	 * @param value the value bound to it
+	 */
+	private record Property(String component, String key, @Nullable Object value) {
+
 	}
 
 }

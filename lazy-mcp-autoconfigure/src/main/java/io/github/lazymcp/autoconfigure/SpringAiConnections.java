@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lazymcp.capability.definition.ServerDefinition;
+import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -63,6 +63,14 @@ final class SpringAiConnections {
 					servers.put(name, new ServerDefinition.Http(name, URI.create(url), sse));
 				}
 			});
+	}
+
+	/**
+	 * Every server configured through properties, by connection name.
+	 * @return the servers
+	 */
+	Map<String, ServerDefinition> servers() {
+		return this.servers;
 	}
 
 	/**

@@ -10,10 +10,11 @@ import java.util.Map;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.CapabilityManager.CapabilityChange;
-import io.github.lazymcp.capability.definition.CapabilityDefinition;
-import io.github.lazymcp.capability.skill.SkillFile;
-import io.github.lazymcp.capability.skill.SkillFileException;
+import io.github.lazymcp.capability.internal.CapabilityManager;
+import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.internal.skill.SkillFile;
+import io.github.lazymcp.capability.internal.skill.SkillFileException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

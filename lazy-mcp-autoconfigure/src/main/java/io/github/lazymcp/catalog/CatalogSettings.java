@@ -1,21 +1,26 @@
 package io.github.lazymcp.catalog;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+
+import io.github.lazymcp.catalog.internal.NamePatterns;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the catalog treats the tools MCP servers offer: the gate below which nothing is
  * deferred, and what is configured per server. Immutable; {@link #DEFAULTS} holds the
- * shipped defaults.
+ * shipped defaults. An impossible value is rejected with an
+ * {@link IllegalArgumentException} whose message starts with the component's name.
  *
  * @param deferToolsAbove deferral starts when the deferrable (not pinned) tools number
  * more than this
  * @param deferTokensAbove deferral starts when their schemas cost more than this many
  * o200k tokens
- * @param servers the policy of each server, by connection name; a server not listed gets
- * {@link ServerPolicy#DEFAULT}
+ * @param servers the settings of each server, by connection name; a server not listed
+ * gets {@link ServerSettings#DEFAULT}
  */
-public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<String, ServerPolicy> servers) {
+public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<String, ServerSettings> servers) {
 
 	/**
 	 * The shipped defaults: defer above 10 tools or 10,000 tokens, no server settings.
@@ -23,9 +28,11 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 	public static final CatalogSettings DEFAULTS = new CatalogSettings(10, 10_000, Map.of());
 
 	public CatalogSettings {
-		if (deferToolsAbove < 0 || deferTokensAbove < 0) {
-			throw new IllegalArgumentException("deferral thresholds must not be negative, were %d tools and %d tokens"
-				.formatted(deferToolsAbove, deferTokensAbove));
+		if (deferToolsAbove < 0) {
+			throw new IllegalArgumentException("deferToolsAbove must not be negative but was " + deferToolsAbove);
+		}
+		if (deferTokensAbove < 0) {
+			throw new IllegalArgumentException("deferTokensAbove must not be negative but was " + deferTokensAbove);
 		}
 		servers = Map.copyOf(servers);
 	}
@@ -42,12 +49,12 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 	}
 
 	/**
-	 * The policy of one server.
+	 * The settings of one server.
 	 * @param server the connection name
-	 * @return its configured policy, or the default one
+	 * @return its configured settings, or the defaults
 	 */
-	public ServerPolicy policy(String server) {
-		return this.servers.getOrDefault(server, ServerPolicy.DEFAULT);
+	public ServerSettings server(String server) {
+		return this.servers.getOrDefault(server, ServerSettings.DEFAULT);
 	}
 
 	/**
@@ -74,20 +81,27 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 	 * @param allow patterns of tools to keep (empty keeps all)
 	 * @param deny patterns of tools to drop
 	 * @param descriptions replacement descriptions keyed by tool name
+	 * @param callTimeout how long one call of the server's tools may take, or null for
+	 * the health settings' call timeout
 	 */
-	public record ServerPolicy(boolean lazy, List<String> pinned, List<String> allow, List<String> deny,
-			Map<String, String> descriptions) {
+	public record ServerSettings(boolean lazy, List<String> pinned, List<String> allow, List<String> deny,
+			Map<String, String> descriptions, @Nullable Duration callTimeout) {
 
 		/**
-		 * The policy of a server nothing is configured for: everything kept and deferred.
+		 * The settings of a server nothing is configured for: everything kept and
+		 * deferred, the common call timeout.
 		 */
-		public static final ServerPolicy DEFAULT = new ServerPolicy(true, List.of(), List.of(), List.of(), Map.of());
+		public static final ServerSettings DEFAULT = new ServerSettings(true, List.of(), List.of(), List.of(), Map.of(),
+				null);
 
-		public ServerPolicy {
+		public ServerSettings {
 			pinned = List.copyOf(pinned);
 			allow = List.copyOf(allow);
 			deny = List.copyOf(deny);
 			descriptions = Map.copyOf(descriptions);
+			if (callTimeout != null && (callTimeout.isZero() || callTimeout.isNegative())) {
+				throw new IllegalArgumentException("callTimeout must be greater than 0 but was " + callTimeout);
+			}
 		}
 
 		/**

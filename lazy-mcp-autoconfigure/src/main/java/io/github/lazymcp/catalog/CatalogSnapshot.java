@@ -1,6 +1,5 @@
 package io.github.lazymcp.catalog;
 
-import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -8,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable snapshot of every MCP tool known, in server order. {@link McpCatalog}
@@ -55,8 +56,11 @@ public final class CatalogSnapshot {
 
 	/**
 	 * This snapshot's tools with other server states: a change of health only.
+	 * @param version the new snapshot's version
+	 * @param servers the servers' states, in the same order
+	 * @return the new snapshot
 	 */
-	CatalogSnapshot withServers(long version, List<ServerState> servers) {
+	public CatalogSnapshot withServers(long version, List<ServerState> servers) {
 		return new CatalogSnapshot(version, servers, this.tools, this.deferring);
 	}
 
@@ -102,7 +106,16 @@ public final class CatalogSnapshot {
 		return down.stream().filter((server) -> deferred.contains(server.name())).toList();
 	}
 
-	static CatalogSnapshot of(long version, List<ServerState> servers, List<CatalogTool> tools,
+	/**
+	 * A snapshot of servers and their tools; whether it defers is decided by the
+	 * settings' thresholds over the tools that are not pinned.
+	 * @param version the version, increasing with every snapshot the catalog publishes
+	 * @param servers every server's state, in server order
+	 * @param tools every server's kept tools, in server order
+	 * @param settings the deferral thresholds
+	 * @return the snapshot
+	 */
+	public static CatalogSnapshot of(long version, List<ServerState> servers, List<CatalogTool> tools,
 			CatalogSettings settings) {
 		List<CatalogTool> deferrable = tools.stream().filter((tool) -> !tool.pinned()).toList();
 		return new CatalogSnapshot(version, servers, tools, settings.defers(deferrable.size(), tokens(deferrable)));
@@ -270,7 +283,12 @@ public final class CatalogSnapshot {
 			denied = List.copyOf(denied);
 		}
 
-		ServerState withHealth(ServerHealth health) {
+		/**
+		 * This state with another health.
+		 * @param health the server's health now
+		 * @return the new state, or this one when the health is the same
+		 */
+		public ServerState withHealth(ServerHealth health) {
 			return health.equals(this.health) ? this
 					: new ServerState(this.name, this.tools, this.denied, this.error, this.listChanges, health);
 		}

@@ -17,4 +17,15 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 public record CatalogTool(String name, String server, String originalName, ToolDefinition definition, int tokens,
 		boolean pinned, ToolCallback callback) {
 
+	/**
+	 * The model-facing name of a server's tool: {@code server__tool}, with characters
+	 * providers reject replaced and cut to the length they accept.
+	 * @param server the MCP connection name
+	 * @param tool the tool name as the server names it
+	 * @return the qualified name, before any suffix that makes it unique
+	 */
+	public static String qualifiedName(String server, String tool) {
+		return ToolNames.qualified(server, tool);
+	}
+
 }

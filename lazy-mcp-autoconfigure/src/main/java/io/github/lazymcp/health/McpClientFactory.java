@@ -1,6 +1,10 @@
 package io.github.lazymcp.health;
 
+import java.util.List;
+import java.util.function.Consumer;
+
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
 
 /**
  * Makes a new, initialized client for one server: what a reconnect needs, since an MCP
@@ -11,9 +15,11 @@ public interface McpClientFactory {
 
 	/**
 	 * Connects.
+	 * @param toolsChanged told of every {@code tools/list_changed} the new client
+	 * receives, with the server's new tool list
 	 * @return an initialized client
 	 * @throws RuntimeException when the server cannot be reached; the message says why
 	 */
-	McpSyncClient connect();
+	McpSyncClient connect(Consumer<List<McpSchema.Tool>> toolsChanged);
 
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Uses kept in this instance's memory, lost on restart. Thread-safe: each tool's sample
  * is an immutable value replaced atomically.
  */
-public final class InMemoryUseStore implements UseStore {
+final class InMemoryUseStore implements UseStore {
 
 	private final int capacity;
 
@@ -20,7 +20,7 @@ public final class InMemoryUseStore implements UseStore {
 	 * Creates an empty store.
 	 * @param capacity the most requests kept per tool, at least 1
 	 */
-	public InMemoryUseStore(int capacity) {
+	InMemoryUseStore(int capacity) {
 		if (capacity < 1) {
 			throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
 		}

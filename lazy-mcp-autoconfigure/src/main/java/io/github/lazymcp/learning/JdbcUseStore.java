@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.sql.DataSource;
 
 import org.springframework.dao.DuplicateKeyException;
@@ -29,13 +28,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * {@code lazy_mcp_tool_use_count}) are created from the schema files next to this class.
  * Failures to reach the database are thrown as Spring's {@code DataAccessException}.
  */
-public final class JdbcUseStore implements UseStore {
+final class JdbcUseStore implements UseStore {
 
 	/** The table of kept requests. */
-	public static final String TABLE = "lazy_mcp_tool_use";
+	static final String TABLE = "lazy_mcp_tool_use";
 
 	/** Where the schema files are, with {@code @@platform@@} for the database's name. */
-	public static final String SCHEMA_LOCATION = "classpath:io/github/lazymcp/learning/schema-@@platform@@.sql";
 
 	private static final String COUNT_TABLE = "lazy_mcp_tool_use_count";
 
@@ -50,7 +48,7 @@ public final class JdbcUseStore implements UseStore {
 	 * @param dataSource the application's database
 	 * @param capacity the most requests kept per tool, at least 1
 	 */
-	public JdbcUseStore(DataSource dataSource, int capacity) {
+	JdbcUseStore(DataSource dataSource, int capacity) {
 		if (capacity < 1) {
 			throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
 		}

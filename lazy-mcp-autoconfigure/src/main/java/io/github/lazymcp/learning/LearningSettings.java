@@ -31,16 +31,20 @@ public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestL
 
 	public LearningSettings {
 		Objects.requireNonNull(refreshInterval, "refreshInterval");
-		if (usesPerTool < 1 || maxRequestLength < 1 || demoteAfterCalls < 1) {
-			throw new IllegalArgumentException(
-					"usesPerTool, maxRequestLength and demoteAfterCalls must be at least 1, were %d, %d and %d"
-						.formatted(usesPerTool, maxRequestLength, demoteAfterCalls));
-		}
+		requirePositive(usesPerTool, "usesPerTool");
+		requirePositive(maxRequestLength, "maxRequestLength");
+		requirePositive(demoteAfterCalls, "demoteAfterCalls");
 		if (refreshInterval.isNegative() || refreshInterval.isZero()) {
-			throw new IllegalArgumentException("refreshInterval must be positive, was " + refreshInterval);
+			throw new IllegalArgumentException("refreshInterval must be greater than 0 but was " + refreshInterval);
 		}
 		if (!(demoteBelow >= 0 && demoteBelow <= 1)) {
-			throw new IllegalArgumentException("demoteBelow must be between 0 and 1, was " + demoteBelow);
+			throw new IllegalArgumentException("demoteBelow must be between 0 and 1 but was " + demoteBelow);
+		}
+	}
+
+	private static void requirePositive(int value, String name) {
+		if (value < 1) {
+			throw new IllegalArgumentException(name + " must be greater than 0 but was " + value);
 		}
 	}
 

@@ -24,7 +24,7 @@ public record ToolHints(List<String> examples, @Nullable String whenToUse, List<
 		examples = List.copyOf(examples);
 		tags = List.copyOf(tags);
 		if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
-			throw new IllegalArgumentException("cost must be a finite number of at least 0, was " + cost);
+			throw new IllegalArgumentException("cost must be a number of at least 0 but was " + cost);
 		}
 	}
 

@@ -2,6 +2,7 @@ package io.github.lazymcp.learning;
 
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 
 /*
  * Invariants every store keeps:
@@ -21,6 +22,33 @@ import java.util.Map;
  * with the JDBC session store, in the application's database.
  */
 public interface UseStore {
+
+	/**
+	 * Where the JDBC store's schema files are, with {@code @@platform@@} standing for the
+	 * database's name (postgresql, h2, mysql, mariadb); they create
+	 * {@code lazy_mcp_tool_use} and {@code lazy_mcp_tool_use_count}.
+	 */
+	String JDBC_SCHEMA = "classpath:io/github/lazymcp/learning/schema-@@platform@@.sql";
+
+	/**
+	 * Requests in this JVM's memory, lost on restart.
+	 * @param usesPerTool how many requests are kept per tool, at least 1
+	 * @return the store
+	 */
+	static UseStore inMemory(int usesPerTool) {
+		return new InMemoryUseStore(usesPerTool);
+	}
+
+	/**
+	 * Requests in a relational database, shared by every instance of the application. The
+	 * tables must exist: create them from {@link #JDBC_SCHEMA}.
+	 * @param dataSource the database
+	 * @param usesPerTool how many requests are kept per tool, at least 1
+	 * @return the store
+	 */
+	static UseStore jdbc(DataSource dataSource, int usesPerTool) {
+		return new JdbcUseStore(dataSource, usesPerTool);
+	}
 
 	/**
 	 * Offers one request to a tool's bounded sample.

@@ -23,10 +23,10 @@ public record ProactiveSettings(boolean enabled, int k, int window) {
 
 	public ProactiveSettings {
 		if (k < 1 || k > MAX_K) {
-			throw new IllegalArgumentException("k must be between 1 and %d, was %d".formatted(MAX_K, k));
+			throw new IllegalArgumentException("k must be between 1 and %d but was %d".formatted(MAX_K, k));
 		}
 		if (window < 1) {
-			throw new IllegalArgumentException("window must be at least 1, was " + window);
+			throw new IllegalArgumentException("window must be greater than 0 but was " + window);
 		}
 	}
 

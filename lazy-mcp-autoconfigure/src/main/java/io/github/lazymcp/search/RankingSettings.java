@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * How ToolSearch ranks: the strategy and its parameters. Immutable; {@link #DEFAULTS}
- * holds the shipped defaults, which {@link ToolRanker#create} turns into the product's
- * ranker. {@link FusedIndex} explains how the parameters combine.
+ * holds the shipped defaults, from which {@code LazyMcp.builder()} makes the product's
+ * ranker; {@code search.internal.FusedIndex} explains how the parameters combine.
  *
  * @param strategy BM25, dense or hybrid
  * @param minSimilarity the dense cosine of the best match below which a ranking with
@@ -43,7 +43,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 	public RankingSettings {
 		Objects.requireNonNull(strategy, "strategy");
 		if (minSimilarity < 0 || minSimilarity >= 1) {
-			throw new IllegalArgumentException("minSimilarity must be at least 0 and below 1, was " + minSimilarity);
+			throw new IllegalArgumentException("minSimilarity must be at least 0 and below 1 but was " + minSimilarity);
 		}
 		if (minCoverage < 0) {
 			throw new IllegalArgumentException("minCoverage must be at least 0, was " + minCoverage);
@@ -53,6 +53,12 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 		}
 		if (depth < 1) {
 			throw new IllegalArgumentException("depth must be at least 1, was " + depth);
+		}
+		if (!(bm25K1 >= 0) || Double.isInfinite(bm25K1)) {
+			throw new IllegalArgumentException("bm25K1 must be finite and at least 0 but was " + bm25K1);
+		}
+		if (!(bm25B >= 0 && bm25B <= 1)) {
+			throw new IllegalArgumentException("bm25B must be between 0 and 1 but was " + bm25B);
 		}
 	}
 

@@ -1,29 +1,14 @@
 package io.github.lazymcp.search;
 
 import java.util.List;
-import java.util.function.Supplier;
-
-import io.github.lazymcp.embedding.TextEmbedder;
 
 /**
  * A ranking strategy. It builds an index once per catalog snapshot; the index then
- * answers any number of queries.
+ * answers any number of queries. lazy-mcp ranks with BM25, dense or hybrid as its
+ * {@link RankingSettings} say; give {@code LazyMcp.builder().ranker(...)} (or declare a
+ * bean) to rank another way.
  */
 public interface ToolRanker {
-
-	/**
-	 * The product's ranker for the given settings: BM25, dense or hybrid over the
-	 * embedder. Dense and hybrid need the embedding model; when it cannot be had (the
-	 * ONNX jars are missing, the model fails to load, no application model exists), BM25
-	 * ranks instead and the log says why.
-	 * @param settings the strategy and its parameters
-	 * @param embedder supplies the embedder, loading it on first use; asked only when the
-	 * strategy needs embeddings
-	 * @return the ranker
-	 */
-	static ToolRanker create(RankingSettings settings, Supplier<TextEmbedder> embedder) {
-		return Rankers.create(settings, embedder);
-	}
 
 	/**
 	 * Stable identifier of the strategy, for configuration and metrics (for example

@@ -5,8 +5,8 @@
  * {@link io.github.lazymcp.search.SearchDocument}s) into an immutable
  * {@link io.github.lazymcp.search.ToolIndex} that answers queries with ranked
  * {@link io.github.lazymcp.search.ToolMatch}es. The product's rankers (BM25, dense, and
- * their z-score fusion with learned uses, exact names and abstention) come from
- * {@link io.github.lazymcp.search.ToolRanker#create} and
+ * their z-score fusion with learned uses, exact names and abstention) live in
+ * {@code search.internal} and are chosen by
  * {@link io.github.lazymcp.search.RankingSettings}; a
  * {@link io.github.lazymcp.search.Query} carries one request's text and shares its
  * embedding between everything that ranks it.

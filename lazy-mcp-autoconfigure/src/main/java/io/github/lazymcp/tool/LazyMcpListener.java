@@ -1,14 +1,15 @@
 package io.github.lazymcp.tool;
 
+import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Told what happens in conversations: a user turn starts, an MCP tool call succeeds.
- * Capabilities use it to enable one from the user's words and to keep their
- * least-recently-used order by real use. Implementations must be thread-safe and quick;
- * they run on the chat request's thread.
+ * Capabilities use it to enable one from the user's words, proactive attach to attach
+ * tools before the model asks. Implementations must be thread-safe and quick; they run on
+ * the chat request's thread, and one that throws is logged and skipped.
  */
 public interface LazyMcpListener {
 
@@ -17,20 +18,11 @@ public interface LazyMcpListener {
 	 * user's. Runs once, before the first model request of the turn, so that tools
 	 * activated here are already sent with it.
 	 * @param session the conversation's session
-	 * @param userMessage the text of the user's message
-	 */
-	default void turnStarted(ToolSession session, String userMessage) {
-	}
-
-	/**
-	 * A user turn starts, with what the request tells about the conversation so far. Runs
-	 * once, before the first model request of the turn. By default, calls
-	 * {@link #turnStarted(ToolSession, String)} with the message's text.
-	 * @param session the conversation's session
+	 * @param state the session's state, read once for the whole turn start and passed on
+	 * as the previous listener left it: use it instead of reading the session again
 	 * @param turn the user's message, the turn's number and the tools called so far
 	 */
-	default void turnStarted(ToolSession session, UserTurn turn) {
-		turnStarted(session, turn.text());
+	default void turnStarted(ToolSession session, SessionState state, UserTurn turn) {
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.tool.internal.PastedText;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
@@ -151,7 +152,7 @@ public final class LazyMcpRequest {
 	 * @param context the tool context of the call, possibly null
 	 * @return the request, or empty when the call's turn has none to learn from
 	 */
-	static Optional<String> turnRequest(@Nullable ToolContext context) {
+	public static Optional<String> turnRequest(@Nullable ToolContext context) {
 		return (context != null && context.getContext().get(TURN_REQUEST) instanceof String text) ? Optional.of(text)
 				: Optional.empty();
 	}
@@ -184,7 +185,7 @@ public final class LazyMcpRequest {
 	 * @param context the tool context of the call, possibly null
 	 * @return the context to hand to the server's callback
 	 */
-	static @Nullable ToolContext forServer(@Nullable ToolContext context) {
+	public static @Nullable ToolContext forServer(@Nullable ToolContext context) {
 		if (context == null
 				|| !(context.getContext().containsKey(SESSION) || context.getContext().containsKey(TURN_REQUEST))) {
 			return context;

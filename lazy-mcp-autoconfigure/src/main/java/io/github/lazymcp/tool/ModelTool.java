@@ -2,6 +2,7 @@ package io.github.lazymcp.tool;
 
 import java.util.Optional;
 
+import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.search.Query;
 
@@ -38,10 +39,11 @@ public interface ModelTool extends ToolCallback {
 	/**
 	 * A sentence for the model to add to a ToolSearch result.
 	 * @param session the session that searched
+	 * @param state the session's state, read once for the whole search
 	 * @param query the ToolSearch query
 	 * @return the sentence, or empty when this tool has nothing to say about the query
 	 */
-	default Optional<String> searchHint(ToolSession session, Query query) {
+	default Optional<String> searchHint(ToolSession session, SessionState state, Query query) {
 		return Optional.empty();
 	}
 

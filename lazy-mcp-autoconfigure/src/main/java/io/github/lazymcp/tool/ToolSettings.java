@@ -40,12 +40,15 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	}
 
 	public ToolSettings {
-		if (defaultLimit < 1 || maxLimit < defaultLimit) {
-			throw new IllegalArgumentException("limits must satisfy 1 <= defaultLimit <= maxLimit, were %d and %d"
-				.formatted(defaultLimit, maxLimit));
+		if (defaultLimit < 1) {
+			throw new IllegalArgumentException("defaultLimit must be greater than 0 but was " + defaultLimit);
+		}
+		if (maxLimit < defaultLimit) {
+			throw new IllegalArgumentException(
+					"maxLimit (%d) must not be below defaultLimit (%d)".formatted(maxLimit, defaultLimit));
 		}
 		if (maxQueryLength < 1) {
-			throw new IllegalArgumentException("maxQueryLength must be at least 1, was " + maxQueryLength);
+			throw new IllegalArgumentException("maxQueryLength must be greater than 0 but was " + maxQueryLength);
 		}
 		Objects.requireNonNull(deferredCall, "deferredCall");
 		Objects.requireNonNull(surface, "surface");
@@ -76,7 +79,7 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 * Whether a ToolSearch result for the model carries full input schemas.
 	 * @return true in the bridge surface, or when asked for
 	 */
-	boolean schemasInResults() {
+	public boolean schemasInResults() {
 		return this.surface == Surface.BRIDGE || this.resultSchemas;
 	}
 

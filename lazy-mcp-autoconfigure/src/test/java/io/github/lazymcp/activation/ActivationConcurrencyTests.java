@@ -1,6 +1,5 @@
 package io.github.lazymcp.activation;
 
-import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,6 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
+import io.github.lazymcp.activation.SessionSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,8 @@ class ActivationConcurrencyTests {
 
 	private final ExecutorService pool = Executors.newFixedThreadPool(WORKERS + READERS);
 
-	private final SessionStore store = new InMemorySessionStore(CAP, 100, Duration.ofHours(1),
+	private final SessionStore store = new InMemorySessionStore(
+			new SessionSettings(CAP, 100, Duration.ofHours(1), Duration.ofMinutes(1)),
 			MutableClock.startingAt("2025-01-01T10:00:00Z"));
 
 	/** Read-only after construction; the balances themselves are atomic. */
@@ -88,7 +90,7 @@ class ActivationConcurrencyTests {
 		assertThat(this.drops.get()).isPositive();
 		assertThat(this.rejections.get()).isPositive();
 		for (String id : SESSION_IDS) {
-			ActivationSet last = this.store.session(id).snapshot();
+			ActivationSet last = this.store.session(id).tools();
 			checkInvariants(id, last);
 			this.ledger.get(id)
 				.forEach((name, balance) -> assertThat(balance.get())
@@ -139,7 +141,7 @@ class ActivationConcurrencyTests {
 	private void read(AtomicBoolean workersDone) {
 		do {
 			for (String id : SESSION_IDS) {
-				checkInvariants(id, this.store.session(id).snapshot());
+				checkInvariants(id, this.store.session(id).tools());
 				this.observations.incrementAndGet();
 			}
 		}

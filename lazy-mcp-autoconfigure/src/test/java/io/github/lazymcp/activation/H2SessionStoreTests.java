@@ -3,6 +3,7 @@ package io.github.lazymcp.activation;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.lazymcp.activation.SessionSettings;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 
@@ -21,15 +22,14 @@ class H2SessionStoreTests {
 		JdbcSessionStoreTests.schema(dataSource, "schema-h2.sql");
 		JdbcSessionStoreTests.schema(dataSource, "schema-h2.sql");
 		MutableClock clock = MutableClock.startingAt("2026-11-23T10:00:00Z");
-		try (JdbcSessionStore store = new JdbcSessionStore(dataSource,
-				new SessionSettings(3, 10, Duration.ofMinutes(5)), clock, Duration.ZERO)) {
-			ToolSession written = store.session("s");
-			written.activate(List.of("a", "b"));
-			written.enableCapability("files", 2);
+		JdbcSessionStore store = new JdbcSessionStore(dataSource,
+				new SessionSettings(3, 10, Duration.ofMinutes(5), Duration.ofMinutes(1)), clock);
+		ToolSession written = store.session("s");
+		written.activate(List.of("a", "b"));
+		written.enableCapability("files", 2, List.of());
 
-			assertThat(store.find("s").orElseThrow().state()).isEqualTo(written.state());
-			assertThat(store.session("s").activate(List.of("c", "d")).evicted()).containsExactly("a");
-		}
+		assertThat(store.find("s").orElseThrow().state()).isEqualTo(written.state());
+		assertThat(store.session("s").activate(List.of("c", "d")).evicted()).containsExactly("a");
 	}
 
 }

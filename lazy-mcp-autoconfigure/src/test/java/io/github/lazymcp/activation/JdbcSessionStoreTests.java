@@ -9,10 +9,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-
 import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterEach;
+import io.github.lazymcp.activation.SessionSettings;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,20 +29,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class JdbcSessionStoreTests {
 
-	private static final SessionSettings SETTINGS = new SessionSettings(4, 100, Duration.ofMinutes(30));
+	private static final SessionSettings SETTINGS = new SessionSettings(4, 100, Duration.ofMinutes(30),
+			Duration.ofMinutes(1));
 
 	private final MutableClock clock = MutableClock.startingAt("2026-11-23T10:00:00Z");
-
-	private final List<JdbcSessionStore> stores = new ArrayList<>();
 
 	@BeforeAll
 	static void createTheTable() {
 		schema(Postgres.shared().dataSource(), "schema-postgresql.sql");
-	}
-
-	@AfterEach
-	void closeStores() {
-		this.stores.forEach(JdbcSessionStore::close);
 	}
 
 	@Test
@@ -53,7 +46,7 @@ class JdbcSessionStoreTests {
 		written.activate(List.of("a", "b", "c"));
 		this.clock.advance(Duration.ofSeconds(1));
 		written.touch("a");
-		written.enableCapability("files", 2);
+		written.enableCapability("files", 2, List.of());
 		written.withPolicy("tenant-a").recordPolicy();
 
 		SessionState read = store().find(id).orElseThrow().state();
@@ -84,7 +77,7 @@ class JdbcSessionStoreTests {
 
 		ToolSession child = store().child(id(), parent, true);
 
-		assertThat(child.snapshot().names()).containsExactly("a", "b");
+		assertThat(child.tools().names()).containsExactly("a", "b");
 		assertThat(child.state().parentId()).isEqualTo(parent);
 	}
 
@@ -139,8 +132,8 @@ class JdbcSessionStoreTests {
 		this.clock.advance(Duration.ofMinutes(31));
 
 		assertThat(store.find(id)).isEmpty();
-		assertThat(store.session(id).snapshot().size()).as("an expired session reads as a new one").isZero();
-		assertThat(store.deleteExpired()).isPositive();
+		assertThat(store.session(id).tools().size()).as("an expired session reads as a new one").isZero();
+		assertThat(store.expire()).isPositive();
 		assertThat(store.find(id)).isEmpty();
 	}
 
@@ -180,26 +173,23 @@ class JdbcSessionStoreTests {
 	void aDatabaseThatCannotBeReachedIsASessionStoreException() {
 		Postgres gone = Postgres.started();
 		schema(gone.dataSource(), "schema-postgresql.sql");
-		JdbcSessionStore store = new JdbcSessionStore(gone.dataSource(), SETTINGS, this.clock, Duration.ZERO);
+		JdbcSessionStore store = new JdbcSessionStore(gone.dataSource(), SETTINGS, this.clock);
 		ToolSession session = store.session("s");
 		session.activate(List.of("a"));
 		gone.stop();
 
 		assertThatExceptionOfType(SessionStoreException.class).isThrownBy(() -> session.activate(List.of("b")))
 			.withMessageContaining("session database");
-		assertThatExceptionOfType(SessionStoreException.class).isThrownBy(session::snapshot);
+		assertThatExceptionOfType(SessionStoreException.class).isThrownBy(session::tools);
 
 		gone.start();
 
-		assertThat(session.snapshot().names()).containsExactly("a");
+		assertThat(session.tools().names()).containsExactly("a");
 		gone.stop();
 	}
 
 	private JdbcSessionStore store() {
-		JdbcSessionStore store = new JdbcSessionStore(Postgres.shared().dataSource(), SETTINGS, this.clock,
-				Duration.ZERO);
-		this.stores.add(store);
-		return store;
+		return new JdbcSessionStore(Postgres.shared().dataSource(), SETTINGS, this.clock);
 	}
 
 	private static String id() {

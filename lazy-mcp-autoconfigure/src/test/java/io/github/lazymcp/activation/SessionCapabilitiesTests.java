@@ -1,6 +1,5 @@
 package io.github.lazymcp.activation;
 
-import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,6 +9,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
+import io.github.lazymcp.activation.SessionSettings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +31,7 @@ class SessionCapabilitiesTests {
 
 	@Test
 	void enablingRecordsWhenAndCountsAsAUse() {
-		ActivationResult result = this.enabled.enableCapability("files", 2);
+		ActivationResult result = this.enabled.enableCapability("files", 2, List.of()).capability();
 
 		assertThat(result.activated()).containsExactly("files");
 		assertThat(result.evicted()).isEmpty();
@@ -40,10 +41,10 @@ class SessionCapabilitiesTests {
 
 	@Test
 	void enablingAnEnabledCapabilityChangesNothingAndSaysSo() {
-		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
 
-		ActivationResult again = this.enabled.enableCapability("files", 2);
+		ActivationResult again = this.enabled.enableCapability("files", 2, List.of()).capability();
 
 		assertThat(again.activated()).isEmpty();
 		assertThat(again.alreadyActive()).containsExactly("files");
@@ -53,14 +54,14 @@ class SessionCapabilitiesTests {
 
 	@Test
 	void atTheCapEnablingEvictsTheLeastRecentlyUsed() {
-		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.enableCapability("memory", 2);
+		this.enabled.enableCapability("memory", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.touchCapability("files");
+		this.enabled.touch("", List.of("files"));
 		this.clock.advance(Duration.ofMinutes(1));
 
-		ActivationResult thinking = this.enabled.enableCapability("thinking", 2);
+		ActivationResult thinking = this.enabled.enableCapability("thinking", 2, List.of()).capability();
 
 		assertThat(thinking.activated()).containsExactly("thinking");
 		assertThat(thinking.evicted()).containsExactly("memory");
@@ -70,18 +71,19 @@ class SessionCapabilitiesTests {
 
 	@Test
 	void ofCapabilitiesUnusedSinceTheSameInstantTheFirstEnabledIsEvicted() {
-		this.enabled.enableCapability("files", 2);
-		this.enabled.enableCapability("memory", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
+		this.enabled.enableCapability("memory", 2, List.of()).capability();
 
-		assertThat(this.enabled.enableCapability("thinking", 2).evicted()).containsExactly("files");
+		assertThat(this.enabled.enableCapability("thinking", 2, List.of()).capability().evicted())
+			.containsExactly("files");
 	}
 
 	@Test
 	void aSuccessfulUseRecordsTheUse() {
-		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(5));
 
-		this.enabled.touchCapability("files");
+		this.enabled.touch("", List.of("files"));
 
 		assertThat(this.enabled.capabilities().tools())
 			.containsExactly(new ActiveTool("files", START, START.plus(Duration.ofMinutes(5))));
@@ -89,56 +91,58 @@ class SessionCapabilitiesTests {
 
 	@Test
 	void withoutAUseACapabilityIsNotKeptFromEviction() {
-		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
-		this.enabled.enableCapability("memory", 2);
+		this.enabled.enableCapability("memory", 2, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
 
 		assertThat(this.enabled.capabilities().tools()).first().isEqualTo(new ActiveTool("files", START, START));
-		assertThat(this.enabled.enableCapability("thinking", 2).evicted()).containsExactly("files");
+		assertThat(this.enabled.enableCapability("thinking", 2, List.of()).capability().evicted())
+			.containsExactly("files");
 	}
 
 	@Test
 	void touchingADisabledCapabilityRecordsNothing() {
-		this.enabled.touchCapability("files");
+		this.enabled.touch("", List.of("files"));
 
 		assertThat(this.enabled.capabilities().tools()).isEmpty();
 	}
 
 	@Test
 	void disablingIsIdempotent() {
-		this.enabled.enableCapability("files", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
 
-		assertThat(this.enabled.disableCapability("files")).isTrue();
-		assertThat(this.enabled.disableCapability("files")).isFalse();
+		assertThat(this.enabled.disableCapability("files", (tool, remaining) -> false)).isTrue();
+		assertThat(this.enabled.disableCapability("files", (tool, remaining) -> false)).isFalse();
 		assertThat(this.enabled.capabilities().tools()).isEmpty();
 	}
 
 	@Test
 	void theListingKeepsEnableOrderWhateverTheUses() {
 		ToolSession three = session("three");
-		three.enableCapability("files", 3);
-		three.enableCapability("memory", 3);
+		three.enableCapability("files", 3, List.of()).capability();
+		three.enableCapability("memory", 3, List.of()).capability();
 		this.clock.advance(Duration.ofMinutes(1));
-		three.touchCapability("files");
-		three.enableCapability("thinking", 3);
+		three.touch("", List.of("files"));
+		three.enableCapability("thinking", 3, List.of()).capability();
 
 		assertThat(three.capabilities().names()).containsExactly("files", "memory", "thinking");
 	}
 
 	@Test
 	void aCapBelowOneIsRejected() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.enabled.enableCapability("files", 0))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.enabled.enableCapability("files", 0, List.of()).capability())
 			.withMessage("cap must be at least 1, was 0");
 	}
 
 	@Test
 	void capabilitiesAndToolsAreCappedApart() {
 		this.enabled.activate(List.of("a", "b", "c"));
-		this.enabled.enableCapability("files", 2);
-		this.enabled.enableCapability("memory", 2);
+		this.enabled.enableCapability("files", 2, List.of()).capability();
+		this.enabled.enableCapability("memory", 2, List.of()).capability();
 
-		assertThat(this.enabled.snapshot().names()).containsExactly("a", "b", "c");
+		assertThat(this.enabled.tools().names()).containsExactly("a", "b", "c");
 		assertThat(this.enabled.capabilities().names()).containsExactly("files", "memory");
 	}
 
@@ -149,7 +153,7 @@ class SessionCapabilitiesTests {
 		List<Future<ActivationResult>> results = new ArrayList<>();
 		for (int i = 0; i < 200; i++) {
 			String name = "capability-" + i;
-			results.add(pool.submit(() -> shared.enableCapability(name, 4)));
+			results.add(pool.submit(() -> shared.enableCapability(name, 4, List.of()).capability()));
 		}
 		pool.shutdown();
 		assertThat(pool.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
@@ -163,7 +167,9 @@ class SessionCapabilitiesTests {
 	}
 
 	private ToolSession session(String id) {
-		return new InMemorySessionStore(8, 10, Duration.ofHours(1), this.clock).session(id);
+		return new InMemorySessionStore(new SessionSettings(8, 10, Duration.ofHours(1), Duration.ofMinutes(1)),
+				this.clock)
+			.session(id);
 	}
 
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.SessionSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,8 @@ class SessionStoreConcurrencyTests {
 
 	private final ExecutorService pool = Executors.newFixedThreadPool(THREADS);
 
-	private final SessionStore store = new InMemorySessionStore(3, 100, Duration.ofHours(1),
+	private final SessionStore store = new InMemorySessionStore(
+			new SessionSettings(3, 100, Duration.ofHours(1), Duration.ofMinutes(1)),
 			MutableClock.startingAt("2025-01-01T10:00:00Z"));
 
 	@AfterEach
@@ -56,7 +58,7 @@ class SessionStoreConcurrencyTests {
 		start.countDown();
 		assertThat(results(sessions)).containsOnly(this.store.session("shared"));
 		assertThat(results(children)).containsOnly(this.store.session("child"));
-		assertThat(this.store.session("child").snapshot().names()).containsExactly("a", "b");
+		assertThat(this.store.session("child").tools().names()).containsExactly("a", "b");
 	}
 
 	private static <T> List<T> results(List<Future<T>> futures) throws Exception {

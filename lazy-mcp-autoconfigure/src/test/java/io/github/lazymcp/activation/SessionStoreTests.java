@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import io.github.lazymcp.activation.SessionSettings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +19,8 @@ class SessionStoreTests {
 
 	private final MutableClock clock = MutableClock.startingAt("2025-01-01T10:00:00Z");
 
-	private final InMemorySessionStore store = new InMemorySessionStore(3, 100, IDLE, this.clock);
+	private final InMemorySessionStore store = new InMemorySessionStore(
+			new SessionSettings(3, 100, IDLE, Duration.ofMinutes(1)), this.clock);
 
 	@Test
 	void sessionReturnsTheSameSessionForTheSameId() {
@@ -32,14 +34,14 @@ class SessionStoreTests {
 
 	@Test
 	void newSessionStartsEmpty() {
-		assertThat(this.store.session("a").snapshot().size()).isZero();
+		assertThat(this.store.session("a").tools().size()).isZero();
 	}
 
 	@Test
 	void childStartsFromASnapshotOfItsParent() {
 		this.store.session("parent").activate(List.of("a", "b"));
 		ToolSession child = this.store.child("child", "parent", true);
-		assertThat(child.snapshot().names()).containsExactly("a", "b");
+		assertThat(child.tools().names()).containsExactly("a", "b");
 		assertThat(child.cap()).isEqualTo(3);
 	}
 
@@ -51,8 +53,8 @@ class SessionStoreTests {
 		parent.activate(List.of("p"));
 		child.activate(List.of("c"));
 		child.retainOnly((name) -> !name.equals("a"));
-		assertThat(parent.snapshot().names()).containsExactly("a", "b", "p");
-		assertThat(child.snapshot().names()).containsExactly("b", "c");
+		assertThat(parent.tools().names()).containsExactly("a", "b", "p");
+		assertThat(child.tools().names()).containsExactly("b", "c");
 	}
 
 	@Test
@@ -67,12 +69,12 @@ class SessionStoreTests {
 	@Test
 	void childStartsEmptyWhenNotInheriting() {
 		this.store.session("parent").activate(List.of("a"));
-		assertThat(this.store.child("child", "parent", false).snapshot().size()).isZero();
+		assertThat(this.store.child("child", "parent", false).tools().size()).isZero();
 	}
 
 	@Test
 	void childStartsEmptyWhenTheParentDoesNotExist() {
-		assertThat(this.store.child("child", "missing", true).snapshot().size()).isZero();
+		assertThat(this.store.child("child", "missing", true).tools().size()).isZero();
 		assertThat(this.store.find("missing")).isEmpty();
 	}
 
@@ -83,7 +85,7 @@ class SessionStoreTests {
 		ToolSession child = this.store.child("child", "parent", true);
 		parent.activate(List.of("b"));
 		assertThat(this.store.child("child", "parent", true)).isSameAs(child);
-		assertThat(child.snapshot().names()).containsExactly("a");
+		assertThat(child.tools().names()).containsExactly("a");
 	}
 
 	@Test
@@ -130,7 +132,7 @@ class SessionStoreTests {
 		assertThat(this.store.find("a")).isEmpty();
 		assertThat(this.store.size()).isZero();
 		assertThat(this.store.session("a")).isNotSameAs(first);
-		assertThat(this.store.session("a").snapshot().size()).isZero();
+		assertThat(this.store.session("a").tools().size()).isZero();
 	}
 
 	@Test
@@ -156,7 +158,8 @@ class SessionStoreTests {
 
 	@Test
 	void storeNeverHoldsMoreThanTheMaximumNumberOfSessions() {
-		InMemorySessionStore small = new InMemorySessionStore(3, 4, IDLE, this.clock);
+		InMemorySessionStore small = new InMemorySessionStore(new SessionSettings(3, 4, IDLE, Duration.ofMinutes(1)),
+				this.clock);
 		for (int i = 0; i < 50; i++) {
 			small.session("s" + i).activate(List.of("a"));
 			assertThat(small.size()).isLessThanOrEqualTo(4);
@@ -166,28 +169,34 @@ class SessionStoreTests {
 
 	@Test
 	void rejectsACapBelowOne() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new InMemorySessionStore(0, 10, IDLE, this.clock))
-			.withMessage("cap must be at least 1, was 0");
+		assertThatIllegalArgumentException()
+			.isThrownBy(
+					() -> new InMemorySessionStore(new SessionSettings(0, 10, IDLE, Duration.ofMinutes(1)), this.clock))
+			.withMessage("maxActiveSchemas must be greater than 0 but was 0");
 	}
 
 	@Test
 	void rejectsAMaximumSessionCountBelowOne() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new InMemorySessionStore(3, 0, IDLE, this.clock))
-			.withMessage("maxSessions must be at least 1, was 0");
+		assertThatIllegalArgumentException()
+			.isThrownBy(
+					() -> new InMemorySessionStore(new SessionSettings(3, 0, IDLE, Duration.ofMinutes(1)), this.clock))
+			.withMessage("maxSessions must be greater than 0 but was 0");
 	}
 
 	@Test
 	void rejectsAZeroIdleTimeout() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new InMemorySessionStore(3, 10, Duration.ZERO, this.clock))
-			.withMessage("idleTimeout must be positive, was PT0S");
+			.isThrownBy(() -> new InMemorySessionStore(new SessionSettings(3, 10, Duration.ZERO, Duration.ofMinutes(1)),
+					this.clock))
+			.withMessage("idleTimeout must be greater than 0 but was PT0S");
 	}
 
 	@Test
 	void rejectsANegativeIdleTimeout() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new InMemorySessionStore(3, 10, Duration.ofSeconds(-1), this.clock))
-			.withMessage("idleTimeout must be positive, was PT-1S");
+			.isThrownBy(() -> new InMemorySessionStore(
+					new SessionSettings(3, 10, Duration.ofSeconds(-1), Duration.ofMinutes(1)), this.clock))
+			.withMessage("idleTimeout must be greater than 0 but was PT-1S");
 	}
 
 }

@@ -1,11 +1,11 @@
 package io.github.lazymcp.activation;
 
-import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
+import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,9 +22,9 @@ class ToolSessionTests {
 	private final List<ActivationResult> reported = new java.util.ArrayList<>();
 
 	private ToolSession session(int cap) {
-		return ToolSession.inMemory("s1", cap, this.clock,
-				SessionState.start(ActivationSet.empty(), null, this.clock.instant()),
-				(session, result) -> this.reported.add(result));
+		return ToolSession
+			.inMemory("s1", cap, this.clock, SessionState.start(ActivationSet.empty(), null, this.clock.instant()))
+			.withListener((session, result) -> this.reported.add(result));
 	}
 
 	@Test
@@ -50,7 +50,7 @@ class ToolSessionTests {
 		assertThat(result.rejected()).isEmpty();
 		assertThat(result.active()).isEqualTo(3);
 		assertThat(result.cap()).isEqualTo(5);
-		assertThat(session.snapshot().names()).containsExactly("c", "a", "b");
+		assertThat(session.tools().names()).containsExactly("c", "a", "b");
 	}
 
 	@Test
@@ -61,7 +61,7 @@ class ToolSessionTests {
 		assertThat(result.activated()).containsExactly("d");
 		assertThat(result.evicted()).containsExactly("a");
 		assertThat(result.active()).isEqualTo(3);
-		assertThat(session.snapshot().names()).containsExactly("b", "c", "d");
+		assertThat(session.tools().names()).containsExactly("b", "c", "d");
 	}
 
 	@Test
@@ -69,10 +69,10 @@ class ToolSessionTests {
 		ToolSession session = session(3);
 		session.activate(List.of("a", "b", "c"));
 		session.touch("a");
-		assertThat(session.snapshot().names()).containsExactly("a", "b", "c");
+		assertThat(session.tools().names()).containsExactly("a", "b", "c");
 		ActivationResult result = session.activate(List.of("d"));
 		assertThat(result.evicted()).containsExactly("b");
-		assertThat(session.snapshot().names()).containsExactly("a", "c", "d");
+		assertThat(session.tools().names()).containsExactly("a", "c", "d");
 	}
 
 	@Test
@@ -83,7 +83,7 @@ class ToolSessionTests {
 		session.touch("a");
 		ActivationResult result = session.activate(List.of("e", "f", "g"));
 		assertThat(result.evicted()).containsExactly("c", "d", "b");
-		assertThat(session.snapshot().names()).containsExactly("a", "e", "f", "g");
+		assertThat(session.tools().names()).containsExactly("a", "e", "f", "g");
 	}
 
 	@Test
@@ -94,7 +94,7 @@ class ToolSessionTests {
 		assertThat(result.activated()).containsExactly("a", "b");
 		assertThat(result.rejected()).containsExactly("c", "d");
 		assertThat(result.evicted()).containsExactly("x");
-		assertThat(session.snapshot().names()).containsExactly("a", "b");
+		assertThat(session.tools().names()).containsExactly("a", "b");
 	}
 
 	@Test
@@ -106,7 +106,7 @@ class ToolSessionTests {
 		assertThat(result.activated()).containsExactly("d");
 		assertThat(result.evicted()).containsExactly("c");
 		assertThat(result.rejected()).containsExactly("e");
-		assertThat(session.snapshot().names()).containsExactly("a", "b", "d");
+		assertThat(session.tools().names()).containsExactly("a", "b", "d");
 	}
 
 	@Test
@@ -118,7 +118,7 @@ class ToolSessionTests {
 		assertThat(result.activated()).isEmpty();
 		assertThat(result.evicted()).isEmpty();
 		assertThat(result.rejected()).containsExactly("c");
-		assertThat(session.snapshot().names()).containsExactly("a", "b");
+		assertThat(session.tools().names()).containsExactly("a", "b");
 	}
 
 	@Test
@@ -130,11 +130,11 @@ class ToolSessionTests {
 		assertThat(result.alreadyActive()).containsExactly("a");
 		assertThat(result.activated()).isEmpty();
 		assertThat(result.active()).isEqualTo(3);
-		ActiveTool a = session.snapshot().tools().get(0);
+		ActiveTool a = session.tools().tools().get(0);
 		assertThat(a.activatedAt()).isEqualTo(Instant.parse("2025-01-01T10:00:00Z"));
 		assertThat(a.lastUsedAt()).isEqualTo(Instant.parse("2025-01-01T10:01:00Z"));
 		assertThat(session.activate(List.of("d")).evicted()).containsExactly("b");
-		assertThat(session.snapshot().names()).containsExactly("a", "c", "d");
+		assertThat(session.tools().names()).containsExactly("a", "c", "d");
 	}
 
 	@Test
@@ -143,9 +143,24 @@ class ToolSessionTests {
 		session.activate(List.of("a"));
 		this.clock.advance(Duration.ofSeconds(30));
 		session.touch("a");
-		ActiveTool a = session.snapshot().tools().get(0);
+		ActiveTool a = session.tools().tools().get(0);
 		assertThat(a.activatedAt()).isEqualTo(Instant.parse("2025-01-01T10:00:00Z"));
 		assertThat(a.lastUsedAt()).isEqualTo(Instant.parse("2025-01-01T10:00:30Z"));
+	}
+
+	@Test
+	void activatingForACallLoadsTheToolAsUsedAndTouchesItsCapabilities() {
+		ToolSession session = session(2);
+		session.enableCapability("files", 3, List.of());
+		this.clock.advance(Duration.ofSeconds(30));
+
+		ActivationResult result = session.activateForCall("a", List.of("files"));
+
+		assertThat(result.activated()).containsExactly("a");
+		ActiveTool a = session.tools().tools().get(0);
+		assertThat(a.lastUsedAt()).isEqualTo(Instant.parse("2025-01-01T10:00:30Z"));
+		assertThat(session.state().capabilities().tools().get(0).lastUsedAt())
+			.isEqualTo(Instant.parse("2025-01-01T10:00:30Z"));
 	}
 
 	@Test
@@ -154,7 +169,7 @@ class ToolSessionTests {
 		session.activate(List.of("a", "b", "c", "d"));
 		Set<String> catalog = Set.of("b", "d", "z");
 		assertThat(session.retainOnly(catalog::contains)).containsExactly("a", "c");
-		assertThat(session.snapshot().names()).containsExactly("b", "d");
+		assertThat(session.tools().names()).containsExactly("b", "d");
 		assertThat(session.retainOnly(catalog::contains)).isEmpty();
 	}
 
@@ -166,7 +181,7 @@ class ToolSessionTests {
 		session.retainOnly((name) -> !name.equals("c"));
 		session.activate(List.of("d"));
 		assertThat(session.activate(List.of("e")).evicted()).containsExactly("b");
-		assertThat(session.snapshot().names()).containsExactly("a", "d", "e");
+		assertThat(session.tools().names()).containsExactly("a", "d", "e");
 	}
 
 	@Test
@@ -174,8 +189,8 @@ class ToolSessionTests {
 		ToolSession session = session(3);
 		session.activate(List.of("a", "b"));
 		session.reset();
-		assertThat(session.snapshot().size()).isZero();
-		assertThat(session.snapshot().contains("a")).isFalse();
+		assertThat(session.tools().size()).isZero();
+		assertThat(session.tools().contains("a")).isFalse();
 		assertThat(session.activate(List.of("a")).activated()).containsExactly("a");
 	}
 
@@ -183,13 +198,13 @@ class ToolSessionTests {
 	void snapshotIsNotAffectedByLaterChanges() {
 		ToolSession session = session(2);
 		session.activate(List.of("a", "b"));
-		ActivationSet snapshot = session.snapshot();
+		ActivationSet snapshot = session.tools();
 		session.activate(List.of("c"));
 		session.touch("b");
 		assertThat(snapshot.names()).containsExactly("a", "b");
 		assertThat(snapshot.tools()).extracting(ActiveTool::name).containsExactly("a", "b");
 		assertThat(snapshot.contains("c")).isFalse();
-		assertThat(session.snapshot().names()).containsExactly("b", "c");
+		assertThat(session.tools().names()).containsExactly("b", "c");
 	}
 
 	@Test
@@ -214,8 +229,9 @@ class ToolSessionTests {
 		ToolSession source = session(3);
 		source.activate(List.of("a", "b", "c"));
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ToolSession.inMemory("s2", 2, this.clock,
-					SessionState.start(source.snapshot(), null, this.clock.instant()), ActivationListener.NONE))
+			.isThrownBy(() -> ToolSession
+				.inMemory("s2", 2, this.clock, SessionState.start(source.tools(), null, this.clock.instant()))
+				.withListener(ActivationListener.NONE))
 			.withMessageContaining("cap");
 	}
 

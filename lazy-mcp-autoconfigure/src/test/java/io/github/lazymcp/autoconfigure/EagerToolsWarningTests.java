@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.CatalogSettings;
-import io.github.lazymcp.catalog.CatalogSettings.ServerPolicy;
-import io.github.lazymcp.catalog.FakeConnection;
-import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.catalog.TokenCounter;
+import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.catalog.internal.TokenCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -23,8 +24,8 @@ import static org.mockito.Mockito.mock;
 @ExtendWith(OutputCaptureExtension.class)
 class EagerToolsWarningTests {
 
-	private static final ServerPolicy PINNED_SERVER = new ServerPolicy(false, List.of(), List.of(), List.of(),
-			Map.of());
+	private static final ServerSettings PINNED_SERVER = new ServerSettings(false, List.of(), List.of(), List.of(),
+			Map.of(), null);
 
 	@Test
 	void namesTheThresholdWhenMoreThan128ToolsStayBelowIt() {
@@ -70,7 +71,8 @@ class EagerToolsWarningTests {
 	@Test
 	void logsTheWarningWhenTheApplicationIsReady(CapturedOutput output) {
 		CatalogSettings settings = CatalogSettings.DEFAULTS.withThreshold(200, 10_000_000);
-		EagerToolsWarning warning = new EagerToolsWarning(catalog(settings, server("big", 130)), settings);
+		LazyMcp lazyMcp = LazyMcp.builder().connections(List.of(server("big", 130))).catalog(settings).build();
+		EagerToolsWarning warning = new EagerToolsWarning(lazyMcp, settings);
 
 		warning.onApplicationEvent(mock(ApplicationReadyEvent.class));
 

@@ -3,28 +3,26 @@ package io.github.lazymcp.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.concurrent.ScheduledExecutorService;
 
-import io.github.lazymcp.activation.InMemorySessionStore;
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.advisor.AdvisorSettings;
-import io.github.lazymcp.advisor.LazyMcpChatClientCustomizer;
-import io.github.lazymcp.catalog.CatalogSettings;
-import io.github.lazymcp.catalog.FakeConnection;
-import io.github.lazymcp.catalog.McpCatalog;
-import io.github.lazymcp.catalog.TokenCounter;
-import io.github.lazymcp.embedding.BundledModel;
+import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.learning.UseStore;
+import io.github.lazymcp.policy.PolicyResolver;
+import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
-import io.github.lazymcp.proactive.ProactiveAttach;
-import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.ToolRegistry;
-import io.github.lazymcp.tool.UsageStats;
+import io.github.lazymcp.tool.internal.RecordingRanker;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallbackProvider;
@@ -32,6 +30,7 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.ClassPathResource;
 
@@ -52,17 +51,15 @@ class LazyMcpAutoConfigurationTests {
 	@Test
 	void addsLazyMcpToChatClientsWithoutUserCode() {
 		this.runner.run((context) -> {
-			assertThat(context).hasSingleBean(LazyMcpChatClientCustomizer.class)
-				.hasSingleBean(McpCatalog.class)
-				.hasSingleBean(ToolRegistry.class);
-			assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("hybrid");
+			assertThat(context).hasSingleBean(ChatClientBuilderCustomizer.class).hasSingleBean(LazyMcp.class);
+			assertThat(ranker(context).id()).isEqualTo("hybrid");
 		});
 	}
 
 	@Test
 	void ranksWithBm25WhenConfigured() {
 		this.runner.withPropertyValues("tools.lazy-mcp.search.ranker=bm25")
-			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
+			.run((context) -> assertThat(ranker(context).id()).isEqualTo("bm25"));
 	}
 
 	@Test
@@ -70,13 +67,13 @@ class LazyMcpAutoConfigurationTests {
 		this.runner
 			.withClassLoader(
 					new FilteredClassLoader(new ClassPathResource(BundledModel.ALL_MINILM_L6_V2_Q.onnxResource())))
-			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
+			.run((context) -> assertThat(ranker(context).id()).isEqualTo("bm25"));
 	}
 
 	@Test
 	void fallsBackToBm25WhenAnApplicationModelIsRequestedButMissing() {
 		this.runner.withPropertyValues("tools.lazy-mcp.search.embedding.use-application-model=true")
-			.run((context) -> assertThat(context.getBean(ToolRanker.class).id()).isEqualTo("bm25"));
+			.run((context) -> assertThat(ranker(context).id()).isEqualTo("bm25"));
 	}
 
 	@Test
@@ -90,7 +87,7 @@ class LazyMcpAutoConfigurationTests {
 					"tools.lazy-mcp.search.embedding.cache-directory=")
 			.withBean(EmbeddingModel.class, () -> model)
 			.run((context) -> {
-				ToolRanker ranker = context.getBean(ToolRanker.class);
+				ToolRanker ranker = ranker(context);
 				assertThat(ranker.id()).isEqualTo("dense");
 				List<ToolMatch> matches = ranker.index(List.of(SearchDocument.of("s/t", "s", "t", "Does t.", null)))
 					.search("t", 1);
@@ -113,17 +110,15 @@ class LazyMcpAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(context).doesNotHaveBean(ToolCallbackProvider.class);
 			ChatClient.Builder builder = mock(ChatClient.Builder.class, RETURNS_SELF);
-			context.getBean(LazyMcpChatClientCustomizer.class).customize(builder);
+			context.getBean(ChatClientBuilderCustomizer.class).customize(builder);
 			verify(builder).defaultTools(any(ToolCallbackProvider.class));
 		});
 	}
 
 	@Test
 	void decoratesTheToolCallbackResolverSoDeniedToolsAnswerWithAnError() {
-		this.runner
-			.withBean(McpCatalog.class,
-					() -> new McpCatalog(List.of(new FakeConnection("fs", "read_file")),
-							CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter()))
+		this.runner.withPropertyValues("tools.lazy-mcp.threshold.tools=0", "tools.lazy-mcp.threshold.tokens=0")
+			.withBean(McpServerConnection.class, () -> new FakeConnection("fs", "read_file"))
 			.run((context) -> {
 				ToolCallbackResolver resolver = context.getBean(ToolCallbackResolver.class);
 				assertThat(resolver.resolve("fs__read_file")).isNotNull();
@@ -137,8 +132,8 @@ class LazyMcpAutoConfigurationTests {
 	@Test
 	void addsNothingWhenDisabled() {
 		this.runner.withPropertyValues("tools.lazy-mcp.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(LazyMcpChatClientCustomizer.class)
-				.doesNotHaveBean(McpCatalog.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(ChatClientBuilderCustomizer.class)
+				.doesNotHaveBean(LazyMcp.class));
 	}
 
 	@Test
@@ -217,7 +212,7 @@ class LazyMcpAutoConfigurationTests {
 	@Test
 	void proactiveAttachListensToTheRegistryByDefault() {
 		this.runner.run((context) -> {
-			assertThat(context).hasSingleBean(ProactiveAttach.class);
+			assertThat(PropertiesMapping.proactive(context.getBean(LazyMcpProperties.class)).enabled()).isTrue();
 			assertThat(PropertiesMapping.proactive(context.getBean(LazyMcpProperties.class)))
 				.isEqualTo(ProactiveSettings.DEFAULTS);
 		});
@@ -273,42 +268,60 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	@Test
-	void everyBeanCanBeReplacedByTheApplication() {
-		McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
-		SessionStore sessions = new InMemorySessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
-		UsageStats stats = new UsageStats();
-		ToolRanker ranker = ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25),
-				() -> {
-					throw new IllegalStateException("not needed");
+	void everyReplaceablePartBacksOffForTheApplications() {
+		SessionStore sessions = SessionStore.inMemory(
+				new SessionSettings(5, 10, Duration.ofMinutes(1), Duration.ofMinutes(1)), java.time.Clock.systemUTC());
+		ToolRanker ranker = new RecordingRanker();
+		UseStore uses = UseStore.inMemory(3);
+		PolicyResolver policyResolver = (context) -> null;
+		ScheduledExecutorService scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+		try {
+			this.runner.withBean(SessionStore.class, () -> sessions)
+				.withBean(ToolRanker.class, () -> ranker)
+				.withBean(UseStore.class, () -> uses)
+				.withBean(PolicyResolver.class, () -> policyResolver)
+				.withBean(LazyMcpAutoConfiguration.SCHEDULER, ScheduledExecutorService.class, () -> scheduler)
+				.run((context) -> {
+					assertThat(context.getBean(SessionStore.class)).isSameAs(sessions);
+					assertThat(ranker(context)).isSameAs(ranker);
+					assertThat(context.getBean(UseStore.class)).isSameAs(uses);
+					assertThat(context.getBean(PolicyResolver.class)).isSameAs(policyResolver);
+					assertThat(context.getBean(LazyMcpAutoConfiguration.SCHEDULER)).isSameAs(scheduler);
+					context.getBean(LazyMcp.class).sessions().session("a").activate(List.of("x"));
+					assertThat(sessions.find("a"))
+						.hasValueSatisfying((session) -> assertThat(session.tools().names()).containsExactly("x"));
 				});
-		this.runner.withBean(McpCatalog.class, () -> catalog)
-			.withBean(SessionStore.class, () -> sessions)
-			.withBean(UsageStats.class, () -> stats)
-			.withBean(ToolRanker.class, () -> ranker)
-			.run((context) -> {
-				assertThat(context.getBean(McpCatalog.class)).isSameAs(catalog);
-				assertThat(context.getBean(SessionStore.class)).isSameAs(sessions);
-				assertThat(context.getBean(UsageStats.class)).isSameAs(stats);
-				assertThat(context.getBean(ToolRanker.class)).isSameAs(ranker);
-				assertThat(context).hasSingleBean(ToolRegistry.class);
-			});
+		}
+		finally {
+			scheduler.shutdownNow();
+		}
+	}
+
+	@Test
+	void theApplicationsLazyMcpReplacesTheAssembledOne() {
+		LazyMcp own = LazyMcp.builder()
+			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
+			.build();
+		try {
+			this.runner.withBean(LazyMcp.class, () -> own)
+				.run((context) -> assertThat(context.getBean(LazyMcp.class)).isSameAs(own));
+		}
+		finally {
+			own.close();
+		}
 	}
 
 	@Test
 	void replacingTheCustomizerReplacesTheWiring() {
-		Supplier<LazyMcpChatClientCustomizer> custom = () -> {
-			SessionStore sessions = new InMemorySessionStore(5, 10, Duration.ofMinutes(1), java.time.Clock.systemUTC());
-			McpCatalog catalog = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
-			ToolRegistry registry = ToolRegistry.builder(catalog,
-					ToolRanker.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25), () -> {
-						throw new IllegalStateException("not needed");
-					}), sessions)
-				.build();
-			return new LazyMcpChatClientCustomizer(AdvisorSettings.DEFAULTS, registry, sessions);
+		ChatClientBuilderCustomizer custom = (builder) -> {
 		};
-		this.runner.withBean("myCustomizer", LazyMcpChatClientCustomizer.class, custom)
-			.run((context) -> assertThat(context).hasSingleBean(LazyMcpChatClientCustomizer.class)
+		this.runner.withBean("myCustomizer", ChatClientBuilderCustomizer.class, () -> custom)
+			.run((context) -> assertThat(context).hasSingleBean(ChatClientBuilderCustomizer.class)
 				.hasBean("myCustomizer"));
+	}
+
+	private static ToolRanker ranker(AssertableApplicationContext context) {
+		return context.getBean(LazyMcp.class).internals().ranker();
 	}
 
 }

@@ -2,12 +2,10 @@ package io.github.lazymcp.autoconfigure;
 
 import java.util.List;
 import java.util.UUID;
-
 import javax.sql.DataSource;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.Postgres;
-import io.github.lazymcp.learning.JdbcUseStore;
-import io.github.lazymcp.learning.Learning;
 import io.github.lazymcp.learning.UseStore;
 import org.junit.jupiter.api.Test;
 
@@ -33,10 +31,14 @@ class LearningJdbcAutoConfigurationTests {
 	@Test
 	void keepsLearnedUsesInTheSessionDatabaseAndCreatesTheirTables() {
 		this.runner.withPropertyValues("spring.datasource.url=" + freshDatabase()).run((context) -> {
-			assertThat(context.getBean(UseStore.class)).isInstanceOf(JdbcUseStore.class);
-			context.getBean(Learning.class).begin("fs__read_file").succeeded("show me config.yml");
+			assertThat(context.getBean(UseStore.class).shared()).isTrue();
+			context.getBean(LazyMcp.class)
+				.internals()
+				.learning()
+				.begin("fs__read_file")
+				.succeeded("show me config.yml");
 			assertThat(JdbcClient.create(context.getBean(DataSource.class))
-				.sql("SELECT request FROM " + JdbcUseStore.TABLE)
+				.sql("SELECT request FROM " + "lazy_mcp_tool_use")
 				.query(String.class)
 				.list()).isEqualTo(List.of("show me config.yml"));
 		});
@@ -56,7 +58,7 @@ class LearningJdbcAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				assertThat(jdbc.sql("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = ?")
-					.param(JdbcUseStore.TABLE)
+					.param("lazy_mcp_tool_use")
 					.query(Long.class)
 					.single()).isZero();
 			});

@@ -2,15 +2,16 @@ package io.github.lazymcp.autoconfigure;
 
 import java.util.List;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.learning.Hints;
-import io.github.lazymcp.learning.InMemoryUseStore;
-import io.github.lazymcp.learning.Learning;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.UseStore;
+import io.github.lazymcp.learning.internal.Learning;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,8 +47,7 @@ class LearningPropertiesTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining(
-						"tools.lazy-mcp.servers.<name>.tools.<tool>.cost must be a number of at least 0"));
+				.hasMessageContaining("tools.lazy-mcp.servers.fs.tools.read_file.cost must be a number of at least 0"));
 	}
 
 	@Test
@@ -71,18 +71,23 @@ class LearningPropertiesTests {
 	@Test
 	void learnsInMemoryByDefaultAndTheKillSwitchTurnsItOff() {
 		this.runner.run((context) -> {
-			assertThat(context.getBean(UseStore.class)).isInstanceOf(InMemoryUseStore.class);
-			assertThat(context.getBean(Learning.class).settings().enabled()).isTrue();
+			// No store of the application's: lazy-mcp learns in memory.
+			assertThat(context).doesNotHaveBean(UseStore.class);
+			assertThat(learning(context).settings().enabled()).isTrue();
 		});
 		this.runner.withPropertyValues("tools.lazy-mcp.learning.enabled=false")
-			.run((context) -> assertThat(context.getBean(Learning.class).settings().enabled()).isFalse());
+			.run((context) -> assertThat(learning(context).settings().enabled()).isFalse());
 	}
 
 	@Test
 	void anApplicationStoreOfUsesReplacesTheShippedOne() {
-		UseStore mine = new InMemoryUseStore(3);
+		UseStore mine = UseStore.inMemory(3);
 		this.runner.withBean(UseStore.class, () -> mine)
 			.run((context) -> assertThat(context.getBean(UseStore.class)).isSameAs(mine));
+	}
+
+	private static Learning learning(AssertableApplicationContext context) {
+		return context.getBean(LazyMcp.class).internals().learning();
 	}
 
 }

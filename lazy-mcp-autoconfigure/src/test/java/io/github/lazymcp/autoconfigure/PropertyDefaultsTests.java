@@ -108,7 +108,7 @@ class PropertyDefaultsTests {
 		search.setResultSchemas(true);
 		search.setRanker(RankingSettings.Strategy.BM25);
 		search.setMinSimilarity(0.9);
-		search.getEmbedding().setModel(io.github.lazymcp.embedding.BundledModel.BGE_SMALL_EN_V15_Q);
+		search.getEmbedding().setModel(io.github.lazymcp.embedding.EmbeddingSettings.BundledModel.BGE_SMALL_EN_V15_Q);
 		search.getEmbedding().setUseApplicationModel(true);
 		search.getEmbedding().setCacheDirectory(Path.of("elsewhere"));
 		LazyMcpProperties.Sessions sessions = properties.getSessions();

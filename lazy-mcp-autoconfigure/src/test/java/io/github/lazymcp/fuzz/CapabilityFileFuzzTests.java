@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lazymcp.capability.definition.CapabilityDefinitionException;
-import io.github.lazymcp.capability.definition.CapabilityLoader;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
+import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,9 +3,8 @@ package io.github.lazymcp.fuzz;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.autoconfigure.LazyMcpAutoConfiguration;
-import io.github.lazymcp.autoconfigure.LazyMcpCapabilityAutoConfiguration;
-import io.github.lazymcp.catalog.McpCatalog;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -44,10 +43,6 @@ class PropertyFuzzTests {
 		.withPropertyValues("tools.lazy-mcp.search.ranker=bm25",
 				"tools.lazy-mcp.capabilities.auto-activation.enabled=false");
 
-	// Capabilities load an embedding model per context: only for their own keys.
-	private final ApplicationContextRunner withCapabilities = this.runner
-		.withConfiguration(AutoConfigurations.of(LazyMcpCapabilityAutoConfiguration.class));
-
 	// Boot's own analyzers that need the bean factory are skipped: lazy-mcp's need
 	// nothing.
 	private final List<FailureAnalyzer> analyzers = SpringFactoriesLoader
@@ -80,11 +75,10 @@ class PropertyFuzzTests {
 
 	private Outcome start(String key, String value) {
 		Outcome[] outcome = new Outcome[1];
-		ApplicationContextRunner runner = key.contains(".capabilities.") ? this.withCapabilities : this.runner;
-		runner.withPropertyValues(key + "=" + value).run((context) -> {
+		this.runner.withPropertyValues(key + "=" + value).run((context) -> {
 			if (context.getStartupFailure() == null) {
-				// The catalog is where the cross-property checks run.
-				context.getBean(McpCatalog.class);
+				// Building lazy-mcp is where the settings are checked.
+				context.getBean(LazyMcp.class);
 				outcome[0] = Outcome.STARTED;
 				return;
 			}

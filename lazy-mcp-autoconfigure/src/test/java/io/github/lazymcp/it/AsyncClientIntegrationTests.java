@@ -3,7 +3,7 @@ package io.github.lazymcp.it;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.junit.jupiter.api.BeforeEach;

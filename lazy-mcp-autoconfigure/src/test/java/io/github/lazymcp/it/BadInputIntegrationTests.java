@@ -144,7 +144,7 @@ class BadInputIntegrationTests extends RealMcpServers {
 
 	private Set<String> activeTools() {
 		ToolSession session = this.sessions.session("fuzz");
-		return new HashSet<>(session.snapshot().names());
+		return new HashSet<>(session.tools().names());
 	}
 
 	private static String abbreviate(String text) {

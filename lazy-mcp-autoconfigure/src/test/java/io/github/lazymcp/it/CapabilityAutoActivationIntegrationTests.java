@@ -6,16 +6,16 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import io.github.lazymcp.actuate.McpActivationEndpoint;
-import io.github.lazymcp.capability.CapabilityManager;
-import io.github.lazymcp.capability.pool.ServerPool;
-import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.capability.internal.CapabilityManager;
+import io.github.lazymcp.capability.internal.pool.ServerPool;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;

@@ -8,10 +8,10 @@ import java.util.List;
 
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.CapabilityManager;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.CapabilitySkills.SkillActivation;
-import io.github.lazymcp.capability.pool.ServerPool;
+import io.github.lazymcp.capability.internal.CapabilityManager;
+import io.github.lazymcp.capability.internal.pool.ServerPool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

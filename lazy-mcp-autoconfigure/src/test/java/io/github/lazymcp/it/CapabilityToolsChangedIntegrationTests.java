@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 

@@ -33,7 +33,7 @@ class FlatCapabilitiesIntegrationTests extends CapabilitySourcesIntegrationTests
 		assertThat(result(1).get("failed").asString()).isEqualTo("numbers");
 		assertThat(result(1).get("error").asString()).contains("missing npm packages is-number@7.0.0",
 				"tools.lazy-mcp.capabilities.install-deps=true");
-		assertThat(this.manager.isEnabled("numbers", this.sessions.session("toolchain-off"))).isFalse();
+		assertThat(this.manager.isEnabled("numbers", this.sessions.session("toolchain-off").state())).isFalse();
 	}
 
 }

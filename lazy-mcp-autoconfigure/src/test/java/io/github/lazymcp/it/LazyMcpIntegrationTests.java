@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
-import io.github.lazymcp.tool.UsageStats;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.tool.internal.UsageStats;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

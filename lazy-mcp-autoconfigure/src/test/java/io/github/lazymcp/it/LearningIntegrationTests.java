@@ -3,12 +3,11 @@ package io.github.lazymcp.it;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.lazymcp.search.SearchDocument;
-import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.RecordingRanker;
-import io.github.lazymcp.tool.ToolRegistry;
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.internal.RecordingRanker;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -44,7 +43,7 @@ class LearningIntegrationTests extends RealMcpServers {
 	RecordingRanker ranker;
 
 	@Autowired
-	ToolRegistry registry;
+	LazyMcp lazyMcp;
 
 	@Autowired
 	SessionStore sessions;
@@ -75,7 +74,7 @@ class LearningIntegrationTests extends RealMcpServers {
 			.content();
 
 		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			this.registry.search(this.sessions.ephemeral(), "read a text file", List.of());
+			this.lazyMcp.internals().search().search(this.sessions.ephemeral(), "read a text file", List.of());
 			assertThat(this.ranker.latest(READ).uses()).isNotEmpty();
 		});
 		SearchDocument read = this.ranker.latest(READ);

@@ -6,6 +6,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.springframework.ai.mcp.customizer.McpClientCustomizer;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * A real Spring Boot app for the integration tests: Spring AI's MCP client starts the npm
@@ -13,6 +14,7 @@ import org.springframework.context.annotation.Bean;
  * scripted.
  */
 @SpringBootApplication
+@Import(LazyMcpParts.class)
 public class McpTestApplication {
 
 	@Bean

@@ -8,13 +8,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ActivationResult;
-import io.github.lazymcp.activation.JdbcSessionStore;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.McpCatalog;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +55,7 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 		chat(b, "shared", "and now?");
 
 		assertThat(model(b).toolNames(0)).contains("memory__read_graph");
-		assertThat(b.getBean(SessionStore.class)).isInstanceOf(JdbcSessionStore.class);
+		assertThat(b.getBean(SessionStore.class).getClass().getSimpleName()).isEqualTo("JdbcSessionStore");
 	}
 
 	@Test
@@ -78,8 +77,8 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 		List<SessionStore> stores = List.of(instance().getBean(SessionStore.class),
 				instance().getBean(SessionStore.class));
 		List<String> tools = this.instances.get(0)
-			.getBean(McpCatalog.class)
-			.snapshot()
+			.getBean(LazyMcp.class)
+			.catalog()
 			.deferred()
 			.stream()
 			.map(CatalogTool::name)

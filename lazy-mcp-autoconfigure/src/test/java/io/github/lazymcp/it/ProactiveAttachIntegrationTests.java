@@ -62,7 +62,7 @@ class ProactiveAttachIntegrationTests extends RealMcpServers {
 			.hasSizeBetween(3, 5);
 		assertThat(this.model.toolNames(1)).isEqualTo(this.model.toolNames(0));
 		assertThat(this.model.toolResults(1)).singleElement().asString().contains("Hedy");
-		assertThat(this.sessions.session("remember").snapshot().tentative("memory__create_entities")).isFalse();
+		assertThat(this.sessions.session("remember").tools().tentative("memory__create_entities")).isFalse();
 	}
 
 	@Test

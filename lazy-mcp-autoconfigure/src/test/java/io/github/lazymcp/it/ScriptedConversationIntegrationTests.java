@@ -3,9 +3,9 @@ package io.github.lazymcp.it;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.lazymcp.catalog.McpCatalog;
-import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.catalog.internal.TokenCounter;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 
-import io.github.lazymcp.catalog.McpCatalog;
 import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.modelcontextprotocol.client.McpSyncClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.policy.PolicySettings.AccessPolicy;
+import io.github.lazymcp.policy.internal.AccessPolicies;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.tool.definition.DefaultToolDefinition;
@@ -52,8 +55,9 @@ class AccessPolicyTests {
 	void aSessionRunsUnderThePolicyItsHandleCarries() {
 		AccessPolicies policies = new AccessPolicies(
 				new PolicySettings(Map.of("tenant", this.tenant), null, "lazy_mcp_policy"));
-		ToolSession session = new InMemorySessionStore(4, 10, Duration.ofHours(1),
-				MutableClock.startingAt("2026-11-23T10:00:00Z"))
+		ToolSession session = SessionStore
+			.inMemory(new SessionSettings(4, 10, Duration.ofHours(1), Duration.ofMinutes(1)),
+					MutableClock.startingAt("2026-11-23T10:00:00Z"))
 			.session("s");
 
 		assertThat(policies.hidden(session, session.state(), tool("memory__create_entities"))).isNull();

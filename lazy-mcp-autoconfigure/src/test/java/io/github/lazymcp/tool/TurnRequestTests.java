@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.github.lazymcp.activation.InMemorySessionStore;
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TurnRequestTests {
 
-	private final ToolSession session = new InMemorySessionStore(new SessionSettings(3, 10, Duration.ofMinutes(5)),
-			Clock.systemUTC())
+	private final ToolSession session = SessionStore
+		.inMemory(new SessionSettings(3, 10, Duration.ofMinutes(5), Duration.ofMinutes(1)), Clock.systemUTC())
 		.session("s");
 
 	private Optional<String> learnable(List<Message> messages, Map<String, Object> advisorContext) {

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 
-import io.github.lazymcp.catalog.McpCatalog;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.wire.FakeModelServer.Sent;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

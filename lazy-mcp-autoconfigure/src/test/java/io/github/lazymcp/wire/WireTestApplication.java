@@ -1,7 +1,10 @@
 package io.github.lazymcp.wire;
 
+import io.github.lazymcp.it.LazyMcpParts;
+
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Import;
 
 /**
  * The wire tests' app: every auto-configuration on the test class path (Spring AI's MCP
@@ -11,6 +14,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
+@Import(LazyMcpParts.class)
 class WireTestApplication {
 
 }

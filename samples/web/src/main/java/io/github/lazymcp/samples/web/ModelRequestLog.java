@@ -8,12 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.TokenCounter;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.ToolRegistry;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -44,9 +43,7 @@ class ModelRequestLog implements CallAdvisor, StreamAdvisor {
 
 	private static final int KEPT_CONVERSATIONS = 200;
 
-	private final ToolRegistry registry;
-
-	private final TokenCounter tokenCounter;
+	private final LazyMcp lazyMcp;
 
 	// Guarded by itself: a conversation's requests are appended and read under this lock.
 	private final Map<String, Deque<ModelRequest>> conversations = new LinkedHashMap<>(16, 0.75f, true) {
@@ -58,9 +55,8 @@ class ModelRequestLog implements CallAdvisor, StreamAdvisor {
 
 	};
 
-	ModelRequestLog(ToolRegistry registry, TokenCounter tokenCounter) {
-		this.registry = registry;
-		this.tokenCounter = tokenCounter;
+	ModelRequestLog(LazyMcp lazyMcp) {
+		this.lazyMcp = lazyMcp;
 	}
 
 	@Override
@@ -105,7 +101,7 @@ class ModelRequestLog implements CallAdvisor, StreamAdvisor {
 				|| options.getToolCallbacks() == null) {
 			return;
 		}
-		CatalogSnapshot snapshot = this.registry.snapshot();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog();
 		List<String> names = new ArrayList<>();
 		long sent = 0;
 		long notInCatalog = 0;
@@ -113,10 +109,10 @@ class ModelRequestLog implements CallAdvisor, StreamAdvisor {
 			ToolDefinition definition = tool.getToolDefinition();
 			int tokens = snapshot.find(definition.name())
 				.map(CatalogTool::tokens)
-				.orElseGet(() -> this.tokenCounter.count(definition));
+				.orElseGet(() -> this.lazyMcp.tokens(definition));
 			names.add(definition.name());
 			sent += tokens;
-			if (!snapshot.contains(definition.name()) && !ToolRegistry.TOOL_SEARCH.equals(definition.name())) {
+			if (!snapshot.contains(definition.name()) && !LazyMcp.TOOL_SEARCH.equals(definition.name())) {
 				notInCatalog += tokens;
 			}
 		}

@@ -1,0 +1,81 @@
+package io.github.lazymcp.capability.internal;
+
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
+import io.github.lazymcp.tool.LazyMcpListener;
+import io.github.lazymcp.tool.UserTurn;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capabilities' part in a conversation: at the start of a user turn, the router picks at
+ * most one capability from the message's words and it is enabled and its tools activated
+ * in the session, so the first model request already carries them (auto-activation); and
+ * a successful call of a capability's tool counts as a use of the capability.
+ */
+final class CapabilityListener implements LazyMcpListener {
+
+	private static final Log logger = LogFactory.getLog(CapabilityListener.class);
+
+	private final CapabilityManager manager;
+
+	private final @Nullable CapabilityRouter router;
+
+	private final boolean logUserText;
+
+	/**
+	 * Creates the listener.
+	 * @param manager enables capabilities
+	 * @param router picks a capability from the user's words, or null to never
+	 * auto-activate
+	 * @param logUserText whether the routing decision's debug line quotes the user's
+	 * words
+	 */
+	CapabilityListener(CapabilityManager manager, @Nullable CapabilityRouter router, boolean logUserText) {
+		this.manager = manager;
+		this.router = router;
+		this.logUserText = logUserText;
+	}
+
+	@Override
+	public void turnStarted(ToolSession session, SessionState state, UserTurn turn) {
+		this.manager.reconcile(session, state);
+		if (this.router == null) {
+			return;
+		}
+		Set<String> candidates = this.manager.definitions()
+			.stream()
+			.map(CapabilityDefinition::name)
+			.filter((name) -> this.manager.failure(name).isEmpty() && !this.manager.isActiveIn(name, session, state))
+			.collect(Collectors.toUnmodifiableSet());
+		CapabilityRouter.RoutingDecision decision = this.router.route(turn.text(), candidates::contains);
+		if (logger.isDebugEnabled()) {
+			logger.debug(describe(session, decision));
+		}
+		if (decision.chosen() != null) {
+			CapabilityChange change = this.manager.enable(decision.chosen(), session);
+			if (change.failed()) {
+				logger.warn("Auto-activated capability '%s' failed: %s".formatted(decision.chosen(), change.failure()));
+			}
+		}
+	}
+
+	// The user's words stay out of the logs unless the operator asked for them.
+	private String describe(ToolSession session, CapabilityRouter.RoutingDecision decision) {
+		String scores = decision.scores()
+			.stream()
+			.map((score) -> "%s=%.3f".formatted(score.name(), score.score()))
+			.collect(Collectors.joining(", "));
+		String text = this.logUserText ? " for \"%s\"".formatted(decision.text()) : "";
+		return "Capability routing in session '%s'%s: %s; scores %s".formatted(session.id(), text, decision.reason(),
+				scores);
+	}
+
+}

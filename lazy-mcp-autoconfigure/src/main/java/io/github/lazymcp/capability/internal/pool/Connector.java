@@ -1,0 +1,240 @@
+package io.github.lazymcp.capability.internal.pool;
+
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+import io.github.lazymcp.capability.internal.definition.ServerDefinition;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Makes an MCP Java SDK client from a server definition: starts the server (stdio) or
+ * reaches it (HTTP) and completes the MCP handshake, or explains in one line why it could
+ * not, leaving nothing running.
+ *
+ * <p>
+ * The client info title is the server's name, because {@code SyncMcpServerConnection}
+ * names a connection after it.
+ */
+public final class Connector {
+
+	private static final String CLIENT_NAME = "lazy-mcp";
+
+	private final Duration initTimeout;
+
+	private final Duration requestTimeout;
+
+	/**
+	 * Creates a connector.
+	 * @param initTimeout how long the start and the handshake may take
+	 * @param requestTimeout how long a request may take
+	 */
+	Connector(Duration initTimeout, Duration requestTimeout) {
+		this.initTimeout = initTimeout;
+		this.requestTimeout = requestTimeout;
+	}
+
+	/**
+	 * A connected client, or why there is none.
+	 *
+	 * @param client the initialized client, when connecting worked
+	 * @param failure the reason, when it did not
+	 */
+	record Outcome(@Nullable McpSyncClient client, @Nullable String failure) {
+
+	}
+
+	/**
+	 * Connects, for callers that treat a failure as an exception (a reconnect).
+	 * @param server the server
+	 * @param toolsChanged told of the server's {@code tools/list_changed} with its new
+	 * tool list
+	 * @return the initialized client
+	 * @throws IllegalStateException saying in one line why the server could not be
+	 * reached
+	 */
+	McpSyncClient connectOrThrow(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged) {
+		Outcome outcome = connect(server, toolsChanged);
+		McpSyncClient client = outcome.client();
+		if (client == null) {
+			throw new IllegalStateException(String.valueOf(outcome.failure()));
+		}
+		return client;
+	}
+
+	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged) {
+		if (server instanceof ServerDefinition.Stdio stdio) {
+			String problem = commandProblem(stdio.command());
+			if (problem != null) {
+				return new Outcome(null, "cannot start: " + problem);
+			}
+		}
+		StderrTail stderr = new StderrTail(server.name());
+		McpSyncClient client;
+		try {
+			client = create(server, this.initTimeout, this.requestTimeout, stderr, toolsChanged);
+		}
+		catch (RuntimeException ex) {
+			return new Outcome(null, describe(server, ex));
+		}
+		try {
+			client.initialize();
+			return new Outcome(client, null);
+		}
+		catch (RuntimeException ex) {
+			// The process may be running but mute; end it rather than leak it.
+			if (!client.closeGracefully()) {
+				client.close();
+			}
+			return new Outcome(null, describe(server, ex) + stderr.describe());
+		}
+	}
+
+	/**
+	 * The failure in one line: a timeout as such, anything else as its chain of causes
+	 * (the SDK's own message says little, the causes say what happened).
+	 */
+	private String describe(ServerDefinition server, Throwable failure) {
+		String where = (server instanceof ServerDefinition.Http http) ? http.url() + ": " : "";
+		StringBuilder chain = new StringBuilder();
+		Throwable cause = failure;
+		for (int depth = 0; cause != null && depth < 10; depth++, cause = cause.getCause()) {
+			if (cause instanceof TimeoutException) {
+				return where + "no answer to the MCP handshake within " + seconds(this.initTimeout);
+			}
+			String message = cause.getMessage();
+			chain.append(chain.isEmpty() ? "" : ": ")
+				.append((message != null) ? message : cause.getClass().getSimpleName());
+		}
+		return where + chain;
+	}
+
+	private static String seconds(Duration duration) {
+		return (duration.toMillis() % 1000 == 0) ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+	}
+
+	static McpSyncClient create(ServerDefinition server, Duration initTimeout, Duration requestTimeout,
+			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged) {
+		McpSchema.Implementation info = new McpSchema.Implementation(CLIENT_NAME, server.name(), version());
+		return McpClient.sync(transport(server, stderr))
+			.clientInfo(info)
+			.initializationTimeout(initTimeout)
+			.requestTimeout(requestTimeout)
+			.toolsChangeConsumer(toolsChanged)
+			.build();
+	}
+
+	/**
+	 * Connects a new client to a server: what reconnecting a server needs.
+	 * @param server where the server is
+	 * @param timeout how long the handshake and every request may take
+	 * @param toolsChanged told of every {@code tools/list_changed} with the new list
+	 * @return the initialized client
+	 * @throws IllegalStateException when the server cannot be reached, saying why
+	 */
+	public static McpSyncClient open(ServerDefinition server, Duration timeout,
+			Consumer<List<McpSchema.Tool>> toolsChanged) {
+		return new Connector(timeout, timeout).connectOrThrow(server, toolsChanged);
+	}
+
+	private static McpClientTransport transport(ServerDefinition server, Consumer<String> stderr) {
+		if (server instanceof ServerDefinition.Stdio stdio) {
+			ServerParameters parameters = ServerParameters.builder(stdio.command())
+				.args(stdio.args())
+				.env(stdio.env())
+				.build();
+			StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
+			transport.setStdErrorHandler(stderr);
+			return transport;
+		}
+		ServerDefinition.Http http = (ServerDefinition.Http) server;
+		URI url = http.url();
+		String base = url.getScheme() + "://" + url.getRawAuthority();
+		String endpoint = endpoint(url);
+		if (http.sse()) {
+			HttpClientSseClientTransport.Builder builder = HttpClientSseClientTransport.builder(base)
+				.jsonMapper(McpJsonDefaults.getMapper());
+			return (endpoint != null) ? builder.sseEndpoint(endpoint).build() : builder.build();
+		}
+		HttpClientStreamableHttpTransport.Builder builder = HttpClientStreamableHttpTransport.builder(base)
+			.jsonMapper(McpJsonDefaults.getMapper());
+		return (endpoint != null) ? builder.endpoint(endpoint).build() : builder.build();
+	}
+
+	/**
+	 * The path and query of the URL; {@code null} when it has no path, so that the
+	 * transport's default ({@code /mcp}, {@code /sse}) applies.
+	 */
+	private static @Nullable String endpoint(URI url) {
+		String path = url.getRawPath();
+		if (path == null || path.isEmpty() || path.equals("/")) {
+			return null;
+		}
+		return (url.getRawQuery() != null) ? path + "?" + url.getRawQuery() : path;
+	}
+
+	/**
+	 * Why the command cannot be started, checked up front: the SDK only logs a failed
+	 * start and then waits for the whole initialization timeout.
+	 * @param command the command of a stdio server
+	 * @return the problem, or {@code null} when the command looks startable
+	 */
+	static @Nullable String commandProblem(String command) {
+		try {
+			if (command.contains("/") || command.contains(File.separator)) {
+				Path path = Path.of(command);
+				return (Files.isRegularFile(path) && Files.isExecutable(path)) ? null
+						: "'%s' is not an executable file (working directory %s)".formatted(command,
+								Path.of("").toAbsolutePath());
+			}
+		}
+		catch (InvalidPathException ex) {
+			return "'%s' is not a valid path".formatted(command);
+		}
+		// Windows resolves commands through PATHEXT as well; leave that to the process.
+		if (System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("win")) {
+			return null;
+		}
+		return onPath(command) ? null : "'%s' was not found on PATH".formatted(command);
+	}
+
+	private static boolean onPath(String command) {
+		String path = System.getenv("PATH");
+		if (path == null) {
+			return false;
+		}
+		for (String dir : path.split(File.pathSeparator)) {
+			try {
+				if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+					return true;
+				}
+			}
+			catch (InvalidPathException ex) {
+				// an unusable PATH entry cannot hold the command
+			}
+		}
+		return false;
+	}
+
+	private static String version() {
+		String version = Connector.class.getPackage().getImplementationVersion();
+		return (version != null) ? version : "dev";
+	}
+
+}

@@ -1,0 +1,173 @@
+package io.github.lazymcp.embedding.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.embedding.EmbeddingModel;
+
+/**
+ * Embeddings of texts, computed once per (model id, text) and kept in memory and,
+ * optionally, in a directory, so that a restart re-embeds only texts that changed.
+ * <p>
+ * The directory holds one append-only file per model id ({@code <modelId>.emb}, or a
+ * sanitised name with a hash suffix when the id is not a plain file name), whose header
+ * names the model id: vectors of another model are never loaded. A file whose tail was
+ * cut short or damaged (a crash during a write) keeps its good records; the rest is
+ * logged and dropped. Writes of all caches of this JVM to one file are serialised, and an
+ * OS file lock guards against other processes. Failing to write is logged, not thrown:
+ * the vectors stay in memory. Files are never compacted: vectors of texts no longer asked
+ * for stay (about 1.6 kB each at 384 dimensions) until the file is deleted.
+ * <p>
+ * The model id must change whenever the model's vectors would, since it is all the cache
+ * knows of the model. Thread-safe. Two threads missing the same text at once may both
+ * embed it; the first result is kept.
+ */
+final class EmbeddingCache {
+
+	private final EmbeddingModel model;
+
+	private final String modelId;
+
+	private final @Nullable EmbeddingFile file;
+
+	private final Map<CacheKey, float[]> vectors = new ConcurrentHashMap<>();
+
+	private final AtomicLong misses = new AtomicLong();
+
+	/**
+	 * Creates a cache, loading the vectors persisted for the model id.
+	 * @param model the model that embeds cache misses
+	 * @param modelId identifies the model's vectors, for example
+	 * {@link OnnxEmbeddingModel#modelId()}; not blank
+	 * @param directory where to persist vectors, created if missing; {@code null} keeps
+	 * them in memory only
+	 * @throws IllegalArgumentException if the model id is blank
+	 * @throws UncheckedIOException if the directory cannot be created or its file cannot
+	 * be read
+	 */
+	EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory) {
+		if (modelId.isBlank()) {
+			throw new IllegalArgumentException("modelId must not be blank");
+		}
+		this.model = model;
+		this.modelId = modelId;
+		this.file = (directory != null)
+				? new EmbeddingFile(createDirectory(directory).resolve(fileName(modelId)), modelId) : null;
+		if (this.file != null) {
+			this.vectors.putAll(this.file.load());
+		}
+	}
+
+	private static Path createDirectory(Path directory) {
+		try {
+			return Files.createDirectories(directory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot create embedding cache directory " + directory, ex);
+		}
+	}
+
+	/**
+	 * Returns the name of the file holding a model's vectors: the id itself when it is a
+	 * plain file name, so the files are easy to recognise; otherwise a sanitised id with
+	 * a hash of the real one, so that two ids never share a file.
+	 */
+	static String fileName(String modelId) {
+		if (modelId.matches("[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")) {
+			return modelId + ".emb";
+		}
+		String sanitised = modelId.replaceAll("[^A-Za-z0-9._-]", "_");
+		String hash = HexFormat.of().formatHex(CacheKey.of(modelId, "").bytes(), 0, 8);
+		return sanitised.substring(0, Math.min(sanitised.length(), 64)) + "-" + hash + ".emb";
+	}
+
+	/**
+	 * Returns the vector of a text, embedding it only if it is not cached.
+	 * @param text the text
+	 * @return a copy of its vector
+	 */
+	public float[] embed(String text) {
+		return embedAll(List.of(text)).get(0);
+	}
+
+	/**
+	 * Returns the vectors of texts, embedding the distinct texts not cached in one call
+	 * to the model, then persisting them.
+	 * @param texts the texts
+	 * @return a copy of each text's vector, in order
+	 * @throws IllegalStateException if the model returns a different number of vectors
+	 */
+	public List<float[]> embedAll(List<String> texts) {
+		List<CacheKey> keys = new ArrayList<>(texts.size());
+		Map<CacheKey, String> missing = new LinkedHashMap<>();
+		for (String text : texts) {
+			CacheKey key = CacheKey.of(this.modelId, text);
+			keys.add(key);
+			if (!this.vectors.containsKey(key)) {
+				missing.put(key, text);
+			}
+		}
+		if (!missing.isEmpty()) {
+			embedMissing(missing);
+		}
+		List<float[]> result = new ArrayList<>(keys.size());
+		for (CacheKey key : keys) {
+			result.add(this.vectors.get(key).clone());
+		}
+		return result;
+	}
+
+	private void embedMissing(Map<CacheKey, String> missing) {
+		List<float[]> computed = this.model.embed(new ArrayList<>(missing.values()));
+		if (computed.size() != missing.size()) {
+			throw new IllegalStateException("Model " + this.modelId + " returned " + computed.size()
+					+ " embeddings for " + missing.size() + " texts");
+		}
+		this.misses.addAndGet(missing.size());
+		Map<CacheKey, float[]> added = new LinkedHashMap<>();
+		int i = 0;
+		for (CacheKey key : missing.keySet()) {
+			float[] vector = computed.get(i++).clone();
+			if (this.vectors.putIfAbsent(key, vector) == null) {
+				added.put(key, vector);
+			}
+		}
+		if (this.file != null) {
+			this.file.append(added);
+		}
+	}
+
+	/**
+	 * Returns how many texts were sent to the model since this cache was created.
+	 * @return the number of texts embedded, not counting those loaded from disk
+	 */
+	public long misses() {
+		return this.misses.get();
+	}
+
+	/**
+	 * Returns how many vectors the cache holds, loaded or computed.
+	 * @return the number of cached vectors
+	 */
+	public int size() {
+		return this.vectors.size();
+	}
+
+	@Override
+	public String toString() {
+		return "EmbeddingCache[" + this.modelId + ", " + size() + " vectors"
+				+ ((this.file != null) ? ", " + this.file.path() : "") + "]";
+	}
+
+}

@@ -1,0 +1,83 @@
+package io.github.lazymcp.health.internal;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/*
+ * The work runs on the caller's thread; the scheduler interrupts that thread when the
+ * deadline passes. MCP clients block in Reactor's block(), which ends on an interrupt, so
+ * an abandoned call frees its thread and no pool is needed for calls. The monitor of the
+ * Deadline object makes "interrupt" and "finish" exclusive: once work has finished and
+ * cleared its state, the alarm can no longer interrupt the thread, and an interrupt the
+ * alarm did deliver is cleared before the caller goes on.
+ */
+
+/**
+ * Runs work on the calling thread within a time limit.
+ */
+final class Deadline {
+
+	private final Thread thread = Thread.currentThread();
+
+	private boolean running = true;
+
+	private boolean fired;
+
+	private Deadline() {
+	}
+
+	/**
+	 * Runs work, interrupting it when it takes longer than the timeout.
+	 * @param <T> the result type
+	 * @param scheduler runs the alarm
+	 * @param timeout how long the work may take
+	 * @param work the work
+	 * @param timeoutMessage what the failure says when the time is up
+	 * @return the work's result
+	 * @throws IllegalStateException with the timeout message when the time was up
+	 */
+	static <T> T within(ScheduledExecutorService scheduler, Duration timeout, Supplier<T> work,
+			Supplier<String> timeoutMessage) {
+		Deadline deadline = new Deadline();
+		ScheduledFuture<?> alarm = scheduler.schedule(deadline::fire, timeout.toMillis(), TimeUnit.MILLISECONDS);
+		try {
+			T result = work.get();
+			if (deadline.finish()) {
+				throw new IllegalStateException(timeoutMessage.get());
+			}
+			return result;
+		}
+		catch (RuntimeException ex) {
+			if (deadline.finish()) {
+				throw new IllegalStateException(timeoutMessage.get(), ex);
+			}
+			throw ex;
+		}
+		finally {
+			alarm.cancel(false);
+		}
+	}
+
+	private synchronized void fire() {
+		if (this.running) {
+			this.fired = true;
+			this.thread.interrupt();
+		}
+	}
+
+	/** Ends the race with the alarm; true when it fired (its interrupt is cleared). */
+	private synchronized boolean finish() {
+		if (!this.running) {
+			return this.fired;
+		}
+		this.running = false;
+		if (this.fired) {
+			Thread.interrupted();
+		}
+		return this.fired;
+	}
+
+}

@@ -1,0 +1,258 @@
+package io.github.lazymcp.health.internal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.DoubleSupplier;
+
+import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.ServerHealth.Status;
+import io.github.lazymcp.health.HealthSettings;
+import io.github.lazymcp.health.McpClientFactory;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One state machine per server: UP --failed ping--> DOWN --backoff--> RECONNECTING
+ * --connected--> UP, or --failed--> DOWN with the next, doubled backoff. A server is
+ * checked every ping interval and at once after a failed call. Transitions of one server
+ * run under its lock, taken with tryLock: a check that finds another check or a reconnect
+ * running simply skips, since that one will publish the outcome. Every transition goes to
+ * the connection's listener (the catalog), which lists the server's tools again when it
+ * is back. All of it runs on the scheduler lazy-mcp was given.
+ */
+
+/**
+ * Watches MCP servers: pings them, marks a server {@code DOWN} when it stops answering,
+ * reconnects it with exponential backoff and jitter, and marks it {@code UP} again once a
+ * new connection is initialized.
+ */
+public final class ServerSupervisor implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(ServerSupervisor.class);
+
+	private final HealthSettings settings;
+
+	private final Clock clock;
+
+	private final DoubleSupplier random;
+
+	private final ScheduledExecutorService scheduler;
+
+	private final Map<String, Watched> watched = new ConcurrentHashMap<>();
+
+	private volatile boolean closed;
+
+	/**
+	 * Creates a supervisor.
+	 * @param settings intervals, timeouts and backoff
+	 * @param clock the source of the times health reports
+	 * @param random numbers in [0, 1) for the jitter
+	 * @param scheduler runs the pings, the reconnects and the deadlines of calls; owned
+	 * by the caller
+	 */
+	public ServerSupervisor(HealthSettings settings, Clock clock, DoubleSupplier random,
+			ScheduledExecutorService scheduler) {
+		this.settings = settings;
+		this.clock = clock;
+		this.random = random;
+		this.scheduler = scheduler;
+	}
+
+	/**
+	 * Starts watching a server reached through a client someone else made.
+	 * @param client the connected client
+	 * @param factory makes a new (synchronous) client when the server has to be
+	 * reconnected, or null when it cannot be (the server then stays down once it is down)
+	 * @param callTimeout how long one tool call may take, or null for the default
+	 * @return the connection to hand to the catalog
+	 */
+	public SupervisedConnection supervise(ConnectedClient client, @Nullable McpClientFactory factory,
+			@Nullable Duration callTimeout) {
+		return watch(client.connection().name(), client, factory, callTimeout);
+	}
+
+	/**
+	 * Connects a server with a client of lazy-mcp's own and starts watching it.
+	 * @param name the server's connection name
+	 * @param factory makes the client, and a new one whenever the server has to be
+	 * reconnected
+	 * @param callTimeout how long one tool call may take, or null for the default
+	 * @return the connection to hand to the catalog
+	 * @throws RuntimeException when the server cannot be connected; nothing is watched
+	 * then
+	 */
+	public SupervisedConnection connect(String name, McpClientFactory factory, @Nullable Duration callTimeout) {
+		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
+				this.scheduler, () -> checkNow(name));
+		connection.connect();
+		return watch(connection);
+	}
+
+	private SupervisedConnection watch(String name, ConnectedClient client, @Nullable McpClientFactory factory,
+			@Nullable Duration callTimeout) {
+		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.scheduler,
+				() -> checkNow(name)));
+	}
+
+	private SupervisedConnection watch(SupervisedConnection connection) {
+		Watched server = new Watched(connection, now());
+		Watched previous = this.watched.put(connection.name(), server);
+		if (previous != null) {
+			previous.cancel();
+		}
+		long interval = this.settings.pingInterval().toMillis();
+		if (interval > 0 && !this.closed) {
+			server.pings = this.scheduler.scheduleWithFixedDelay(() -> check(server), interval, interval,
+					TimeUnit.MILLISECONDS);
+		}
+		return connection;
+	}
+
+	private Duration timeout(@Nullable Duration callTimeout) {
+		return (callTimeout != null) ? callTimeout : this.settings.callTimeout();
+	}
+
+	/**
+	 * Stops watching a server and closes its connection for good.
+	 * @param connection a connection this supervisor made
+	 */
+	public void release(SupervisedConnection connection) {
+		Watched server = this.watched.get(connection.name());
+		if (server != null && server.connection == connection && this.watched.remove(connection.name(), server)) {
+			server.cancel();
+		}
+		connection.close();
+	}
+
+	/**
+	 * Checks a server now, as a failed call does.
+	 * @param server the server name
+	 */
+	public void checkNow(String server) {
+		Watched watched = this.watched.get(server);
+		if (watched != null && !this.closed) {
+			this.scheduler.execute(() -> check(watched));
+		}
+	}
+
+	/**
+	 * Stops watching, and closes the clients lazy-mcp made (the application's own clients
+	 * are closed by whoever made them). The scheduler is its owner's to stop.
+	 */
+	@Override
+	public void close() {
+		this.closed = true;
+		this.watched.values().forEach((server) -> {
+			server.cancel();
+			server.connection.closeOwnClient();
+		});
+	}
+
+	private void check(Watched server) {
+		SupervisedConnection connection = server.connection;
+		if (connection.closed() || connection.health().status() != Status.UP || !server.lock.tryLock()) {
+			return;
+		}
+		try {
+			connection.ping(this.settings.pingTimeout());
+			server.lastSeen = now();
+		}
+		catch (RuntimeException ex) {
+			down(server, "did not answer: " + ex.getMessage());
+		}
+		finally {
+			server.lock.unlock();
+		}
+	}
+
+	private void down(Watched server, String error) {
+		SupervisedConnection connection = server.connection;
+		String reason = connection.reconnectable() ? error
+				: error + "; it cannot be reconnected, since lazy-mcp " + "knows no connection settings for it";
+		connection.health(new ServerHealth(Status.DOWN, reason, now(), server.lastSeen));
+		logger.warn("MCP server '%s' is down (%s)".formatted(connection.name(), reason));
+		if (connection.reconnectable()) {
+			scheduleReconnect(server);
+		}
+	}
+
+	private void scheduleReconnect(Watched server) {
+		if (this.closed) {
+			return;
+		}
+		Duration wait = this.settings.backoff(server.attempts.getAndIncrement(), this.random.getAsDouble());
+		server.reconnect = this.scheduler.schedule(() -> reconnect(server), wait.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	private void reconnect(Watched server) {
+		SupervisedConnection connection = server.connection;
+		if (connection.closed()) {
+			return;
+		}
+		server.lock.lock();
+		try {
+			ServerHealth down = connection.health();
+			connection.health(new ServerHealth(Status.RECONNECTING, down.lastError(), now(), server.lastSeen));
+			connection.connect();
+			server.lastSeen = now();
+			server.attempts.set(0);
+			connection.health(new ServerHealth(Status.UP, down.lastError(), now(), server.lastSeen));
+			logger.info("MCP server '%s' is up again".formatted(connection.name()));
+		}
+		catch (RuntimeException ex) {
+			connection
+				.health(new ServerHealth(Status.DOWN, "reconnect failed: " + ex.getMessage(), now(), server.lastSeen));
+			scheduleReconnect(server);
+		}
+		finally {
+			server.lock.unlock();
+		}
+	}
+
+	private Instant now() {
+		return this.clock.instant();
+	}
+
+	/** One watched server; its lock serialises its transitions. */
+	private static final class Watched {
+
+		final ReentrantLock lock = new ReentrantLock();
+
+		final AtomicInteger attempts = new AtomicInteger();
+
+		final SupervisedConnection connection;
+
+		volatile @Nullable Instant lastSeen;
+
+		volatile @Nullable ScheduledFuture<?> pings;
+
+		volatile @Nullable ScheduledFuture<?> reconnect;
+
+		Watched(SupervisedConnection connection, Instant connectedAt) {
+			this.connection = connection;
+			this.lastSeen = connectedAt;
+		}
+
+		void cancel() {
+			ScheduledFuture<?> p = this.pings;
+			ScheduledFuture<?> r = this.reconnect;
+			if (p != null) {
+				p.cancel(false);
+			}
+			if (r != null) {
+				r.cancel(false);
+			}
+		}
+
+	}
+
+}

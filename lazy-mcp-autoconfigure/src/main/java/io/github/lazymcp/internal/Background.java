@@ -1,0 +1,96 @@
+package io.github.lazymcp.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The one scheduler lazy-mcp's background work runs on, and the periodic tasks lazy-mcp
+ * put on it. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
+ * application gave keeps running, without lazy-mcp's tasks.
+ */
+public final class Background implements AutoCloseable {
+
+	/** The prefix of the names of the threads of a scheduler lazy-mcp makes. */
+	public static final String THREAD_PREFIX = "lazy-mcp-";
+
+	/** How many threads a scheduler lazy-mcp makes has. */
+	public static final int THREADS = 4;
+
+	private static final Log logger = LogFactory.getLog(Background.class);
+
+	private final ScheduledExecutorService scheduler;
+
+	private final boolean owned;
+
+	private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+
+	Background(@Nullable ScheduledExecutorService scheduler) {
+		this.owned = scheduler == null;
+		this.scheduler = (scheduler != null) ? scheduler : newScheduler();
+	}
+
+	/**
+	 * A scheduler for lazy-mcp's background work: {@value #THREADS} daemon threads named
+	 * {@value #THREAD_PREFIX}{@code N}.
+	 * @return the scheduler, to be shut down by its owner
+	 */
+	public static ScheduledExecutorService newScheduler() {
+		AtomicInteger count = new AtomicInteger();
+		ThreadFactory threads = (task) -> {
+			Thread thread = new Thread(task, THREAD_PREFIX + count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		};
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(THREADS, threads);
+		// A cancelled periodic task (a released server's pings) leaves the queue at once.
+		scheduler.setRemoveOnCancelPolicy(true);
+		return scheduler;
+	}
+
+	ScheduledExecutorService scheduler() {
+		return this.scheduler;
+	}
+
+	/**
+	 * Runs a task periodically, from one period after now; a failure is logged at debug
+	 * level and the task runs again next time.
+	 * @param period the delay between the end of one run and the start of the next; zero
+	 * schedules nothing
+	 * @param what what the task does, for the log
+	 * @param task the task
+	 */
+	void every(Duration period, String what, Runnable task) {
+		long millis = period.toMillis();
+		if (millis <= 0) {
+			return;
+		}
+		this.tasks.add(this.scheduler.scheduleWithFixedDelay(() -> {
+			try {
+				task.run();
+			}
+			catch (RuntimeException ex) {
+				logger.debug("Background task '%s' failed this time".formatted(what), ex);
+			}
+		}, millis, millis, TimeUnit.MILLISECONDS));
+	}
+
+	@Override
+	public void close() {
+		this.tasks.forEach((task) -> task.cancel(false));
+		if (this.owned) {
+			this.scheduler.shutdownNow();
+		}
+	}
+
+}

@@ -1,0 +1,260 @@
+package io.github.lazymcp.learning.internal;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
+
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.learning.UseStore;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Privacy invariants, all enforced here and nowhere else:
+ * - only a successful call records a request; a failed one records its prior only;
+ * - a call without a request (a private turn, a call outside lazy-mcp's advisors, a step
+ *   that did not start with the user's words) records no request;
+ * - with learning off nothing is recorded and nothing stored is read;
+ * - what is stored is the request text it is given (the caller, LazyMcpRequest, removes
+ *   pasted blocks and leaves out private turns), cut to a bounded length: no session, no
+ *   user id, no time.
+ * The store is never asked on the search path: knowledge() returns what was last loaded;
+ * stale() says, without touching the store, whether a reload may find something new.
+ */
+
+/**
+ * What lazy-mcp learns from use: the requests that led to successful calls, per tool, and
+ * the priors of every call. The one place that decides what is recorded. Thread-safe.
+ */
+public final class Learning {
+
+	/**
+	 * A use this instance recorded is looked at no sooner than this after the last load,
+	 * so that a busy application rebuilds its index at most every ten seconds, not once
+	 * per call: at 10,000 tools, rebuilding every second on two cores doubled
+	 * ToolSearch's p99 in SearchBenchmark, every ten seconds added a third.
+	 */
+	static final Duration MIN_RELOAD_INTERVAL = Duration.ofSeconds(10);
+
+	private static final Log logger = LogFactory.getLog(Learning.class);
+
+	private final LearningSettings settings;
+
+	private final UseStore store;
+
+	private final Priors priors;
+
+	private final Clock clock;
+
+	private final LongSupplier ticker;
+
+	private final AtomicLong recorded = new AtomicLong();
+
+	private final AtomicReference<@Nullable Knowledge> known = new AtomicReference<>();
+
+	private final AtomicBoolean failing = new AtomicBoolean();
+
+	/**
+	 * Creates the learning over a store.
+	 * @param settings whether and how much to learn
+	 * @param store where requests are kept
+	 * @param clock when a shared store was last read
+	 * @param ticker nanoseconds, for call durations (e.g. {@code System::nanoTime})
+	 */
+	public Learning(LearningSettings settings, UseStore store, Clock clock, LongSupplier ticker) {
+		this.settings = settings;
+		this.store = store;
+		this.priors = new Priors(settings);
+		this.clock = clock;
+		this.ticker = ticker;
+	}
+
+	/**
+	 * Learning in memory with the given settings and the system clocks.
+	 * @param settings whether and how much to learn
+	 * @return the learning
+	 */
+	public static Learning inMemory(LearningSettings settings) {
+		return new Learning(settings, UseStore.inMemory(settings.usesPerTool()), Clock.systemUTC(), System::nanoTime);
+	}
+
+	/**
+	 * The settings.
+	 * @return the settings
+	 */
+	public LearningSettings settings() {
+		return this.settings;
+	}
+
+	/**
+	 * The priors observed so far.
+	 * @return the priors
+	 */
+	public Priors priors() {
+		return this.priors;
+	}
+
+	/**
+	 * Starts timing one call of a tool.
+	 * @param tool the qualified tool name
+	 * @return the call, to be ended with {@link Call#succeeded} or {@link Call#failed}
+	 */
+	public Call begin(String tool) {
+		return new Call(tool, this.ticker.getAsLong());
+	}
+
+	/**
+	 * The uses last loaded; loads them on the first call. Never reads the store
+	 * afterwards: see {@link #stale} and {@link #reload}.
+	 * @return the knowledge
+	 */
+	public Knowledge knowledge() {
+		Knowledge current = this.known.get();
+		return (current != null) ? current : reload();
+	}
+
+	/**
+	 * Whether a reload may find uses the given knowledge lacks: this instance recorded
+	 * one since (looked at every ten seconds at most), or the store is shared and was
+	 * last read longer ago than the refresh interval. Cheap: never touches the store.
+	 * @param knowledge knowledge returned earlier
+	 * @return true when worth reloading
+	 */
+	public boolean stale(Knowledge knowledge) {
+		if (!this.settings.enabled()) {
+			return false;
+		}
+		Instant now = this.clock.instant();
+		boolean recordedSince = this.recorded.get() != knowledge.version()
+				&& !now.isBefore(knowledge.loadedAt().plus(MIN_RELOAD_INTERVAL));
+		return recordedSince
+				|| (this.store.shared() && !now.isBefore(knowledge.loadedAt().plus(this.settings.refreshInterval())));
+	}
+
+	/**
+	 * Reads the store now. When it cannot be read, the uses loaded before are kept.
+	 * @return the new knowledge
+	 */
+	public Knowledge reload() {
+		long version = this.recorded.get();
+		Instant now = this.clock.instant();
+		Knowledge previous = this.known.get();
+		Map<String, List<String>> uses = (previous != null) ? previous.uses() : Map.of();
+		if (this.settings.enabled()) {
+			try {
+				uses = this.store.uses();
+				recovered();
+			}
+			catch (RuntimeException ex) {
+				failed("read", ex);
+			}
+		}
+		Knowledge loaded = new Knowledge(version, now, uses);
+		this.known.set(loaded);
+		return loaded;
+	}
+
+	private void learn(String tool, @Nullable String request) {
+		if (!this.settings.enabled() || request == null) {
+			return;
+		}
+		String text = request.strip();
+		if (text.length() > this.settings.maxRequestLength()) {
+			text = text.substring(0, this.settings.maxRequestLength()).strip();
+		}
+		if (text.isEmpty()) {
+			return;
+		}
+		try {
+			this.store.record(tool, text);
+			this.recorded.incrementAndGet();
+			recovered();
+		}
+		catch (RuntimeException ex) {
+			failed("record a use of tool '" + tool + "' in", ex);
+		}
+	}
+
+	private void failed(String what, RuntimeException ex) {
+		if (this.failing.compareAndSet(false, true)) {
+			logger.warn("Could not %s the store of learned tool uses; calls go on, and ToolSearch ranks with "
+				.formatted(what) + "what it learned before, until the store is back", ex);
+		}
+	}
+
+	private void recovered() {
+		if (this.failing.compareAndSet(true, false)) {
+			logger.info("The store of learned tool uses can be reached again");
+		}
+	}
+
+	/**
+	 * The uses known at one moment.
+	 *
+	 * @param version how many uses this instance had recorded when they were loaded
+	 * @param loadedAt when the store was read
+	 * @param uses the requests per qualified tool name
+	 */
+	public record Knowledge(long version, Instant loadedAt, Map<String, List<String>> uses) {
+
+		public Knowledge {
+			uses = Map.copyOf(uses);
+		}
+
+		/**
+		 * The requests that used one tool.
+		 * @param tool the qualified tool name
+		 * @return the requests, empty when none
+		 */
+		public List<String> of(String tool) {
+			return this.uses.getOrDefault(tool, List.of());
+		}
+
+	}
+
+	/**
+	 * One call being timed. End it once.
+	 */
+	public final class Call {
+
+		private final String tool;
+
+		private final long started;
+
+		private Call(String tool, long started) {
+			this.tool = tool;
+			this.started = started;
+		}
+
+		/**
+		 * The call returned a result: its prior is updated and, unless learning is off,
+		 * the request that led to it is learned.
+		 * @param request the user's request of the turn with pasted blocks removed, or
+		 * null when there is none or the turn is private
+		 */
+		public void succeeded(@Nullable String request) {
+			Learning.this.priors.record(this.tool, true, millis());
+			learn(this.tool, request);
+		}
+
+		/**
+		 * The call failed: its prior is updated, nothing is learned.
+		 */
+		public void failed() {
+			Learning.this.priors.record(this.tool, false, millis());
+		}
+
+		private long millis() {
+			return (Learning.this.ticker.getAsLong() - this.started) / 1_000_000;
+		}
+
+	}
+
+}

@@ -1,0 +1,66 @@
+package io.github.lazymcp.search.internal;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+
+import io.github.lazymcp.embedding.internal.UnitVectors;
+import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
+
+/**
+ * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
+ * tools of 384 dimensions this is a few million multiply-adds per query, cheaper than the
+ * query embedding itself, so no approximate index is needed.
+ */
+final class DenseIndex implements ToolIndex {
+
+	private final String[] names;
+
+	private final UnitVectors vectors;
+
+	// 0 to n - 1: every tool a candidate, for the first selection.
+	private final int[] everyTool;
+
+	private final Function<String, float[]> queryEmbedder;
+
+	private final String queryPrefix;
+
+	DenseIndex(String[] names, UnitVectors vectors, Function<String, float[]> queryEmbedder, String queryPrefix) {
+		if (names.length != vectors.size()) {
+			throw new IllegalStateException(
+					"The embedder returned %d vectors for %d tools".formatted(vectors.size(), names.length));
+		}
+		this.names = names;
+		this.vectors = vectors;
+		this.everyTool = IntStream.range(0, names.length).toArray();
+		this.queryEmbedder = queryEmbedder;
+		this.queryPrefix = queryPrefix;
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit) {
+		return search(query, limit, (name) -> true);
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+		}
+		if (query.text().isBlank() || this.names.length == 0) {
+			return List.of();
+		}
+		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
+		double[] scores = this.vectors.similarities(q);
+		return TopMatches.selectAllowed(this.everyTool, this.names.length, scores, this.names, limit, allowed);
+	}
+
+	@Override
+	public int size() {
+		return this.names.length;
+	}
+
+}

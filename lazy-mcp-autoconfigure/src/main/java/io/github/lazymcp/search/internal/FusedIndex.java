@@ -1,0 +1,179 @@
+package io.github.lazymcp.search.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One search, in order:
+ * 1. Each ranking (BM25, dense; either may be absent) gives its top `depth` allowed tools.
+ *    Their scores become z-scores over that top list, so that rankings with unrelated
+ *    scales add up, and a tool far ahead of its ranking's crowd counts for more than one
+ *    just ahead of it (rank fusion cannot tell the two apart). BM25's weight grows with
+ *    its relative lead, (best - second) / best: a request that names one tool's rare words
+ *    is decided by words, one whose words are spread over many tools by meaning.
+ * 2. The server signal adds, to every candidate, its server's standing for the query.
+ * 3. Past requests similar to this one vote for the tools they called (UseVotes).
+ * 4. A tool the request names verbatim goes first (ExactNames).
+ * 5. Abstention: with embeddings, the rankings answer only when the best cosine reaches
+ *    minSimilarity or the best BM25 match covers minCoverage of the query's weight;
+ *    otherwise the result holds just the tools the request names, usually none. The
+ *    cosine alone drops short requests made of a tool's own words; BM25 coverage alone
+ *    cannot tell a question that happens to share words with a tool. Votes of past
+ *    requests do not answer on their own: a question no tool serves can resemble one
+ *    that some tool did. Without embeddings, the result is empty only when no word
+ *    matches and no past request votes.
+ * Ties keep catalog order, so results are deterministic.
+ */
+
+/**
+ * The product's search index: BM25 and dense rankings fused, with the server signal,
+ * learned uses, exact names and abstention. Immutable and thread-safe.
+ */
+final class FusedIndex implements ToolIndex {
+
+	/** Above any fused score: a named tool ranks before every other. */
+	private static final double NAMED = 1e6;
+
+	private final Map<String, Integer> order;
+
+	private final @Nullable Bm25Index sparse;
+
+	private final @Nullable ToolIndex dense;
+
+	private final @Nullable ServerSignal servers;
+
+	private final UseVotes uses;
+
+	private final ExactNames names;
+
+	private final RankingSettings settings;
+
+	FusedIndex(List<SearchDocument> documents, @Nullable Bm25Index sparse, @Nullable ToolIndex dense,
+			@Nullable ServerSignal servers, UseVotes uses, RankingSettings settings) {
+		this.order = new HashMap<>();
+		documents.forEach((document) -> this.order.putIfAbsent(document.name(), this.order.size()));
+		this.sparse = sparse;
+		this.dense = dense;
+		this.servers = servers;
+		this.uses = uses;
+		this.names = new ExactNames(documents);
+		this.settings = settings;
+	}
+
+	/**
+	 * This index with other learned uses: the rankings, the server signal and the names
+	 * are shared, since they do not depend on uses.
+	 * @param uses the new votes
+	 * @return the new index
+	 */
+	FusedIndex withUses(UseVotes uses) {
+		return new FusedIndex(this, uses);
+	}
+
+	private FusedIndex(FusedIndex other, UseVotes uses) {
+		this.order = other.order;
+		this.sparse = other.sparse;
+		this.dense = other.dense;
+		this.servers = other.servers;
+		this.uses = uses;
+		this.names = other.names;
+		this.settings = other.settings;
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit) {
+		return search(query, limit, (name) -> true);
+	}
+
+	@Override
+	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		if (limit < 1) {
+			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+		}
+		if (query.text().isBlank()) {
+			return List.of();
+		}
+		int depth = this.settings.depth();
+		List<ToolMatch> lexical = (this.sparse != null) ? this.sparse.search(query, depth, allowed) : List.of();
+		List<ToolMatch> semantic = (this.dense != null) ? this.dense.search(query, depth, allowed) : List.of();
+		Map<String, Double> votes = this.uses.votes(query, allowed);
+		Set<String> named = this.names.find(query.text(), allowed);
+		if (!confident(query, lexical, semantic, votes)) {
+			// The rankings abstain; only what the request names is answered.
+			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
+		}
+		Map<String, Double> scores = new HashMap<>();
+		addStandardized(scores, lexical,
+				this.settings.sparseWeight() + this.settings.sparseGapWeight() * lead(lexical));
+		addStandardized(scores, semantic, this.settings.denseWeight());
+		addServerStanding(scores, query);
+		votes.forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
+		named.forEach((tool) -> scores.merge(tool, NAMED, Double::sum));
+		return ranked(scores, limit);
+	}
+
+	private boolean confident(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic,
+			Map<String, Double> votes) {
+		if (this.dense == null) {
+			return !lexical.isEmpty() || !votes.isEmpty();
+		}
+		if (!semantic.isEmpty() && semantic.get(0).score() >= this.settings.minSimilarity()) {
+			return true;
+		}
+		return this.sparse != null && !lexical.isEmpty()
+				&& lexical.get(0).score() >= this.settings.minCoverage() * this.sparse.weight(query);
+	}
+
+	/** (best − second best) / best of a ranking, 0 with fewer than two matches. */
+	private static double lead(List<ToolMatch> ranking) {
+		if (ranking.size() < 2 || ranking.get(0).score() <= 0) {
+			return 0;
+		}
+		return (ranking.get(0).score() - ranking.get(1).score()) / ranking.get(0).score();
+	}
+
+	private static void addStandardized(Map<String, Double> scores, List<ToolMatch> ranking, double weight) {
+		if (ranking.isEmpty() || weight == 0) {
+			return;
+		}
+		ZScores statistics = ZScores.of(ranking.stream().mapToDouble(ToolMatch::score).toArray());
+		for (ToolMatch match : ranking) {
+			scores.merge(match.name(), weight * statistics.z(match.score()), Double::sum);
+		}
+	}
+
+	private void addServerStanding(Map<String, Double> scores, Query query) {
+		if (this.servers == null || scores.isEmpty()) {
+			return;
+		}
+		Function<String, Double> standing = this.servers.standing(query);
+		double weight = this.settings.serverWeight();
+		scores.replaceAll((tool, score) -> score + weight * standing.apply(tool));
+	}
+
+	private List<ToolMatch> ranked(Map<String, Double> scores, int limit) {
+		List<Map.Entry<String, Double>> entries = new ArrayList<>(scores.entrySet());
+		entries.sort(Map.Entry.<String, Double>comparingByValue()
+			.reversed()
+			.thenComparing((entry) -> this.order.getOrDefault(entry.getKey(), Integer.MAX_VALUE)));
+		return entries.stream().limit(limit).map((entry) -> new ToolMatch(entry.getKey(), entry.getValue())).toList();
+	}
+
+	@Override
+	public int size() {
+		return this.order.size();
+	}
+
+}

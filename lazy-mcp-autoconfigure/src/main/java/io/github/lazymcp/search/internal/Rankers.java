@@ -1,0 +1,91 @@
+package io.github.lazymcp.search.internal;
+
+import java.util.List;
+
+import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolRanker;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.util.function.SingletonSupplier;
+
+/**
+ * Turns {@link RankingSettings} into a ranker.
+ */
+public final class Rankers {
+
+	private static final Log logger = LogFactory.getLog(Rankers.class);
+
+	private Rankers() {
+	}
+
+	/**
+	 * The product's ranker for the given settings, made on first use rather than now: a
+	 * dense or hybrid ranker loads its embedding model then, so that assembling lazy-mcp
+	 * loads no model (at startup, the MCP clients' notifications wait for lazy-mcp to be
+	 * assembled).
+	 * @param settings the strategy and its parameters
+	 * @param embedder loads the embedder; asked only when the strategy needs embeddings
+	 * @return the ranker
+	 */
+	public static ToolRanker onFirstUse(RankingSettings settings, TextEmbedder.Loader embedder) {
+		if (settings.strategy() == RankingSettings.Strategy.BM25) {
+			return create(settings, embedder);
+		}
+		SingletonSupplier<ToolRanker> ranker = SingletonSupplier.of(() -> create(settings, embedder));
+		return new ToolRanker() {
+
+			@Override
+			public String id() {
+				return ranker.obtain().id();
+			}
+
+			@Override
+			public ToolIndex index(List<SearchDocument> documents) {
+				return ranker.obtain().index(documents);
+			}
+
+			@Override
+			public ToolIndex reindexUses(ToolIndex previous, List<SearchDocument> documents) {
+				return ranker.obtain().reindexUses(previous, documents);
+			}
+
+			@Override
+			public long fallbacks() {
+				return ranker.obtain().fallbacks();
+			}
+
+		};
+	}
+
+	/**
+	 * The product's ranker for the given settings: BM25, dense or hybrid over the
+	 * embedder. Dense and hybrid need the embedding model, loaded now; when it cannot be
+	 * had (the ONNX jars are missing, the model fails to load, no application model
+	 * exists), BM25 ranks instead and the log says why.
+	 * @param settings the strategy and its parameters
+	 * @param embedder loads the embedder; asked only when the strategy needs embeddings
+	 * @return the ranker
+	 */
+	public static ToolRanker create(RankingSettings settings, TextEmbedder.Loader embedder) {
+		ToolRanker bm25 = new FusionRanker(settings.withStrategy(RankingSettings.Strategy.BM25), null);
+		if (settings.strategy() == RankingSettings.Strategy.BM25) {
+			return bm25;
+		}
+		TextEmbedder loaded;
+		try {
+			loaded = embedder.get();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
+			return bm25;
+		}
+		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded.queries(),
+				loaded.queryPrefix());
+		return new FallbackRanker(new FusionRanker(settings, embeddings), bm25);
+	}
+
+}

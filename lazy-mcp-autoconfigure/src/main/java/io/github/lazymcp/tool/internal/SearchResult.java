@@ -1,0 +1,162 @@
+package io.github.lazymcp.tool.internal;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.internal.ToolPrior;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What one ToolSearch did, as the model receives it (and the actuator endpoint's write
+ * operation returns it): the tools found (with their full schemas, or only a one-line
+ * description when the schemas reach the model through the request's tools), each with
+ * its search score, what was evicted to make room, what did not fit, names that match
+ * nothing, how full the session is, and a sentence for the model. Empty lists and absent
+ * texts are left out of the JSON.
+ *
+ * @param error why the request was refused, or null
+ * @param tools the tools found, best first
+ * @param evicted tools removed from the session to make room, least recently used first
+ * @param notActivated found tools that did not fit under the cap
+ * @param unknown requested names that match no tool
+ * @param active active tools after the search, as {@code active/cap}
+ * @param message a sentence for the model, or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SearchResult(@Nullable String error, List<FoundTool> tools,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> evicted,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notActivated,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unknown, String active, @Nullable String message) {
+
+	public SearchResult {
+		tools = List.copyOf(tools);
+		evicted = List.copyOf(evicted);
+		notActivated = List.copyOf(notActivated);
+		unknown = List.copyOf(unknown);
+	}
+
+	static SearchResult error(String error, int active, int cap) {
+		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, null);
+	}
+
+	static SearchResult nothingFound(String message, int active, int cap) {
+		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, message);
+	}
+
+	static SearchResult found(List<FoundTool> tools, ActivationResult activation, List<String> unknown,
+			String message) {
+		return new SearchResult(null, tools, activation.evicted(), activation.rejected(), unknown,
+				activation.active() + "/" + activation.cap(), message);
+	}
+
+	SearchResult withMessage(String message) {
+		return new SearchResult(this.error, this.tools, this.evicted, this.notActivated, this.unknown, this.active,
+				message);
+	}
+
+	/**
+	 * Whether the request was refused as bad input.
+	 * @return true when {@link #error()} is set
+	 */
+	public boolean failed() {
+		return this.error != null;
+	}
+
+	/**
+	 * The JSON the model receives.
+	 * @return compact JSON
+	 */
+	public String toJson() {
+		return JsonMapper.shared().writeValueAsString(this);
+	}
+
+	/**
+	 * One tool a search found.
+	 *
+	 * @param name the qualified name to call it by
+	 * @param description what it does: in full with the schema, its first line without
+	 * @param inputSchema its JSON input schema (a string when the server sent one that is
+	 * not JSON), or null when the schema reaches the model another way
+	 * @param score its search score, or null when it was asked for by name
+	 * @param priors what was observed of its calls and what one costs, or null when
+	 * nothing is known
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score,
+			@Nullable Priors priors) {
+
+		private static final int ONE_LINE = 160;
+
+		/**
+		 * A found tool without priors.
+		 * @param name the qualified name
+		 * @param description what it does
+		 * @param inputSchema its input schema, or null
+		 * @param score its search score, or null
+		 */
+		public FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score) {
+			this(name, description, inputSchema, score, null);
+		}
+
+		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema) {
+			return of(tool, score, schema, null);
+		}
+
+		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema, @Nullable Priors priors) {
+			String description = tool.definition().description();
+			return schema
+					? new FoundTool(tool.name(), description, schema(tool.definition().inputSchema()), score, priors)
+					: new FoundTool(tool.name(), oneLine(description), null, score, priors);
+		}
+
+		/** The first line, cut at a word near 160 characters. */
+		static String oneLine(String description) {
+			String line = description.strip().lines().findFirst().orElse("");
+			if (line.length() <= ONE_LINE) {
+				return line;
+			}
+			int cut = line.lastIndexOf(' ', ONE_LINE);
+			return line.substring(0, (cut > ONE_LINE / 2) ? cut : ONE_LINE) + "…";
+		}
+
+		private static JsonNode schema(String schema) {
+			try {
+				return JsonMapper.shared().readTree(schema);
+			}
+			catch (JacksonException ex) {
+				return JsonMapper.shared().getNodeFactory().stringNode(schema);
+			}
+		}
+
+	}
+
+	/**
+	 * What is known of a found tool beyond its description, kept compact: absent fields
+	 * are unknown.
+	 *
+	 * @param calls how many of its calls this instance observed, or null when none
+	 * @param successRate the share of them that succeeded, rounded to two decimals
+	 * @param p95Ms the 95th percentile of their durations, in milliseconds
+	 * @param cost what one call costs, as configured
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Priors(@Nullable Long calls, @Nullable Double successRate, @Nullable Long p95Ms,
+			@Nullable Double cost) {
+
+		static @Nullable Priors of(io.github.lazymcp.learning.internal.@Nullable ToolPrior prior,
+				@Nullable Double cost) {
+			if (prior == null && cost == null) {
+				return null;
+			}
+			return (prior != null) ? new Priors(prior.calls(), Math.round(prior.successRate() * 100) / 100.0,
+					prior.p95LatencyMs(), cost) : new Priors(null, null, null, cost);
+		}
+
+	}
+
+}

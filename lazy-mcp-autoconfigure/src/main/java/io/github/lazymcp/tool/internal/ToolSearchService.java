@@ -1,0 +1,275 @@
+package io.github.lazymcp.tool.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+
+import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.SessionStoreException;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.ToolHints;
+import io.github.lazymcp.learning.internal.Learning;
+import io.github.lazymcp.learning.internal.Priors;
+import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolFilter;
+import io.github.lazymcp.tool.ToolSettings;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Finds deferred tools and activates them in a session, in one step: what ToolSearch and
+ * the actuator endpoint's write operation both do.
+ *
+ * <p>
+ * The search index is built once per catalog snapshot (not per session) and rebuilt the
+ * first time a search sees a newer snapshot, and in the background when something new was
+ * learned ({@link LiveIndex}). Only deferred tools are indexed: pinned ones are always
+ * visible already. The query is embedded at most once per search, whoever ranks it (the
+ * index, a model tool's hint). The priors filter and reorder what the index ranked
+ * ({@link PriorOrder}); every found tool carries its score and priors.
+ */
+public final class ToolSearchService {
+
+	private static final org.apache.commons.logging.Log logger = org.apache.commons.logging.LogFactory
+		.getLog(ToolSearchService.class);
+
+	private final McpCatalog catalog;
+
+	private final ToolSettings settings;
+
+	private final UsageStats stats;
+
+	private final List<ModelTool> hints;
+
+	private final ToolFilter access;
+
+	private final LiveIndex index;
+
+	private final Learning learning;
+
+	private final Hints toolHints;
+
+	/**
+	 * Creates the service; nothing is indexed before the first search.
+	 * @param catalog the live catalog whose deferred tools are searched
+	 * @param ranker builds the index of each snapshot
+	 * @param settings the limits and the surface
+	 * @param stats counts searches
+	 * @param hints the model tools that may add a sentence to a result
+	 * @param access the filters that decide what a session may see
+	 * @param learning the uses learned and the priors observed
+	 * @param toolHints what people wrote about the tools
+	 * @param rebuilds runs the index rebuilds that follow learning
+	 */
+	public ToolSearchService(McpCatalog catalog, ToolRanker ranker, ToolSettings settings, UsageStats stats,
+			List<ModelTool> hints, ToolFilter access, Learning learning, Hints toolHints, Executor rebuilds) {
+		this.catalog = catalog;
+		this.settings = settings;
+		this.stats = stats;
+		this.hints = hints;
+		this.access = access;
+		this.learning = learning;
+		this.toolHints = toolHints;
+		this.index = new LiveIndex(ranker, toolHints, learning, rebuilds);
+	}
+
+	/**
+	 * Searches the current catalog and activates. Bad input is answered with a result
+	 * whose {@link SearchResult#error()} says what to fix; nothing is activated then.
+	 * Reads the session once and writes it at most once.
+	 * @param session the session to activate the matches in
+	 * @param request what to look for
+	 * @param schemas whether the result carries the tools' full input schemas
+	 * @return what was found and what changed
+	 */
+	SearchResult search(ToolSession session, SearchRequest request, boolean schemas) {
+		this.stats.searched();
+		CatalogSnapshot snapshot = this.catalog.snapshot();
+		try {
+			return withUnavailableServers(snapshot, searchIn(snapshot, session, session.state(), request, schemas));
+		}
+		catch (SessionStoreException ex) {
+			return SearchResult.error(
+					"the conversation's tool state cannot be read or written right now, so "
+							+ "nothing was activated; try again in a moment, or go on without these tools",
+					0, session.cap());
+		}
+	}
+
+	/**
+	 * Searches and activates for people (the actuator endpoint): by description, or by
+	 * exact names. The result always carries full schemas.
+	 * @param session the session to activate the matches in
+	 * @param query what is needed, in a few words, or null when searching by name
+	 * @param names exact tool names to activate, or empty when searching by query
+	 * @return what was found and what changed; bad input is answered with an
+	 * {@link SearchResult#error() error} and activates nothing
+	 */
+	public SearchResult search(ToolSession session, @Nullable String query, List<String> names) {
+		return search(session, new SearchRequest(query, null, names), true);
+	}
+
+	/**
+	 * What is wrong with a search request under the configured limits, checked without
+	 * touching any session.
+	 * @param query a description of the tools to find, or null
+	 * @param names exact tool names to activate
+	 * @return a sentence saying what to fix, or empty when the request is fine
+	 */
+	public Optional<String> problem(@Nullable String query, List<String> names) {
+		return new SearchRequest(query, null, names).problem(this.settings);
+	}
+
+	/**
+	 * The settings the search was built with.
+	 * @return the settings
+	 */
+	public ToolSettings settings() {
+		return this.settings;
+	}
+
+	/**
+	 * Tools of servers that are down are neither ranked nor activated; the model is told
+	 * which servers those are, so that it does not look for them again.
+	 */
+	private static SearchResult withUnavailableServers(CatalogSnapshot snapshot, SearchResult result) {
+		List<CatalogSnapshot.ServerState> unavailable = snapshot.unavailableServers();
+		if (unavailable.isEmpty() || result.error() != null) {
+			return result;
+		}
+		StringBuilder message = new StringBuilder(java.util.Objects.requireNonNullElse(result.message(), ""));
+		unavailable.forEach((server) -> message.append(' ')
+			.append(server.health().unavailableMessage(server.name()))
+			.append("; its tools cannot be activated until it is back."));
+		return result.withMessage(message.toString());
+	}
+
+	private SearchResult searchIn(CatalogSnapshot snapshot, ToolSession session, SessionState state,
+			SearchRequest request, boolean schemas) {
+		Optional<String> problem = request.problem(this.settings);
+		if (problem.isPresent()) {
+			return SearchResult.error(problem.get(), state.tools().size(), session.cap());
+		}
+		if (!request.names().isEmpty()) {
+			return byName(snapshot, session, state, request.names(), schemas);
+		}
+		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
+		Query query = Query.of(String.valueOf(request.query()));
+		Map<CatalogTool, @Nullable Double> found = rank(snapshot, session, state, query, Math.min(limit, session.cap()),
+				request.filters());
+		Optional<String> hint = hint(session, state, query);
+		if (found.isEmpty()) {
+			return SearchResult.nothingFound(
+					hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
+							+ "without a tool, or search again in other words if you expected one."),
+					state.tools().size(), session.cap());
+		}
+		SearchResult result = activate(snapshot, session, found, List.of(), schemas);
+		return hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result);
+	}
+
+	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, SessionState state, List<String> names,
+			boolean schemas) {
+		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
+		List<String> unknown = new ArrayList<>();
+		for (String name : names) {
+			snapshot.resolve(name)
+				.filter((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
+				.ifPresentOrElse((tool) -> found.put(tool, null), () -> unknown.add(name));
+		}
+		return activate(snapshot, session, found, unknown, schemas);
+	}
+
+	private SearchResult activate(CatalogSnapshot snapshot, ToolSession session,
+			Map<CatalogTool, @Nullable Double> found, List<String> unknown, boolean schemas) {
+		List<String> deferred = found.keySet().stream().filter(snapshot::defers).map(CatalogTool::name).toList();
+		ActivationResult result = session.activate(deferred);
+		String message = unknown.isEmpty() ? ready()
+				: "Some names match no tool; search by 'query' to find the right ones.";
+		List<SearchResult.FoundTool> tools = new ArrayList<>();
+		found.forEach((tool, score) -> tools.add(SearchResult.FoundTool.of(tool, score, schemas,
+				SearchResult.Priors.of(this.learning.priors().of(tool.name()), hints(tool).cost()))));
+		return SearchResult.found(tools, result, unknown, message);
+	}
+
+	private String ready() {
+		return (this.settings.surface() == ToolSettings.Surface.BRIDGE)
+				? "Run these tools with %s, giving 'name' and 'arguments' that match the schema."
+					.formatted(CallTool.NAME)
+				: "These tools can be called from your next step.";
+	}
+
+	private Optional<String> hint(ToolSession session, SessionState state, Query query) {
+		return this.hints.stream()
+			.filter(ModelTool::offered)
+			.map((tool) -> hintOf(tool, session, state, query))
+			.flatMap(Optional::stream)
+			.findFirst();
+	}
+
+	// A hint is an extra: a tool that cannot give one (its embeddings failed) gives none,
+	// and the search result stands.
+	private static Optional<String> hintOf(ModelTool tool, ToolSession session, SessionState state, Query query) {
+		try {
+			return tool.searchHint(session, state, query);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("No search hint from " + tool.getClass().getSimpleName(), ex);
+			return Optional.empty();
+		}
+	}
+
+	// Filters and demotion use the priors after the index ranks (the index knows text
+	// only); see PriorOrder.
+	private Map<CatalogTool, @Nullable Double> rank(CatalogSnapshot snapshot, ToolSession session, SessionState state,
+			Query query, int limit, PriorFilters filters) {
+		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
+		Priors priors = this.learning.priors();
+		Predicate<String> allowed = (name) -> snapshot.find(name)
+			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null
+					&& (filters.none() || filters.allows(priors.of(name), hints(tool))))
+			.orElse(false);
+		List<ToolMatch> matches = this.index.indexFor(snapshot)
+			.search(query, PriorOrder.candidates(limit, priors), allowed);
+		for (ToolMatch match : PriorOrder.order(matches, priors, limit)) {
+			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
+		}
+		return found;
+	}
+
+	/**
+	 * Ranks the deferred tools as a search does, with the same tools allowed (available
+	 * servers, the session's filters), and activates nothing: for proactive attach.
+	 * @param session the session whose filters apply
+	 * @param state its state, as read for the turn
+	 * @param text what is needed
+	 * @param limit the most names to return
+	 * @return qualified names, best first; empty when nothing clears the ranking's gate
+	 */
+	public List<String> rankDeferred(ToolSession session, SessionState state, String text, int limit) {
+		CatalogSnapshot snapshot = this.catalog.snapshot();
+		if (text.isBlank() || limit < 1 || !snapshot.deferring()) {
+			return List.of();
+		}
+		return rank(snapshot, session, state, Query.of(text), limit, PriorFilters.NONE).keySet()
+			.stream()
+			.map(CatalogTool::name)
+			.toList();
+	}
+
+	private ToolHints hints(CatalogTool tool) {
+		return this.toolHints.of(tool.server(), tool.originalName());
+	}
+
+}

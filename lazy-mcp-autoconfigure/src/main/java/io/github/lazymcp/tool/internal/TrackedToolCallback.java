@@ -1,0 +1,174 @@
+package io.github.lazymcp.tool.internal;
+
+import java.time.Instant;
+import java.util.Optional;
+
+import io.github.lazymcp.activation.ActivationSet;
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.SessionStoreException;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.learning.internal.Learning;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolSettings;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+import org.springframework.ai.tool.execution.ToolExecutionException;
+
+/**
+ * Wraps an MCP tool so that real calls are tracked: a successful call marks the tool used
+ * in the session (its least-recently-used position) and is reported to the listener, a
+ * failed one is not. Every call counts in the tool's priors (success, duration); a
+ * successful one also teaches {@link Learning} the user's request of its turn.
+ *
+ * <p>
+ * Calling a deferred tool that the session has not activated never fails with "no tool
+ * callback found": depending on {@link ToolSettings.DeferredCall} the tool runs and
+ * becomes active, or the model is told to load it first. Malformed arguments and failures
+ * of the MCP server become a {@link ToolExecutionException}, which Spring AI turns into
+ * an error result for the model. The session never reaches the server.
+ */
+final class TrackedToolCallback implements ToolCallback {
+
+	private static final SessionState EMPTY = SessionState.start(ActivationSet.empty(), null, Instant.EPOCH);
+
+	private final CatalogTool tool;
+
+	private final boolean deferred;
+
+	private final ToolCalls calls;
+
+	TrackedToolCallback(CatalogTool tool, boolean deferred, ToolCalls calls) {
+		this.tool = tool;
+		this.deferred = deferred;
+		this.calls = calls;
+	}
+
+	CatalogTool tool() {
+		return this.tool;
+	}
+
+	@Override
+	public ToolDefinition getToolDefinition() {
+		return this.tool.definition();
+	}
+
+	@Override
+	public String call(String toolInput) {
+		return call(toolInput, null);
+	}
+
+	/*
+	 * One read of the session before the call (access, whether the tool is active) and
+	 * one write: after a successful call, the tool's use and its capabilities' use; for a
+	 * deferred tool the session has not loaded, its activation and its capabilities' use
+	 * before it runs, so that it stays active even if the call fails. The session's store
+	 * may be unreachable; the tool still runs (its result is what the user asked for),
+	 * and the bookkeeping catches up once the store is back.
+	 */
+	@Override
+	public String call(String toolInput, @Nullable ToolContext toolContext) {
+		Optional<ToolSession> session = LazyMcpRequest.session(toolContext);
+		boolean recorded = false;
+		if (session.isPresent()) {
+			SessionState state = stateOf(session.get());
+			// Filters decide even while the store is down: they see an empty state then.
+			String hidden = this.calls.filters().hidden(session.get(), (state != null) ? state : EMPTY, this.tool);
+			if (hidden != null) {
+				return "Error: tool '%s' is not available (%s). Call %s to find the tools that can do this."
+					.formatted(this.tool.name(), hidden, ToolSearch.NAME);
+			}
+			if (this.deferred && state != null && !state.tools().contains(this.tool.name())) {
+				if (this.calls.deferredCall() == ToolSettings.DeferredCall.HINT) {
+					return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
+						.formatted(this.tool.name(), ToolSearch.NAME, this.tool.name());
+				}
+				activate(session.get());
+				recorded = true;
+			}
+		}
+		requireJsonObject(toolInput);
+		Learning.Call call = this.calls.learning().begin(this.tool.name());
+		String result;
+		try {
+			result = this.calls.observations()
+				.call(this.tool.server(), () -> execute(toolInput, LazyMcpRequest.forServer(toolContext)));
+		}
+		catch (RuntimeException ex) {
+			call.failed();
+			throw ex;
+		}
+		call.succeeded(LazyMcpRequest.turnRequest(toolContext).orElse(null));
+		if (session.isPresent() && !recorded) {
+			touch(session.get());
+		}
+		this.calls.listeners().toolSucceeded(session.orElse(null), this.tool);
+		return result;
+	}
+
+	/** The state, or null while the store cannot be read. */
+	private static @Nullable SessionState stateOf(ToolSession session) {
+		try {
+			return session.state();
+		}
+		catch (SessionStoreException ex) {
+			return null;
+		}
+	}
+
+	private void activate(ToolSession session) {
+		try {
+			session.activateForCall(this.tool.name(), this.calls.owners().of(this.tool));
+		}
+		catch (SessionStoreException ex) {
+			// runs without being activated
+		}
+	}
+
+	private void touch(ToolSession session) {
+		try {
+			session.touch(this.tool.name(), this.calls.owners().of(this.tool));
+		}
+		catch (SessionStoreException ex) {
+			// the use is not recorded
+		}
+	}
+
+	private String execute(String toolInput, @Nullable ToolContext toolContext) {
+		try {
+			return this.tool.callback().call(toolInput, toolContext);
+		}
+		catch (ToolExecutionException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			// A dead or misbehaving server must not end the chat: the model gets the
+			// error.
+			throw new ToolExecutionException(getToolDefinition(), ex);
+		}
+	}
+
+	private void requireJsonObject(@Nullable String toolInput) {
+		if (toolInput == null || toolInput.isBlank()) {
+			return;
+		}
+		try {
+			if (JsonMapper.shared().readTree(toolInput).isObject()) {
+				return;
+			}
+		}
+		catch (JacksonException ex) {
+			// reported below
+		}
+		throw new ToolExecutionException(getToolDefinition(),
+				new IllegalArgumentException(
+						"The arguments for '%s' are not a JSON object; send them as described by its input schema"
+							.formatted(this.tool.name())));
+	}
+
+}

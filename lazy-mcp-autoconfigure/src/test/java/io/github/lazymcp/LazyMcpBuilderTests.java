@@ -1,0 +1,153 @@
+package io.github.lazymcp;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import io.github.lazymcp.capability.internal.McpServerBins;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.it.ScriptedChatModel;
+import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.search.RankingSettings;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.memory.ChatMemory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * lazy-mcp without Spring Boot: a plain MCP Java SDK client of the real memory server, a
+ * chat client wired by hand with {@link LazyMcp#customizer()}, and a scripted model. What
+ * the model was sent is asserted request by request.
+ */
+class LazyMcpBuilderTests {
+
+	@TempDir
+	Path workspace;
+
+	private McpSyncClient memory;
+
+	@AfterEach
+	void closeClient() {
+		if (this.memory != null) {
+			this.memory.closeGracefully();
+		}
+	}
+
+	@Test
+	void aChatClientWiredByHandFindsLoadsAndCallsADeferredTool() throws IOException {
+		this.memory = memoryClient();
+		ScriptedChatModel model = new ScriptedChatModel();
+		model.thenCall("ToolSearch", "{\"query\": \"create entities in the knowledge graph\", \"limit\": 1}")
+			.thenCall("memory__create_entities",
+					"{\"entities\": [{\"name\": \"Ada\", \"entityType\": \"person\", \"observations\": [\"likes tea\"]}]}")
+			.thenAnswer("remembered");
+
+		try (LazyMcp lazyMcp = LazyMcp.builder()
+			.clients(List.of(this.memory))
+			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
+			.proactive(ProactiveSettings.DEFAULTS.withEnabled(false))
+			.build()) {
+			ChatClient.Builder builder = ChatClient.builder(model);
+			lazyMcp.customizer().customize(builder);
+			String answer = builder.build()
+				.prompt()
+				.user("Remember that Ada likes tea")
+				.advisors((advisor) -> advisor.param(ChatMemory.CONVERSATION_ID, "by-hand"))
+				.call()
+				.content();
+
+			assertThat(answer).isEqualTo("remembered");
+			assertThat(model.toolNames(0)).containsExactly("ToolSearch");
+			assertThat(model.systemText(0)).contains("ToolSearch", "memory");
+			assertThat(model.toolNames(1)).containsExactly("ToolSearch", "memory__create_entities");
+			assertThat(model.toolResults(2)).singleElement().asString().contains("Ada");
+			assertThat(lazyMcp.sessions().find("by-hand")).hasValueSatisfying(
+					(session) -> assertThat(session.tools().names()).containsExactly("memory__create_entities"));
+		}
+		assertThat(Files.readString(this.workspace.resolve("memory.jsonl"))).contains("Ada");
+	}
+
+	@Test
+	void theAdvisorsAndCallbacksCanBeGivenToABuilderOneByOne() {
+		this.memory = memoryClient();
+		ScriptedChatModel model = new ScriptedChatModel();
+		model.thenAnswer("hello");
+
+		try (LazyMcp lazyMcp = LazyMcp.builder()
+			.clients(List.of(this.memory))
+			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
+			.build()) {
+			ChatClient client = ChatClient.builder(model)
+				.defaultToolCallbacks(lazyMcp.toolCallbacks())
+				.defaultAdvisors(lazyMcp.advisors())
+				.build();
+
+			assertThat(client.prompt().user("hi").call().content()).isEqualTo("hello");
+			assertThat(model.toolNames(0)).containsExactly("ToolSearch");
+		}
+	}
+
+	@Test
+	void closingStopsTheSchedulerTheBuilderMade() throws Exception {
+		LazyMcp lazyMcp = LazyMcp.builder().build();
+		ScheduledExecutorService scheduler = lazyMcp.internals().scheduler();
+		String thread = scheduler.submit(() -> Thread.currentThread().getName()).get(10, TimeUnit.SECONDS);
+
+		lazyMcp.close();
+
+		assertThat(thread).startsWith("lazy-mcp-");
+		assertThat(scheduler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+	}
+
+	@Test
+	void closingCancelsItsTasksOnTheApplicationsSchedulerAndLeavesItRunning() {
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+		scheduler.setRemoveOnCancelPolicy(true);
+		try {
+			LazyMcp lazyMcp = LazyMcp.builder().scheduler(scheduler).build();
+			assertThat(scheduler.getQueue()).as("the cleanup of expired sessions").hasSize(1);
+
+			lazyMcp.close();
+
+			assertThat(scheduler.getQueue()).isEmpty();
+			assertThat(scheduler.isShutdown()).isFalse();
+		}
+		finally {
+			scheduler.shutdownNow();
+		}
+	}
+
+	private McpSyncClient memoryClient() {
+		var server = (io.github.lazymcp.capability.internal.definition.ServerDefinition.Stdio) McpServerBins
+			.memory(this.workspace.resolve("memory.jsonl"));
+		ServerParameters parameters = ServerParameters.builder(server.command())
+			.args(server.args())
+			.env(Map.copyOf(server.env()))
+			.build();
+		McpSyncClient client = McpClient.sync(new StdioClientTransport(parameters, McpJsonDefaults.getMapper()))
+			.clientInfo(new McpSchema.Implementation("builder-test", "memory", "1"))
+			.requestTimeout(Duration.ofSeconds(30))
+			.build();
+		client.initialize();
+		return client;
+	}
+
+}

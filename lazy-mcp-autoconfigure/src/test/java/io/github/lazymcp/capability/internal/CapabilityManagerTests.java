@@ -1,0 +1,319 @@
+package io.github.lazymcp.capability.internal;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
+import io.github.lazymcp.capability.internal.definition.ServerDefinition;
+import io.github.lazymcp.capability.internal.pool.Pools;
+import io.github.lazymcp.capability.internal.pool.ServerPool;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.policy.internal.AccessPolicies;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link CapabilityManager} with the real npm MCP servers behind it: what
+ * enabling and disabling does to the catalog, the cap with least-recently-used eviction,
+ * shared servers and servers that cannot start.
+ */
+class CapabilityManagerTests {
+
+	private final ServerPool servers = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20));
+
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:00:00Z"));
+
+	private final McpCatalog catalog = catalog();
+
+	private final SessionStore sessions = SessionStore
+		.inMemory(new SessionSettings(24, 100, Duration.ofHours(1), Duration.ofMinutes(1)), this.clock);
+
+	private final ToolSession session = this.sessions.session("one");
+
+	@TempDir
+	Path workspace;
+
+	@AfterEach
+	void closeServers() {
+		this.servers.close();
+	}
+
+	@Test
+	void enablingAddsTheCapabilitysToolsAndDisablingStripsThemBothIdempotently() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+
+		CapabilityChange enabled = manager.enable("notes", this.session);
+		CapabilityChange again = manager.enable("notes", this.session);
+
+		assertThat(enabled.changed()).isTrue();
+		assertThat(enabled.tools()).hasSize(9).contains("memory__create_entities", "memory__read_graph");
+		assertThat(again.changed()).isFalse();
+		assertThat(again.enabled()).isTrue();
+		assertThat(this.catalog.snapshot().tools()).hasSize(9);
+
+		CapabilityChange disabled = manager.disable("notes", this.session);
+
+		assertThat(disabled.changed()).isTrue();
+		assertThat(disabled.tools()).hasSize(9);
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
+		assertThat(this.servers.holders()).isEmpty();
+		assertThat(manager.disable("notes", this.session).changed()).isFalse();
+	}
+
+	@Test
+	void enablingOneTooManyDisablesTheLeastRecentlyUsedAndSaysSo() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		manager.enable("notes", this.session);
+		this.clock.advance(Duration.ofSeconds(1));
+		manager.enable("thinking", this.session);
+
+		CapabilityChange files = manager.enable("files", this.session);
+
+		assertThat(files.evicted()).isEqualTo("notes");
+		assertThat(manager.isEnabled("notes", this.session.state())).isFalse();
+		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::server)
+			.containsOnly("sequential-thinking", "filesystem");
+	}
+
+	@Test
+	void aSuccessfulCallMakesItsCapabilityRecentlyUsed() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		manager.enable("notes", this.session);
+		this.clock.advance(Duration.ofSeconds(1));
+		manager.enable("thinking", this.session);
+		this.clock.advance(Duration.ofSeconds(1));
+		this.session.touch("memory__read_graph",
+				manager.owners().of(this.catalog.snapshot().find("memory__read_graph").orElseThrow()));
+
+		CapabilityChange files = manager.enable("files", this.session);
+
+		assertThat(files.evicted()).isEqualTo("thinking");
+		assertThat(manager.isEnabled("notes", this.session.state())).isTrue();
+	}
+
+	@Test
+	void aServerThatCannotStartFailsItsCapabilityOnlyAndIsReported() {
+		ServerDefinition broken = new ServerDefinition.Stdio("broken",
+				this.workspace.resolve("no-such-server").toString(), List.of(), Map.of());
+		CapabilityManager manager = manager(2, capability("broken", List.of(), broken),
+				capability("notes", List.of(), memory()));
+
+		CapabilityChange failed = manager.enable("broken", this.session);
+
+		assertThat(failed.failed()).isTrue();
+		assertThat(failed.failure()).contains("broken");
+		assertThat(manager.isEnabled("broken", this.session.state())).isFalse();
+		assertThat(manager.failure("broken")).isPresent();
+		assertThat(manager.states()).first().satisfies((entry) -> assertThat(entry.state()).isEqualTo("failed"));
+		assertThat(manager.enable("notes", this.session).tools()).hasSize(9);
+	}
+
+	@Test
+	void capabilitiesSharingAServerKeepItUntilTheLastOneIsDisabled() {
+		ServerDefinition filesystem = filesystem();
+		CapabilityManager manager = manager(4, capability("read", List.of("filesystem:read_*"), filesystem),
+				capability("write", List.of("filesystem:write_file", "filesystem:edit_file"), filesystem));
+		List<String> reading = manager.enable("read", this.session).tools();
+		manager.enable("write", this.session);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("one/read", "one/write")));
+
+		manager.disable("read", this.session);
+
+		assertThat(this.catalog.snapshot().tools()).extracting(CatalogTool::name)
+			.containsExactlyInAnyOrder("filesystem__write_file", "filesystem__edit_file")
+			.doesNotContainAnyElementsOf(reading);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("filesystem", Set.of("one/write")));
+
+		manager.disable("write", this.session);
+
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
+		assertThat(this.servers.holders()).isEmpty();
+		assertThat(this.servers.connection("filesystem")).isEmpty();
+	}
+
+	@Test
+	void aCapabilityServerMayNotShadowAConfiguredOne() {
+		McpCatalog configured = new McpCatalog(List.<McpServerConnection>of(new FakeConnection("memory", "x")),
+				CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter());
+
+		assertThatExceptionOfType(CapabilityDefinitionException.class)
+			.isThrownBy(() -> new CapabilityManager(List.of(capability("notes", List.of(), memory())), this.servers,
+					configured, 2, AccessPolicies.NONE,
+					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs())))
+			.withMessageContaining("'notes' (notes.toml)")
+			.withMessageContaining("MCP server 'memory'");
+	}
+
+	@Test
+	void oneConversationsCapabilitiesAreNotAnothers() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("files", List.of(), filesystem()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", this.session);
+		manager.enable("files", other);
+
+		CatalogTool readGraph = this.catalog.snapshot().find("memory__read_graph").orElseThrow();
+		CatalogTool readFile = this.catalog.snapshot().find("filesystem__read_text_file").orElseThrow();
+		assertThat(manager.filter().hidden(this.session, this.session.state(), readGraph)).isNull();
+		assertThat(manager.filter().hidden(other, other.state(), readGraph)).contains("not enabled");
+		assertThat(manager.filter().hidden(this.session, this.session.state(), readFile)).contains("not enabled");
+		assertThat(this.session.tools().names()).contains("memory__read_graph")
+			.doesNotContain("filesystem__read_text_file");
+		assertThat(other.tools().names()).contains("filesystem__read_text_file").doesNotContain("memory__read_graph");
+
+		manager.disable("notes", this.session);
+
+		assertThat(this.servers.holders()).containsOnlyKeys("filesystem");
+		assertThat(manager.isEnabled("files", other.state())).isTrue();
+		assertThat(other.tools().names()).contains("filesystem__read_text_file");
+	}
+
+	@Test
+	void aServerTwoConversationsHoldStaysUntilBothLetGo() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", this.session);
+		McpServerConnection first = this.servers.connection("memory").orElseThrow();
+		manager.enable("notes", other);
+
+		assertThat(this.servers.connection("memory")).containsSame(first);
+		assertThat(this.servers.holders()).isEqualTo(Map.of("memory", Set.of("one/notes", "two/notes")));
+
+		manager.disable("notes", this.session);
+
+		assertThat(this.servers.connection("memory")).containsSame(first);
+		assertThat(manager.isEnabled("notes", other.state())).isTrue();
+
+		manager.disable("notes", other);
+
+		assertThat(this.servers.connection("memory")).isEmpty();
+	}
+
+	@Test
+	void aConversationEvictsOnlyItsOwnLeastRecentlyUsedCapability() {
+		CapabilityManager manager = manager(1, capability("notes", List.of(), memory()),
+				capability("files", List.of(), filesystem()));
+		ToolSession other = this.sessions.session("two");
+		manager.enable("notes", other);
+		manager.enable("notes", this.session);
+
+		CapabilityChange files = manager.enable("files", this.session);
+
+		assertThat(files.evicted()).isEqualTo("notes");
+		assertThat(manager.isEnabled("notes", this.session.state())).isFalse();
+		assertThat(manager.isEnabled("notes", other.state())).isTrue();
+		assertThat(this.servers.holders()).containsEntry("memory", Set.of("two/notes"));
+	}
+
+	@Test
+	void aUsedUpConnectionBudgetRefusesTheEnablingConversationOnlyAndSaysWhich() {
+		try (ServerPool small = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20), 1, Duration.ZERO,
+				this.clock)) {
+			CapabilityManager manager = new CapabilityManager(
+					List.of(capability("notes", List.of(), memory()), capability("files", List.of(), filesystem())),
+					small, this.catalog, 2, AccessPolicies.NONE,
+					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+			ToolSession other = this.sessions.session("two");
+			manager.enable("notes", this.session);
+
+			CapabilityChange refused = manager.enable("files", other);
+
+			assertThat(refused.failed()).isTrue();
+			assertThat(refused.failure()).contains("tools.lazy-mcp.capabilities.max-connections", "1 MCP servers");
+			assertThat(manager.isEnabled("notes", this.session.state())).isTrue();
+			assertThat(small.holders()).containsOnlyKeys("memory");
+			assertThat(this.session.tools().names()).contains("memory__read_graph");
+		}
+	}
+
+	@Test
+	void aServerNoOneHoldsRunsOnForTheIdleTimeoutThenStops() {
+		try (ServerPool lingering = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20), 4, Duration.ofMinutes(5),
+				this.clock)) {
+			CapabilityManager manager = new CapabilityManager(List.of(capability("notes", List.of(), memory())),
+					lingering, this.catalog, 2, AccessPolicies.NONE,
+					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+			manager.enable("notes", this.session);
+			manager.disable("notes", this.session);
+
+			assertThat(lingering.connection("memory")).isPresent();
+			assertThat(this.catalog.snapshot().tools()).isEmpty();
+			assertThat(lingering.closeIdle()).isEmpty();
+
+			this.clock.advance(Duration.ofMinutes(5));
+
+			assertThat(lingering.closeIdle()).containsExactly("memory");
+			assertThat(lingering.connection("memory")).isEmpty();
+		}
+	}
+
+	@Test
+	void aConversationKeepsItsToolsWhenAnotherConversationMakesTheCatalogDeferThem() {
+		McpCatalog shared = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
+		CapabilityManager manager = new CapabilityManager(
+				List.of(capability("files", List.of("filesystem:read_*"), filesystem()),
+						capability("notes", List.of(), memory())),
+				this.servers, shared, 2, AccessPolicies.NONE,
+				CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+		ToolSession other = this.sessions.session("other");
+
+		manager.enable("files", this.session);
+		assertThat(shared.snapshot().deferring()).isFalse();
+		manager.enable("notes", other);
+
+		assertThat(shared.snapshot().deferring()).isTrue();
+		assertThat(this.session.tools().names()).contains("filesystem__read_text_file")
+			.noneMatch((name) -> name.startsWith("memory__"));
+		assertThat(manager.isActiveIn("files", this.session, this.session.state())).isTrue();
+	}
+
+	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
+		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE,
+				CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+	}
+
+	private static McpCatalog catalog() {
+		return new McpCatalog(List.of(), CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter());
+	}
+
+	private static CapabilityDefinition capability(String name, List<String> allowedTools,
+			ServerDefinition... servers) {
+		return new CapabilityDefinition(name, name, List.of(name), allowedTools, List.of(servers), name + ".toml");
+	}
+
+	private ServerDefinition memory() {
+		return McpServerBins.memory(this.workspace.resolve("memory.jsonl"));
+	}
+
+	private static ServerDefinition thinking() {
+		return new ServerDefinition.Stdio("sequential-thinking", McpServerBins.bin("mcp-server-sequential-thinking"),
+				List.of(), Map.of());
+	}
+
+	private ServerDefinition filesystem() {
+		return McpServerBins.filesystem(this.workspace);
+	}
+
+}

@@ -1,0 +1,43 @@
+package io.github.lazymcp.capability.internal.pool;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
+
+import io.github.lazymcp.health.HealthSettings;
+import io.github.lazymcp.health.internal.ServerSupervisor;
+import io.github.lazymcp.internal.Background;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * Server pools for tests, on one scheduler shared by the test JVM (its threads are
+ * daemons), each with a supervisor of the shipped health settings.
+ */
+public final class Pools {
+
+	private static final ScheduledExecutorService SCHEDULER = Background.newScheduler();
+
+	private Pools() {
+	}
+
+	/** A pool without a budget that stops a server as soon as its last holder lets go. */
+	public static ServerPool pool(Duration initTimeout, Duration requestTimeout) {
+		return pool(initTimeout, requestTimeout, Integer.MAX_VALUE, Duration.ZERO, Clock.systemUTC());
+	}
+
+	public static ServerPool pool(Duration initTimeout, Duration requestTimeout, int maxConnections,
+			Duration idleTimeout, Clock clock) {
+		return pool(initTimeout, requestTimeout, maxConnections, idleTimeout, clock, ObservationRegistry.NOOP);
+	}
+
+	public static ServerPool pool(Duration initTimeout, Duration requestTimeout, int maxConnections,
+			Duration idleTimeout, Clock clock, ObservationRegistry observations) {
+		return new ServerPool(initTimeout, requestTimeout, maxConnections, idleTimeout, clock, supervisor(),
+				observations, SCHEDULER);
+	}
+
+	public static ServerSupervisor supervisor() {
+		return new ServerSupervisor(HealthSettings.DEFAULTS, Clock.systemUTC(), Math::random, SCHEDULER);
+	}
+
+}

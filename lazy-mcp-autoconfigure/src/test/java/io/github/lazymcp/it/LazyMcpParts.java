@@ -1,0 +1,39 @@
+package io.github.lazymcp.it;
+
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.capability.internal.CapabilityManager;
+import io.github.lazymcp.capability.internal.pool.ServerPool;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.tool.internal.UsageStats;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * lazy-mcp's parts the tests inspect, as beans: the product declares only {@link LazyMcp}
+ * and what an application may replace.
+ */
+@Configuration(proxyBeanMethods = false)
+public class LazyMcpParts {
+
+	@Bean
+	McpCatalog lazyMcpCatalog(LazyMcp lazyMcp) {
+		return lazyMcp.internals().catalog();
+	}
+
+	@Bean
+	UsageStats lazyMcpUsageStats(LazyMcp lazyMcp) {
+		return lazyMcp.internals().stats();
+	}
+
+	@Bean
+	CapabilityManager lazyMcpCapabilityManager(LazyMcp lazyMcp) {
+		return lazyMcp.internals().capabilities();
+	}
+
+	@Bean
+	ServerPool lazyMcpServerPool(LazyMcp lazyMcp) {
+		return lazyMcp.internals().pool();
+	}
+
+}

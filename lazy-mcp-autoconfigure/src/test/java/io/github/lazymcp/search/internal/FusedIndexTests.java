@@ -1,0 +1,185 @@
+package io.github.lazymcp.search.internal;
+
+import java.util.List;
+
+import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FusedIndexTests {
+
+	private final HashingEmbedder embedder = new HashingEmbedder();
+
+	private final List<SearchDocument> tools = List.of(
+			SearchDocument.of("fs/read_file", "fs", "read_file", "Read the complete contents of a file.", null),
+			SearchDocument.of("fs/write_file", "fs", "write_file", "Create or overwrite a file.", null),
+			SearchDocument.of("mail/send_email", "mail", "send_email", "Send an email message to a recipient.", null),
+			SearchDocument.of("kg/create_entities", "kg", "create_entities", "Add people and things to the graph.",
+					null));
+
+	@Test
+	void settingsWithAnotherThresholdKeepEverythingElse() {
+		RankingSettings settings = RankingSettings.DEFAULTS.withMinSimilarity(0.3);
+
+		assertThat(settings.withMinSimilarity(RankingSettings.DEFAULTS.minSimilarity()))
+			.isEqualTo(RankingSettings.DEFAULTS);
+		assertThat(settings.minSimilarity()).isEqualTo(0.3);
+	}
+
+	@Test
+	void theToolBothRankingsAgreeOnComesFirst() {
+		List<ToolMatch> matches = hybrid(0).index(this.tools).search("overwrite a file", 4);
+
+		assertThat(matches).first().extracting(ToolMatch::name).isEqualTo("fs/write_file");
+	}
+
+	@Test
+	void abstainsWhenNothingIsSimilarEnoughAndNoWordIsCovered() {
+		ToolIndex index = hybrid(0.5).index(this.tools);
+
+		assertThat(index.search("quantum chromodynamics lattice", 5)).isEmpty();
+		assertThat(index.search("send an email message", 5)).isNotEmpty();
+	}
+
+	@Test
+	void aShortRequestMadeOfAToolsWordsIsAnsweredBelowTheCosine() {
+		ToolIndex index = hybrid(0.99).index(this.tools);
+
+		assertThat(index.search("email recipient", 5)).extracting(ToolMatch::name).first().isEqualTo("mail/send_email");
+		assertThat(index.search("email about the quarterly figures of the lattice team", 5)).isEmpty();
+	}
+
+	@Test
+	void aToolNamedVerbatimRanksFirst() {
+		List<ToolMatch> matches = hybrid(0).index(this.tools).search("Use read_file, then send an email message", 3);
+
+		assertThat(matches).extracting(ToolMatch::name).first().isEqualTo("fs/read_file");
+	}
+
+	@Test
+	void aNamedToolIsFoundEvenWhenTheRankingsWouldAbstain() {
+		ToolIndex index = hybrid(0.99).index(this.tools);
+
+		assertThat(index.search("quantum chromodynamics lattice", 5)).isEmpty();
+		assertThat(index.search("run kg/create_entities for the quasar lattice chromodynamics", 5))
+			.extracting(ToolMatch::name)
+			.containsExactly("kg/create_entities");
+	}
+
+	@Test
+	void hintsCountAsTheToolsOwnWords() {
+		List<SearchDocument> hinted = List.of(this.tools.get(0),
+				this.tools.get(2).withHints(List.of("Use when someone asks to notify a colleague")));
+
+		assertThat(bm25().index(hinted).search("notify my colleague", 2)).extracting(ToolMatch::name)
+			.containsExactly("mail/send_email");
+	}
+
+	@Test
+	void aPastRequestLikeThisOneVotesForTheToolItCalled() {
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		ToolIndex cold = hybrid(0).index(this.tools);
+		ToolIndex warm = hybrid(0).index(learned);
+
+		assertThat(cold.search("Remember that Ada prefers TEA", 1)).extracting(ToolMatch::name)
+			.doesNotContain("kg/create_entities");
+		assertThat(warm.search("Remember that Ada prefers TEA", 1)).extracting(ToolMatch::name)
+			.containsExactly("kg/create_entities");
+	}
+
+	@Test
+	void aRequestUnlikeEveryPastOneIsRankedAsIfNothingWasLearned() {
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+
+		assertThat(hybrid(0).index(learned).search("overwrite a file", 4))
+			.isEqualTo(hybrid(0).index(this.tools).search("overwrite a file", 4));
+	}
+
+	@Test
+	void withoutEmbeddingsPastRequestsVoteByTheirWords() {
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+
+		assertThat(bm25().index(learned).search("remember Ada prefers coffee", 1)).extracting(ToolMatch::name)
+			.containsExactly("kg/create_entities");
+	}
+
+	@Test
+	void aServerTheRequestClearlyBelongsToLendsItsStandingToItsTools() {
+		RankingSettings settings = RankingSettings.DEFAULTS.withMinSimilarity(0).withServerWeight(1);
+		ServerSignal servers = new ServerSignal(this.tools, this.embedder,
+				(query) -> this.embedder.apply(List.of(query)).get(0), "");
+
+		java.util.function.Function<String, Double> standing = servers.standing(Query.of("fs read write file"));
+
+		assertThat(standing.apply("fs/read_file")).isPositive();
+		assertThat(standing.apply("mail/send_email")).isZero();
+		assertThat(new FusionRanker(settings, embeddings()).index(this.tools).search("read write file", 2))
+			.extracting(ToolMatch::name)
+			.containsExactlyInAnyOrder("fs/read_file", "fs/write_file");
+	}
+
+	@Test
+	void allowedFiltersEverySignal() {
+		List<SearchDocument> learned = List.of(this.tools.get(0),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+
+		assertThat(hybrid(0).index(learned)
+			.search(Query.of("remember that Ada prefers tea kg/create_entities"), 5, (name) -> !name.startsWith("kg/")))
+			.extracting(ToolMatch::name)
+			.doesNotContain("kg/create_entities");
+	}
+
+	@Test
+	void pastTheMostUsesComparedEveryUsedToolKeepsSomeEvidence() {
+		List<String> many = new java.util.ArrayList<>();
+		for (int i = 0; i < UseVotes.MAX_USES; i++) {
+			many.add("pick up parcel number " + i);
+		}
+		List<SearchDocument> learned = List.of(this.tools.get(0).withUses(many),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		UseVotes votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40);
+
+		assertThat(votes.votes(Query.of("remember that Ada prefers tea"), (name) -> true))
+			.containsOnlyKeys("kg/create_entities");
+	}
+
+	@Test
+	void newUsesRebuildTheVotesAloneAndRankAsAFreshIndexWould() {
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		ToolIndex cold = hybrid(0).index(this.tools);
+		int embedded = this.embedder.texts();
+
+		ToolIndex warm = hybrid(0).reindexUses(cold, learned);
+
+		assertThat(this.embedder.texts() - embedded).isEqualTo(1);
+		assertThat(warm.search("Remember that Ada prefers TEA", 4))
+			.isEqualTo(hybrid(0).index(learned).search("Remember that Ada prefers TEA", 4));
+	}
+
+	@Test
+	void blankQueriesFindNothing() {
+		assertThat(hybrid(0).index(this.tools).search("  ", 5)).isEmpty();
+	}
+
+	private FusionRanker hybrid(double minSimilarity) {
+		return new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(minSimilarity), embeddings());
+	}
+
+	private FusionRanker bm25() {
+		return new FusionRanker(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25), null);
+	}
+
+	private FusionRanker.Embeddings embeddings() {
+		return new FusionRanker.Embeddings(this.embedder, (query) -> this.embedder.apply(List.of(query)).get(0), "");
+	}
+
+}
