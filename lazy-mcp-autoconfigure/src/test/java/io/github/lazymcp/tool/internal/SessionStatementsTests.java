@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -40,6 +43,7 @@ import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -202,7 +206,7 @@ class SessionStatementsTests {
 	}
 
 	/** Counts every statement run through connections of a DataSource, by kind. */
-	static final class CountingDataSource extends org.springframework.jdbc.datasource.DelegatingDataSource {
+	static final class CountingDataSource extends DelegatingDataSource {
 
 		final AtomicInteger reads = new AtomicInteger();
 
@@ -213,12 +217,12 @@ class SessionStatementsTests {
 		}
 
 		@Override
-		public Connection getConnection() throws java.sql.SQLException {
+		public Connection getConnection() throws SQLException {
 			Connection connection = super.getConnection();
 			return proxy(Connection.class, connection, (proxy, method, args) -> {
 				Object result = invoke(method, connection, args);
 				if (method.getName().equals("prepareStatement") && args != null && args[0] instanceof String sql) {
-					return proxy(java.sql.PreparedStatement.class, result, counting(result, sql));
+					return proxy(PreparedStatement.class, result, counting(result, sql));
 				}
 				return result;
 			});
@@ -234,7 +238,7 @@ class SessionStatementsTests {
 			};
 		}
 
-		private static Object invoke(java.lang.reflect.Method method, Object target, Object[] args) throws Throwable {
+		private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
 			try {
 				return method.invoke(target, args);
 			}
