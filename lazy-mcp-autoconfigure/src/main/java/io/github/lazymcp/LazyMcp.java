@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
@@ -20,6 +22,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
+import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
@@ -213,6 +216,8 @@ public final class LazyMcp implements AutoCloseable {
 
 		private final Map<String, McpClientFactory> reconnects = new LinkedHashMap<>();
 
+		private final Map<String, Function<Consumer<List<McpSchema.Tool>>, McpAsyncClient>> asyncReconnects = new LinkedHashMap<>();
+
 		private CatalogSettings catalog = CatalogSettings.DEFAULTS;
 
 		private HealthSettings health = HealthSettings.DEFAULTS;
@@ -305,7 +310,23 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder reconnect(String server, McpClientFactory factory) {
+			this.asyncReconnects.remove(server);
 			this.reconnects.put(server, factory);
+			return this;
+		}
+
+		/**
+		 * How to make a new asynchronous client for a server whose client died, for
+		 * servers reached through {@link #asyncClients}.
+		 * @param server the connection name
+		 * @param factory makes an initialized client; it is told of the server's
+		 * {@code tools/list_changed} notifications with the new tool list, unless the
+		 * client reports them another way
+		 * @return this builder
+		 */
+		public Builder reconnectAsync(String server, Function<Consumer<List<McpSchema.Tool>>, McpAsyncClient> factory) {
+			this.reconnects.remove(server);
+			this.asyncReconnects.put(server, factory);
 			return this;
 		}
 
@@ -474,6 +495,14 @@ public final class LazyMcp implements AutoCloseable {
 			return this;
 		}
 
+		private Map<String, ConnectedClient.Factory> reconnects() {
+			Map<String, ConnectedClient.Factory> factories = new LinkedHashMap<>();
+			this.reconnects.forEach((server, factory) -> factories.put(server, ConnectedClient.Factory.of(factory)));
+			this.asyncReconnects.forEach((server, factory) -> factories.put(server,
+					ConnectedClient.Factory.ofAsync(factory, this.asyncTimeout)));
+			return factories;
+		}
+
 		/**
 		 * Builds lazy-mcp in dependency order. Nothing is listed, connected or embedded
 		 * yet: the servers are listed on first use.
@@ -486,7 +515,7 @@ public final class LazyMcp implements AutoCloseable {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
 			return new LazyMcp(new Assembly(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
-					this.connections, this.reconnects,
+					this.connections, reconnects(),
 					new Assembly.Settings(this.catalog, this.health, this.sessionSettings, this.ranking, this.embedding,
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
 					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,

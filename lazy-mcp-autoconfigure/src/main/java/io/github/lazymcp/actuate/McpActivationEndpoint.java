@@ -194,8 +194,10 @@ public class McpActivationEndpoint {
 	 * @param eager sent on every request
 	 * @param pinned pinned by configuration
 	 * @param denied dropped by configuration, as {@code server/tool}
+	 * @param details the title and behaviour hints of every tool whose server gave either
 	 */
-	public record Tools(List<String> deferred, List<String> eager, List<String> pinned, List<String> denied) {
+	public record Tools(List<String> deferred, List<String> eager, List<String> pinned, List<String> denied,
+			List<Detail> details) {
 
 		static Tools of(CatalogSnapshot snapshot) {
 			return new Tools(names(snapshot.deferred()), names(snapshot.eager()),
@@ -203,11 +205,32 @@ public class McpActivationEndpoint {
 					snapshot.servers()
 						.stream()
 						.flatMap((server) -> server.denied().stream().map((name) -> server.name() + "/" + name))
+						.toList(),
+					snapshot.tools()
+						.stream()
+						.filter((tool) -> tool.title() != null || tool.annotations().declared())
+						.map(Detail::of)
 						.toList());
 		}
 
 		private static List<String> names(List<CatalogTool> tools) {
 			return tools.stream().map(CatalogTool::name).toList();
+		}
+
+	}
+
+	/**
+	 * What a tool's server says of it beyond its name and description.
+	 *
+	 * @param name the qualified name
+	 * @param title its human-readable name, or null
+	 * @param annotations its behaviour hints as declared, or null when none are
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Detail(String name, @Nullable String title, CatalogTool.@Nullable Annotations annotations) {
+
+		static Detail of(CatalogTool tool) {
+			return new Detail(tool.name(), tool.title(), tool.annotations().declared() ? tool.annotations() : null);
 		}
 
 	}

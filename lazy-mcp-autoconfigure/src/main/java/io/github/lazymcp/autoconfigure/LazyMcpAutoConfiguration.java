@@ -1,14 +1,15 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilitySkills;
-import io.github.lazymcp.capability.internal.pool.Connector;
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.Background;
 import io.github.lazymcp.learning.Hints;
@@ -27,6 +28,7 @@ import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.mcp.McpToolsChangedEvent;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -37,7 +39,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -87,15 +88,16 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	LazyMcp lazyMcp(LazyMcpProperties properties, Environment environment, ResourceLoader resourceLoader,
+	LazyMcp lazyMcp(LazyMcpProperties properties, ListableBeanFactory beans, ResourceLoader resourceLoader,
 			ObjectProvider<List<McpSyncClient>> syncClients, ObjectProvider<List<McpAsyncClient>> asyncClients,
-			ObjectProvider<McpServerConnection> connections, SessionStore sessions, ObjectProvider<ToolRanker> ranker,
-			ObjectProvider<UseStore> useStore, ObjectProvider<Hints> hints, ObjectProvider<ToolFilter> filters,
-			ObjectProvider<LazyMcpListener> listeners, ObjectProvider<ModelTool> modelTools,
-			ObjectProvider<PolicyResolver> policyResolver, ObjectProvider<ObservationRegistry> observations,
-			ObjectProvider<EmbeddingModel> embeddingModel, ObjectProvider<Clock> clock,
-			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
-		SpringAiConnections configured = SpringAiConnections.of(environment);
+			ObjectProvider<McpServerConnection> connections, ObjectProvider<McpClientFactory> clientFactories,
+			SessionStore sessions, ObjectProvider<ToolRanker> ranker, ObjectProvider<UseStore> useStore,
+			ObjectProvider<Hints> hints, ObjectProvider<ToolFilter> filters, ObjectProvider<LazyMcpListener> listeners,
+			ObjectProvider<ModelTool> modelTools, ObjectProvider<PolicyResolver> policyResolver,
+			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
+			ObjectProvider<Clock> clock, @Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
+		SpringAiClients springAi = SpringAiClients.of(beans);
+		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
 		Assembly.Settings settings = PropertiesMapping.settings(properties);
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.catalog(settings.catalog())
@@ -116,11 +118,22 @@ public final class LazyMcpAutoConfiguration {
 		// Spring AI declares clients of one type, SYNC or ASYNC
 		// (spring.ai.mcp.client.type).
 		syncClients.ifAvailable(builder::clients);
-		asyncClients.ifAvailable((clients) -> builder.asyncClients(clients, configured.requestTimeout()));
+		List<McpAsyncClient> async = asyncClients.getIfAvailable(List::of);
+		builder.asyncClients(async, asyncTimeout);
 		builder.connections(connections.orderedStream().toList());
-		configured.servers()
-			.forEach((name, server) -> builder.reconnect(name,
-					(toolsChanged) -> Connector.open(server, configured.requestTimeout(), toolsChanged)));
+		if (springAi != null) {
+			// A new client gets what the first one got; its tool-list changes reach
+			// lazy-mcp through Spring AI's McpToolsChangedEvent, as the first one's did.
+			for (String name : springAi.connections()) {
+				if (async.isEmpty()) {
+					builder.reconnect(name, (toolsChanged) -> springAi.sync(name));
+				}
+				else {
+					builder.reconnectAsync(name, (toolsChanged) -> springAi.async(name));
+				}
+			}
+		}
+		clientFactories.orderedStream().forEach((factory) -> builder.reconnect(serverOf(factory), factory));
 		ranker.ifUnique(builder::ranker);
 		useStore.ifUnique(builder::useStore);
 		hints.orderedStream().forEach(builder::hints);
@@ -132,6 +145,17 @@ public final class LazyMcpAutoConfiguration {
 		embeddingModel.ifUnique(builder::embeddingModel);
 		clock.ifAvailable(builder::clock);
 		return builder.build();
+	}
+
+	private static String serverOf(McpClientFactory factory) {
+		String server = factory.server();
+		if (server == null) {
+			throw new IllegalStateException("An McpClientFactory bean (%s) names no server; declare it with "
+				.formatted(factory.getClass().getName())
+					+ "McpClientFactory.forServer(\"<connection name>\", factory) so that lazy-mcp knows which "
+					+ "server it reconnects");
+		}
+		return server;
 	}
 
 	@Bean

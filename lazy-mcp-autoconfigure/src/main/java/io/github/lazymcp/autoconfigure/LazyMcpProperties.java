@@ -1270,6 +1270,11 @@ public class LazyMcpProperties {
 		 */
 		private List<String> deny = new ArrayList<>();
 
+		/**
+		 * What a tool's MCP annotations must say for this policy to allow it.
+		 */
+		private final Annotations annotations = new Annotations();
+
 		public List<String> getAllow() {
 			return this.allow;
 		}
@@ -1284,6 +1289,76 @@ public class LazyMcpProperties {
 
 		public void setDeny(List<String> deny) {
 			this.deny = deny;
+		}
+
+		public Annotations getAnnotations() {
+			return this.annotations;
+		}
+
+	}
+
+	/**
+	 * What an access policy requires of a tool's MCP annotations, read as the MCP
+	 * specification reads hints a server left out: not read-only, possibly destructive,
+	 * not idempotent, open world. Unset requires nothing.
+	 */
+	public static class Annotations {
+
+		/**
+		 * Whether only read-only tools (readOnlyHint: true) are allowed (true), or only
+		 * tools that are not read-only (false).
+		 */
+		private @Nullable Boolean readOnly;
+
+		/**
+		 * Whether tools that may be destructive are kept out (false: only read-only tools
+		 * and tools that declare destructiveHint: false remain), or only they are allowed
+		 * (true).
+		 */
+		private @Nullable Boolean destructive;
+
+		/**
+		 * Whether only idempotent tools (read-only, or idempotentHint: true) are allowed
+		 * (true), or only tools that are not (false).
+		 */
+		private @Nullable Boolean idempotent;
+
+		/**
+		 * Whether only tools that reach an open world are allowed (true), or only tools
+		 * that declare openWorldHint: false (false).
+		 */
+		private @Nullable Boolean openWorld;
+
+		public @Nullable Boolean getReadOnly() {
+			return this.readOnly;
+		}
+
+		public void setReadOnly(@Nullable Boolean readOnly) {
+			this.readOnly = readOnly;
+		}
+
+		public @Nullable Boolean getDestructive() {
+			return this.destructive;
+		}
+
+		public void setDestructive(@Nullable Boolean destructive) {
+			this.destructive = destructive;
+		}
+
+		public @Nullable Boolean getIdempotent() {
+			return this.idempotent;
+		}
+
+		public void setIdempotent(@Nullable Boolean idempotent) {
+			this.idempotent = idempotent;
+		}
+
+		public @Nullable Boolean getOpenWorld() {
+			return this.openWorld;
+		}
+
+		public void setOpenWorld(@Nullable Boolean openWorld) {
+			this.openWorld = openWorld;
 		}
 
 	}

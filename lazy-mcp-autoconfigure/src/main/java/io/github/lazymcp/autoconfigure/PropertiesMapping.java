@@ -236,10 +236,16 @@ final class PropertiesMapping {
 				property("jitter", "health.reconnect.jitter", reconnect.getJitter()));
 	}
 
+	private static PolicySettings.AnnotationRules annotations(LazyMcpProperties.Annotations annotations) {
+		return new PolicySettings.AnnotationRules(annotations.getReadOnly(), annotations.getDestructive(),
+				annotations.getIdempotent(), annotations.getOpenWorld());
+	}
+
 	static PolicySettings policies(LazyMcpProperties properties) {
 		Map<String, AccessPolicy> policies = new LinkedHashMap<>();
 		properties.getPolicies()
-			.forEach((name, policy) -> policies.put(name, new AccessPolicy(name, policy.getAllow(), policy.getDeny())));
+			.forEach((name, policy) -> policies.put(name,
+					new AccessPolicy(name, policy.getAllow(), policy.getDeny(), annotations(policy.getAnnotations()))));
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
 		String defaultPolicy = sessions.getDefaultPolicy();
 		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {

@@ -27,7 +27,6 @@ import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.learning.Hints;
@@ -330,7 +329,7 @@ public final class Assembly implements AutoCloseable {
 	 * @param resourceLoader where capability files and models are found
 	 */
 	public record Parts(List<McpSyncClient> clients, List<McpAsyncClient> asyncClients, Duration asyncTimeout,
-			List<McpServerConnection> connections, Map<String, McpClientFactory> reconnects, Settings settings,
+			List<McpServerConnection> connections, Map<String, ConnectedClient.Factory> reconnects, Settings settings,
 			@Nullable ToolRanker ranker, @Nullable SessionStore sessionStore, @Nullable UseStore useStore,
 			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
 			@Nullable PolicyResolver policyResolver, ObservationRegistry observations,

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.NamePatterns;
 import org.jspecify.annotations.Nullable;
 
@@ -34,26 +35,55 @@ public record PolicySettings(Map<String, AccessPolicy> policies, @Nullable Strin
 	}
 
 	/**
-	 * A named set of tool rights: which qualified tool names (the names the model sees,
-	 * {@code server__tool}) a request running under this policy may see and call.
-	 * Patterns use {@code *} for any run of characters, everything else literal:
-	 * {@code github__*} is a whole server, {@code *__delete_*} every delete tool. Deny
-	 * wins over allow; an empty allow list allows every name no deny pattern matches.
+	 * A named set of tool rights: which tools a request running under this policy may see
+	 * and call, by qualified name (the names the model sees, {@code server__tool}) and by
+	 * the annotations (behaviour hints) their servers declare. Patterns use {@code *} for
+	 * any run of characters, everything else literal: {@code github__*} is a whole
+	 * server, {@code *__delete_*} every delete tool. Deny wins over allow; an empty allow
+	 * list allows every name no deny pattern matches; a tool must also meet every hint
+	 * rule.
 	 *
 	 * @param name the policy's name
 	 * @param allow patterns of names allowed (empty allows all)
 	 * @param deny patterns of names denied
+	 * @param annotations what a tool's annotations must say, read as the MCP
+	 * specification reads hints a server left out
 	 */
-	public record AccessPolicy(String name, List<String> allow, List<String> deny) {
+	public record AccessPolicy(String name, List<String> allow, List<String> deny, AnnotationRules annotations) {
 
 		public AccessPolicy {
 			Objects.requireNonNull(name, "name");
 			allow = List.copyOf(allow);
 			deny = List.copyOf(deny);
+			Objects.requireNonNull(annotations, "annotations");
+		}
+
+		/**
+		 * A policy that rules by name only.
+		 * @param name the policy's name
+		 * @param allow patterns of names allowed (empty allows all)
+		 * @param deny patterns of names denied
+		 */
+		public AccessPolicy(String name, List<String> allow, List<String> deny) {
+			this(name, allow, deny, AnnotationRules.NONE);
 		}
 
 		/**
 		 * Whether a request under this policy may see and call a tool.
+		 * @param tool the tool
+		 * @return the reason it may not, or null when it may
+		 */
+		public @Nullable String refuses(CatalogTool tool) {
+			if (!allows(tool.name())) {
+				return "the access policy '%s' does not allow it".formatted(this.name);
+			}
+			String hint = this.annotations.unmet(tool.annotations());
+			return (hint != null) ? "the access policy '%s' allows only tools %s".formatted(this.name, hint) : null;
+		}
+
+		/**
+		 * Whether a request under this policy may see and call a tool of this name, by
+		 * name alone.
 		 * @param qualifiedName the tool's model-facing name
 		 * @return false when a deny pattern matches, or an allow list exists and none
 		 * matches
@@ -89,6 +119,51 @@ public record PolicySettings(Map<String, AccessPolicy> policies, @Nullable Strin
 			int star = pattern.indexOf('*');
 			String literal = (star >= 0) ? pattern.substring(0, star) : pattern;
 			return literal.startsWith(prefix) || (star >= 0 && prefix.startsWith(literal));
+		}
+
+	}
+
+	/**
+	 * What a policy requires of a tool's annotations (its behaviour hints); a null rule
+	 * requires nothing. {@code readOnly = true} admits only tools that declare
+	 * {@code readOnlyHint: true}; {@code destructive = false} keeps out every tool that
+	 * may be destructive, which is every tool that is not read-only and does not declare
+	 * {@code destructiveHint: false}. Hints are the servers' claims; a policy on hints
+	 * trusts the servers that declare them.
+	 *
+	 * @param readOnly what the tool's read-only reading must be, or null
+	 * @param destructive what its destructive reading must be, or null
+	 * @param idempotent what its idempotent reading must be, or null
+	 * @param openWorld what its open-world reading must be, or null
+	 */
+	public record AnnotationRules(@Nullable Boolean readOnly, @Nullable Boolean destructive,
+			@Nullable Boolean idempotent, @Nullable Boolean openWorld) {
+
+		/** No rule on annotations. */
+		public static final AnnotationRules NONE = new AnnotationRules(null, null, null, null);
+
+		/**
+		 * The first rule a tool's annotations break, as words for an error message.
+		 * @param annotations the tool's annotations
+		 * @return for example "that declare readOnlyHint: true", or null when every rule
+		 * is met
+		 */
+		public @Nullable String unmet(CatalogTool.Annotations annotations) {
+			if (this.readOnly != null && annotations.readOnly() != this.readOnly) {
+				return this.readOnly ? "that declare readOnlyHint: true" : "that are not read-only";
+			}
+			if (this.destructive != null && annotations.destructive() != this.destructive) {
+				return this.destructive ? "that may be destructive"
+						: "that are read-only or declare destructiveHint: false";
+			}
+			if (this.idempotent != null && annotations.idempotent() != this.idempotent) {
+				return this.idempotent ? "that are read-only or declare idempotentHint: true"
+						: "that are not idempotent";
+			}
+			if (this.openWorld != null && annotations.openWorld() != this.openWorld) {
+				return this.openWorld ? "that reach an open world" : "that declare openWorldHint: false";
+			}
+			return null;
 		}
 
 	}

@@ -1,172 +1,27 @@
 package io.github.lazymcp.activation;
 
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
-import io.github.lazymcp.activation.SessionSettings;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@link JdbcSessionStore} on a real PostgreSQL server: sessions read back exactly as
- * written, on any store over the same database; concurrent changes from several stores
- * never lose an activation nor push a session past its cap; idle sessions expire and are
- * cleaned up.
+ * {@link JdbcSessionStore} on a real PostgreSQL server (started from the Maven artifact),
+ * and what happens when that server goes away and comes back.
  */
-class JdbcSessionStoreTests {
+class JdbcSessionStoreTests extends JdbcSessionStoreContract {
 
-	private static final SessionSettings SETTINGS = new SessionSettings(4, 100, Duration.ofMinutes(30),
-			Duration.ofMinutes(1));
-
-	private final MutableClock clock = MutableClock.startingAt("2026-11-23T10:00:00Z");
-
-	@BeforeAll
-	static void createTheTable() {
-		schema(Postgres.shared().dataSource(), "schema-postgresql.sql");
+	@Override
+	DataSource dataSource() {
+		return Postgres.shared().dataSource();
 	}
 
-	@Test
-	void aSessionReadsBackExactlyAsItWasWritten() {
-		String id = id();
-		ToolSession written = store().session(id);
-		written.activate(List.of("a", "b", "c"));
-		this.clock.advance(Duration.ofSeconds(1));
-		written.touch("a");
-		written.enableCapability("files", 2, List.of());
-		written.withPolicy("tenant-a").recordPolicy();
-
-		SessionState read = store().find(id).orElseThrow().state();
-
-		assertThat(read).isEqualTo(written.state());
-		assertThat(read.tools().names()).containsExactly("a", "b", "c");
-		assertThat(read.capabilities().names()).containsExactly("files");
-		assertThat(read.policy()).isEqualTo("tenant-a");
-		assertThat(read.counters()).isEqualTo(new SessionState.Counters(3, 0));
-	}
-
-	@Test
-	void recencyReadBackDecidesTheNextEviction() {
-		String id = id();
-		ToolSession first = store().session(id);
-		first.activate(List.of("a", "b", "c", "d"));
-		first.touch("a");
-
-		ActivationResult result = store().session(id).activate(List.of("e"));
-
-		assertThat(result.evicted()).containsExactly("b");
-	}
-
-	@Test
-	void aChildStartsFromItsParentsToolsAndKeepsItsParent() {
-		String parent = id();
-		store().session(parent).activate(List.of("a", "b"));
-
-		ToolSession child = store().child(id(), parent, true);
-
-		assertThat(child.tools().names()).containsExactly("a", "b");
-		assertThat(child.state().parentId()).isEqualTo(parent);
-	}
-
-	@Test
-	void concurrentActivationsOnTwoStoresNeverExceedTheCapAndNoneIsLost() throws Exception {
-		String id = id();
-		List<ToolSession> handles = List.of(store().session(id), store().session(id));
-		int threads = 8;
-		int rounds = 25;
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		CountDownLatch start = new CountDownLatch(1);
-		List<Future<long[]>> results = new ArrayList<>();
-		for (int t = 0; t < threads; t++) {
-			ToolSession handle = handles.get(t % 2);
-			results.add(pool.submit(() -> {
-				start.await();
-				long activated = 0;
-				long evicted = 0;
-				for (int r = 0; r < rounds; r++) {
-					ActivationResult result = handle
-						.activate(List.of("tool-" + ThreadLocalRandom.current().nextInt(12)));
-					activated += result.activated().size();
-					evicted += result.evicted().size();
-					assertThat(result.active()).isLessThanOrEqualTo(4);
-				}
-				return new long[] { activated, evicted };
-			}));
-		}
-		start.countDown();
-		long activated = 0;
-		long evicted = 0;
-		for (Future<long[]> result : results) {
-			activated += result.get()[0];
-			evicted += result.get()[1];
-		}
-		pool.shutdown();
-
-		SessionState state = store().find(id).orElseThrow().state();
-		assertThat(state.tools().size()).isLessThanOrEqualTo(4);
-		assertThat(activated - evicted).as("every activation is active or was reported evicted")
-			.isEqualTo(state.tools().size());
-		assertThat(state.counters()).isEqualTo(new SessionState.Counters(activated, evicted));
-		assertThat(state.tools().names()).doesNotHaveDuplicates();
-	}
-
-	@Test
-	void anIdleSessionExpiresAndTheCleanupDeletesIt() {
-		JdbcSessionStore store = store();
-		String id = id();
-		store.session(id).activate(List.of("a"));
-
-		this.clock.advance(Duration.ofMinutes(31));
-
-		assertThat(store.find(id)).isEmpty();
-		assertThat(store.session(id).tools().size()).as("an expired session reads as a new one").isZero();
-		assertThat(store.expire()).isPositive();
-		assertThat(store.find(id)).isEmpty();
-	}
-
-	@Test
-	void usingASessionKeepsItAlive() {
-		JdbcSessionStore store = store();
-		String id = id();
-		store.session(id).activate(List.of("a"));
-
-		this.clock.advance(Duration.ofMinutes(20));
-		store.session(id);
-		this.clock.advance(Duration.ofMinutes(20));
-
-		assertThat(store.find(id)).isPresent();
-	}
-
-	@Test
-	void removeDeletesTheSession() {
-		JdbcSessionStore store = store();
-		String id = id();
-		store.session(id).activate(List.of("a"));
-
-		assertThat(store.remove(id)).isTrue();
-		assertThat(store.find(id)).isEmpty();
-	}
-
-	@Test
-	void theSchemaCanBeAppliedAgain() {
-		schema(Postgres.shared().dataSource(), "schema-postgresql.sql");
-		String id = id();
-		store().session(id).activate(List.of("a"));
-
-		assertThat(store().find(id)).isPresent();
+	@Override
+	String platform() {
+		return "postgresql";
 	}
 
 	@Test
@@ -186,19 +41,6 @@ class JdbcSessionStoreTests {
 
 		assertThat(session.tools().names()).containsExactly("a");
 		gone.stop();
-	}
-
-	private JdbcSessionStore store() {
-		return new JdbcSessionStore(Postgres.shared().dataSource(), SETTINGS, this.clock);
-	}
-
-	private static String id() {
-		return UUID.randomUUID().toString();
-	}
-
-	static void schema(DataSource dataSource, String file) {
-		new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/activation/" + file))
-			.execute(dataSource);
 	}
 
 }

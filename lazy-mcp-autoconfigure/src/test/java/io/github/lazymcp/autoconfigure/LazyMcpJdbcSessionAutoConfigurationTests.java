@@ -2,9 +2,13 @@ package io.github.lazymcp.autoconfigure;
 
 import java.util.UUID;
 
+import io.github.lazymcp.activation.MariaDb;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.learning.UseStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -34,6 +38,25 @@ class LazyMcpJdbcSessionAutoConfigurationTests {
 				.query(Long.class)
 				.single()).isEqualTo(1);
 		});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "jdbc:mariadb", "jdbc:mysql" })
+	void onMariaDbAndMySqlTheTablesComeFromTheirOwnSchemaFiles(String scheme) {
+		String url = MariaDb.shared()
+			.mariaDbUrl()
+			.replace("jdbc:mariadb", scheme)
+			.replace("lazymcp_mariadb", "lazymcp_" + scheme.substring(5));
+		this.runner.withPropertyValues("spring.datasource.url=" + url, "spring.datasource.username=root")
+			.run((context) -> {
+				SessionStore sessions = context.getBean(SessionStore.class);
+				String id = UUID.randomUUID().toString();
+				sessions.session(id).activate(java.util.List.of("a"));
+				context.getBean(UseStore.class).record("t", "a request");
+
+				assertThat(sessions.find(id).orElseThrow().tools().names()).containsExactly("a");
+				assertThat(context.getBean(UseStore.class).uses().get("t")).contains("a request");
+			});
 	}
 
 	@Test

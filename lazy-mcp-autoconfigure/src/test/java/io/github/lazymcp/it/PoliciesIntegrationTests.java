@@ -19,10 +19,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * under its own access policy: tenant-a may not touch the memory server; tenant-b may use
  * only the memory server. Every request carries only what the tenant may use, ToolSearch
  * never returns a denied tool, and a denied tool called by its exact name answers with an
- * error and never reaches its server.
+ * error and never reaches its server. Two more policies rule by the tools' MCP
+ * annotations: read-only admits only tools that declare {@code readOnlyHint: true},
+ * no-destruction keeps out every tool that may be destructive.
  */
-@SpringBootTest(classes = McpTestApplication.class, properties = { "tools.lazy-mcp.policies.tenant-a.deny=memory__*",
-		"tools.lazy-mcp.policies.tenant-b.allow=memory__*" })
+@SpringBootTest(classes = McpTestApplication.class,
+		properties = { "tools.lazy-mcp.policies.tenant-a.deny=memory__*",
+				"tools.lazy-mcp.policies.tenant-b.allow=memory__*",
+				"tools.lazy-mcp.policies.read-only.annotations.read-only=true",
+				"tools.lazy-mcp.policies.no-destruction.annotations.destructive=false" })
 class PoliciesIntegrationTests extends RealMcpServers {
 
 	private static final String SEARCH = "ToolSearch";
@@ -78,6 +83,55 @@ class PoliciesIntegrationTests extends RealMcpServers {
 			.contains("\"unknown\":[\"memory__create_entities\"]");
 		assertThat(WORKSPACE.resolve("memory.jsonl")).satisfiesAnyOf((file) -> assertThat(file).doesNotExist(),
 				(file) -> assertThat(Files.readString(file)).doesNotContain("Mallory"));
+	}
+
+	@Test
+	void aReadOnlyPolicyFindsSendsAndRunsOnlyToolsThatDeclareReadOnlyHint() throws Exception {
+		this.model.thenCall(SEARCH, "{\"query\": \"write text into a file\", \"limit\": 4}")
+			.thenCall("filesystem__create_directory", "{\"path\": \"" + WORKSPACE.resolve("made") + "\"}")
+			.thenAnswer("read only");
+
+		assertThat(chat("read-only", "r-1", "put x into a new folder")).isEqualTo("read only");
+
+		String found = this.model.toolResults(1).get(0);
+		assertThat(found).contains("\"readOnlyHint\":true").doesNotContain("filesystem__create_directory", "memory__");
+		assertThat(this.model.toolNames(1)).contains(PINNED)
+			.noneMatch((name) -> name.equals("filesystem__create_directory") || name.startsWith("memory__"));
+		assertThat(this.model.toolResults(2)).singleElement()
+			.asString()
+			.contains("Error: tool 'filesystem__create_directory' is not available",
+					"the access policy 'read-only' allows only tools that declare readOnlyHint: true");
+		assertThat(WORKSPACE.resolve("made")).doesNotExist();
+	}
+
+	@Test
+	void aNoDestructionPolicyKeepsOutWhatMayDestroyAndReadsMissingHintsAsTheSpecDoes() {
+		this.model
+			.thenCall(SEARCH,
+					"{\"names\": [\"filesystem__create_directory\", \"memory__delete_entities\", "
+							+ "\"memory__create_entities\"]}")
+			.thenAnswer("done");
+
+		chat("no-destruction", "d-1", "set things up");
+
+		String result = this.model.toolResults(1).get(0);
+		assertThat(result)
+			.contains("\"name\":\"filesystem__create_directory\"", "\"title\":\"Create Directory\"",
+					"\"name\":\"memory__create_entities\"")
+			.contains("\"unknown\":[\"memory__delete_entities\"]");
+	}
+
+	@Test
+	void theEndpointShowsToolTitlesAndAnnotations() {
+		assertThat(this.endpoint.state().tools().details())
+			.filteredOn((detail) -> detail.name().equals("filesystem__create_directory"))
+			.singleElement()
+			.satisfies((detail) -> {
+				assertThat(detail.title()).isEqualTo("Create Directory");
+				assertThat(detail.annotations().readOnlyHint()).isFalse();
+				assertThat(detail.annotations().destructive()).isFalse();
+				assertThat(detail.annotations().idempotent()).isTrue();
+			});
 	}
 
 	@Test

@@ -112,13 +112,11 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 	void aCallThatOutlastsItsTimeoutBecomesAnErrorResultAndTheTurnGoesOn() {
 		this.model.thenCall("unanswering__wait_forever", "{}").thenAnswer("moved on");
 
-		long start = System.nanoTime();
 		assertThat(call("slow", "wait for it")).isEqualTo("moved on");
 
 		assertThat(this.model.toolResults(1)).singleElement()
 			.asString()
 			.contains("MCP server 'unanswering' did not answer the call of 'wait_forever' within 1000 ms");
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
 	}
 
 	@Test

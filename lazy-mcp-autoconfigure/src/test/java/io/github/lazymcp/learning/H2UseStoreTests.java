@@ -1,36 +1,31 @@
 package io.github.lazymcp.learning;
 
+import javax.sql.DataSource;
+
 import org.h2.jdbcx.JdbcDataSource;
-import org.junit.jupiter.api.Test;
-
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The H2 schema file of learned uses and {@link JdbcUseStore} on H2, so that a user can
- * try the JDBC store without a database server.
+ * {@link JdbcUseStore} on H2 with the H2 schema, so that a user can try the JDBC store
+ * without a database server.
  */
-class H2UseStoreTests {
+class H2UseStoreTests extends JdbcUseStoreContract {
 
-	@Test
-	void usesReadBackOnH2AndStayWithinTheBound() {
+	private static final JdbcDataSource H2 = h2();
+
+	@Override
+	DataSource dataSource() {
+		return H2;
+	}
+
+	@Override
+	String platform() {
+		return "h2";
+	}
+
+	private static JdbcDataSource h2() {
 		JdbcDataSource dataSource = new JdbcDataSource();
 		dataSource.setURL("jdbc:h2:mem:lazy-mcp-uses;DB_CLOSE_DELAY=-1");
-		for (int i = 0; i < 2; i++) {
-			new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/learning/schema-h2.sql"))
-				.execute(dataSource);
-		}
-		JdbcUseStore store = new JdbcUseStore(dataSource, 3);
-		InMemoryUseStore memory = new InMemoryUseStore(3);
-		for (int i = 1; i <= 20; i++) {
-			store.record("fs__read_file", "request " + i);
-			memory.record("fs__read_file", "request " + i);
-		}
-
-		assertThat(store.uses()).isEqualTo(memory.uses());
-		assertThat(new JdbcUseStore(dataSource, 3).uses().get("fs__read_file")).hasSize(3);
+		return dataSource;
 	}
 
 }

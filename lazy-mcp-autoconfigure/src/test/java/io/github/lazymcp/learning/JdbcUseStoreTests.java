@@ -1,109 +1,22 @@
 package io.github.lazymcp.learning;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.Postgres;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link JdbcUseStore} on a real PostgreSQL server: every store over the same database
- * (every instance of the application) sees the uses the others recorded, and follows the
- * one bounded sample per tool.
+ * {@link JdbcUseStore} on a real PostgreSQL server (started from the Maven artifact).
  */
-class JdbcUseStoreTests {
+class JdbcUseStoreTests extends JdbcUseStoreContract {
 
-	private static DataSource database;
-
-	@BeforeAll
-	static void createTheTables() {
-		database = Postgres.shared().dataSource();
-		// twice: the schema is idempotent, as it runs on every start
-		for (int i = 0; i < 2; i++) {
-			new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/learning/schema-postgresql.sql"))
-				.execute(database);
-		}
+	@Override
+	DataSource dataSource() {
+		return Postgres.shared().dataSource();
 	}
 
-	private static String tool() {
-		return "fs__read_file_" + UUID.randomUUID();
-	}
-
-	@Test
-	void twoStoresOverTheSameDatabaseSeeEachOthersUses() {
-		JdbcUseStore one = new JdbcUseStore(database, 32);
-		JdbcUseStore other = new JdbcUseStore(database, 32);
-		String tool = tool();
-
-		one.record(tool, "show me the config file");
-		other.record(tool, "what is in notes.txt");
-
-		assertThat(one.uses().get(tool)).containsExactly("show me the config file", "what is in notes.txt");
-		assertThat(other.uses().get(tool)).isEqualTo(one.uses().get(tool));
-		assertThat(one.shared()).isTrue();
-	}
-
-	@Test
-	void keepsTheSameBoundedSampleAsInMemory() {
-		JdbcUseStore database = new JdbcUseStore(JdbcUseStoreTests.database, 4);
-		InMemoryUseStore memory = new InMemoryUseStore(4);
-		String tool = tool();
-		for (int i = 1; i <= 40; i++) {
-			database.record(tool, "request " + i);
-			memory.record(tool, "request " + i);
-		}
-
-		assertThat(database.uses().get(tool)).hasSize(4).isEqualTo(memory.uses().get(tool));
-	}
-
-	@Test
-	void aRequestAlreadyKeptIsNotStoredTwice() {
-		JdbcUseStore store = new JdbcUseStore(database, 4);
-		String tool = tool();
-
-		store.record(tool, "read it");
-		store.record(tool, "read it");
-
-		assertThat(store.uses().get(tool)).containsExactly("read it");
-	}
-
-	@Test
-	void concurrentRecordsFromSeveralStoresStayWithinTheBound() throws Exception {
-		String tool = tool();
-		ExecutorService threads = Executors.newFixedThreadPool(4);
-		CountDownLatch start = new CountDownLatch(1);
-		List<Future<?>> done = new ArrayList<>();
-		for (int t = 0; t < 4; t++) {
-			JdbcUseStore store = new JdbcUseStore(database, 8);
-			int thread = t;
-			done.add(threads.submit(() -> {
-				start.await();
-				for (int i = 0; i < 20; i++) {
-					store.record(tool, "request " + thread + "-" + i);
-				}
-				return null;
-			}));
-		}
-		start.countDown();
-		for (Future<?> each : done) {
-			each.get();
-		}
-		threads.shutdown();
-
-		assertThat(new JdbcUseStore(database, 8).uses().get(tool)).hasSize(8).doesNotHaveDuplicates();
+	@Override
+	String platform() {
+		return "postgresql";
 	}
 
 }

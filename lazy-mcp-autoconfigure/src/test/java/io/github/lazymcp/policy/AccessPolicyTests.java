@@ -79,6 +79,50 @@ class AccessPolicyTests {
 	}
 
 	@Test
+	void annotationRulesReadMissingHintsAsTheSpecificationDoes() {
+		AccessPolicy readOnly = new AccessPolicy("read-only", List.of(), List.of(),
+				new PolicySettings.AnnotationRules(true, null, null, null));
+		AccessPolicy noDestruction = new AccessPolicy("no-destruction", List.of(), List.of(),
+				new PolicySettings.AnnotationRules(null, false, null, null));
+		CatalogTool reads = tool("fs__read", new CatalogTool.Annotations(true, null, null, null));
+		CatalogTool creates = tool("fs__mkdir", new CatalogTool.Annotations(false, false, true, false));
+		CatalogTool undeclared = tool("fs__anything", CatalogTool.Annotations.UNDECLARED);
+
+		assertThat(readOnly.refuses(reads)).isNull();
+		assertThat(readOnly.refuses(creates))
+			.isEqualTo("the access policy 'read-only' allows only tools that declare readOnlyHint: true");
+		assertThat(readOnly.refuses(undeclared)).isNotNull();
+		assertThat(noDestruction.refuses(reads)).isNull();
+		assertThat(noDestruction.refuses(creates)).isNull();
+		assertThat(noDestruction.refuses(undeclared)).isEqualTo(
+				"the access policy 'no-destruction' allows only tools that are read-only or declare destructiveHint: false");
+	}
+
+	@Test
+	void aToolTheNamesDenyIsRefusedForItsNameFirst() {
+		AccessPolicy policy = new AccessPolicy("p", List.of(), List.of("fs__*"),
+				new PolicySettings.AnnotationRules(true, null, null, null));
+
+		assertThat(policy.refuses(tool("fs__read", new CatalogTool.Annotations(true, null, null, null))))
+			.isEqualTo("the access policy 'p' does not allow it");
+	}
+
+	@Test
+	void undeclaredHintsMeanNotReadOnlyPossiblyDestructiveNotIdempotentOpenWorld() {
+		CatalogTool.Annotations none = CatalogTool.Annotations.UNDECLARED;
+		CatalogTool.Annotations readOnly = new CatalogTool.Annotations(true, true, false, false);
+
+		assertThat(none.declared()).isFalse();
+		assertThat(none.readOnly()).isFalse();
+		assertThat(none.destructive()).isTrue();
+		assertThat(none.idempotent()).isFalse();
+		assertThat(none.openWorld()).isTrue();
+		assertThat(readOnly.destructive()).as("destructiveHint means nothing for a read-only tool").isFalse();
+		assertThat(readOnly.idempotent()).isTrue();
+		assertThat(readOnly.openWorld()).isFalse();
+	}
+
+	@Test
 	void aDefaultPolicyMustBeConfigured() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new PolicySettings(Map.of("tenant", this.tenant), "other", "lazy_mcp_policy"))
@@ -86,8 +130,12 @@ class AccessPolicyTests {
 	}
 
 	private static CatalogTool tool(String name) {
+		return tool(name, CatalogTool.Annotations.UNDECLARED);
+	}
+
+	private static CatalogTool tool(String name, CatalogTool.Annotations annotations) {
 		String server = name.substring(0, name.indexOf("__"));
-		return new CatalogTool(name, server, name.substring(name.indexOf("__") + 2),
+		return new CatalogTool(name, server, name.substring(name.indexOf("__") + 2), null, annotations,
 				DefaultToolDefinition.builder().name(name).description("d").inputSchema("{}").build(), 1, false, null);
 	}
 

@@ -293,8 +293,21 @@ public final class McpCatalog implements McpServerConnection.Listener {
 			.description(server.description(tool.name(), String.valueOf(mcpDefinition.description())))
 			.inputSchema(mcpDefinition.inputSchema())
 			.build();
-		return new CatalogTool(name, connection.name(), tool.name(), definition, this.tokenCounter.count(definition),
+		return new CatalogTool(name, connection.name(), tool.name(), title(tool),
+				CatalogTool.Annotations.of(tool.annotations()), definition, this.tokenCounter.count(definition),
 				server.pins(tool.name()), connection.callback(tool, name));
+	}
+
+	/**
+	 * The tool's title; servers of earlier protocol revisions put it in the annotations.
+	 */
+	private static @Nullable String title(McpSchema.Tool tool) {
+		if (tool.title() != null && !tool.title().isBlank()) {
+			return tool.title();
+		}
+		McpSchema.ToolAnnotations annotations = tool.annotations();
+		return (annotations != null && annotations.title() != null && !annotations.title().isBlank())
+				? annotations.title() : null;
 	}
 
 	private static String unique(String name, Set<String> taken) {

@@ -15,7 +15,6 @@ import java.util.function.DoubleSupplier;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.health.McpClientFactory;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -70,12 +69,12 @@ public final class ServerSupervisor implements AutoCloseable {
 	/**
 	 * Starts watching a server reached through a client someone else made.
 	 * @param client the connected client
-	 * @param factory makes a new (synchronous) client when the server has to be
-	 * reconnected, or null when it cannot be (the server then stays down once it is down)
+	 * @param factory makes a new client when the server has to be reconnected, or null
+	 * when it cannot be (the server then stays down once it is down)
 	 * @param callTimeout how long one tool call may take, or null for the default
 	 * @return the connection to hand to the catalog
 	 */
-	public SupervisedConnection supervise(ConnectedClient client, @Nullable McpClientFactory factory,
+	public SupervisedConnection supervise(ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
 		return watch(client.connection().name(), client, factory, callTimeout);
 	}
@@ -90,14 +89,14 @@ public final class ServerSupervisor implements AutoCloseable {
 	 * @throws RuntimeException when the server cannot be connected; nothing is watched
 	 * then
 	 */
-	public SupervisedConnection connect(String name, McpClientFactory factory, @Nullable Duration callTimeout) {
+	public SupervisedConnection connect(String name, ConnectedClient.Factory factory, @Nullable Duration callTimeout) {
 		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
 				this.scheduler, () -> checkNow(name));
 		connection.connect();
 		return watch(connection);
 	}
 
-	private SupervisedConnection watch(String name, ConnectedClient client, @Nullable McpClientFactory factory,
+	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
 		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.scheduler,
 				() -> checkNow(name)));
@@ -176,8 +175,10 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	private void down(Watched server, String error) {
 		SupervisedConnection connection = server.connection;
-		String reason = connection.reconnectable() ? error
-				: error + "; it cannot be reconnected, since lazy-mcp " + "knows no connection settings for it";
+		String reason = connection.reconnectable() ? error : error
+				+ ("; it cannot be reconnected: lazy-mcp does not know how to make a new client for it (declare "
+						+ "an McpClientFactory bean made with McpClientFactory.forServer(\"%s\", ...))")
+					.formatted(connection.name());
 		connection.health(new ServerHealth(Status.DOWN, reason, now(), server.lastSeen));
 		logger.warn("MCP server '%s' is down (%s)".formatted(connection.name(), reason));
 		if (connection.reconnectable()) {

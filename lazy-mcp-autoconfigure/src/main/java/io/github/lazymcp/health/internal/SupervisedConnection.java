@@ -7,7 +7,6 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.ServerHealth;
-import io.github.lazymcp.health.McpClientFactory;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -41,7 +40,7 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private final String name;
 
-	private final @Nullable McpClientFactory factory;
+	private final ConnectedClient.@Nullable Factory factory;
 
 	private final Duration callTimeout;
 
@@ -61,7 +60,7 @@ public final class SupervisedConnection implements McpServerConnection {
 	// close.
 	private volatile boolean ownsClient;
 
-	SupervisedConnection(String name, @Nullable ConnectedClient client, @Nullable McpClientFactory factory,
+	SupervisedConnection(String name, @Nullable ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			Duration callTimeout, ScheduledExecutorService scheduler, Runnable suspect) {
 		this.name = name;
 		this.client = client;
@@ -139,12 +138,11 @@ public final class SupervisedConnection implements McpServerConnection {
 	 * this connection's listener; the old client, if any, is closed.
 	 */
 	void connect() {
-		McpClientFactory clients = this.factory;
+		ConnectedClient.Factory clients = this.factory;
 		if (clients == null || this.closed) {
 			throw new IllegalStateException("MCP server '%s' cannot be reconnected".formatted(this.name));
 		}
-		ConnectedClient fresh = ConnectedClient
-			.of(clients.connect((tools) -> this.listener.toolsChanged(this.name, tools)));
+		ConnectedClient fresh = clients.connect((tools) -> this.listener.toolsChanged(this.name, tools));
 		ConnectedClient old = this.client;
 		this.client = fresh;
 		this.ownsClient = true;

@@ -46,8 +46,7 @@ public final class AccessPolicies implements ToolFilter {
 	@Override
 	public @Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
 		AccessPolicy policy = policy(session.policy());
-		return (policy == null || policy.allows(tool.name())) ? null
-				: "the access policy '%s' does not allow it".formatted(policy.name());
+		return (policy != null) ? policy.refuses(tool) : null;
 	}
 
 	/**

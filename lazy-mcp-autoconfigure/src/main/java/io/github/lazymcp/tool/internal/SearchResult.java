@@ -79,7 +79,10 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 * One tool a search found.
 	 *
 	 * @param name the qualified name to call it by
+	 * @param title its human-readable name, when its server gives one
 	 * @param description what it does: in full with the schema, its first line without
+	 * @param annotations the behaviour hints its server declared (read-only, destructive,
+	 * idempotent, open world), when it declared any
 	 * @param inputSchema its JSON input schema (a string when the server sent one that is
 	 * not JSON), or null when the schema reaches the model another way
 	 * @param score its search score, or null when it was asked for by name
@@ -87,21 +90,11 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 * nothing is known
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score,
+	public record FoundTool(String name, @Nullable String title, String description,
+			CatalogTool.@Nullable Annotations annotations, @Nullable JsonNode inputSchema, @Nullable Double score,
 			@Nullable Priors priors) {
 
 		private static final int ONE_LINE = 160;
-
-		/**
-		 * A found tool without priors.
-		 * @param name the qualified name
-		 * @param description what it does
-		 * @param inputSchema its input schema, or null
-		 * @param score its search score, or null
-		 */
-		public FoundTool(String name, String description, @Nullable JsonNode inputSchema, @Nullable Double score) {
-			this(name, description, inputSchema, score, null);
-		}
 
 		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema) {
 			return of(tool, score, schema, null);
@@ -109,9 +102,11 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 
 		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema, @Nullable Priors priors) {
 			String description = tool.definition().description();
+			CatalogTool.Annotations annotations = tool.annotations().declared() ? tool.annotations() : null;
 			return schema
-					? new FoundTool(tool.name(), description, schema(tool.definition().inputSchema()), score, priors)
-					: new FoundTool(tool.name(), oneLine(description), null, score, priors);
+					? new FoundTool(tool.name(), tool.title(), description, annotations,
+							schema(tool.definition().inputSchema()), score, priors)
+					: new FoundTool(tool.name(), tool.title(), oneLine(description), annotations, null, score, priors);
 		}
 
 		/** The first line, cut at a word near 160 characters. */

@@ -19,8 +19,9 @@ final class StoreFailures {
 
 	void failed(ToolSession session, SessionStoreException ex) {
 		if (this.failing.compareAndSet(false, true)) {
-			logger.warn("The session store cannot be reached (session '%s'); model requests carry no activated "
-					+ "tools and ToolSearch activates nothing until it is back".formatted(session.id()), ex);
+			logger.warn(("The session store cannot be reached (session '%s'); model requests carry no activated "
+					+ "tools and ToolSearch activates nothing until it is back")
+				.formatted(session.id()), ex);
 		}
 	}
 

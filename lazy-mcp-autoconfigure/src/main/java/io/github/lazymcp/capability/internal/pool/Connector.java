@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * The client info title is the server's name, because {@code SyncMcpServerConnection}
  * names a connection after it.
  */
-public final class Connector {
+final class Connector {
 
 	private static final String CLIENT_NAME = "lazy-mcp";
 
@@ -138,19 +138,6 @@ public final class Connector {
 			.requestTimeout(requestTimeout)
 			.toolsChangeConsumer(toolsChanged)
 			.build();
-	}
-
-	/**
-	 * Connects a new client to a server: what reconnecting a server needs.
-	 * @param server where the server is
-	 * @param timeout how long the handshake and every request may take
-	 * @param toolsChanged told of every {@code tools/list_changed} with the new list
-	 * @return the initialized client
-	 * @throws IllegalStateException when the server cannot be reached, saying why
-	 */
-	public static McpSyncClient open(ServerDefinition server, Duration timeout,
-			Consumer<List<McpSchema.Tool>> toolsChanged) {
-		return new Connector(timeout, timeout).connectOrThrow(server, toolsChanged);
 	}
 
 	private static McpClientTransport transport(ServerDefinition server, Consumer<String> stderr) {

@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.health.internal.SupervisedConnection;
 import io.micrometer.observation.Observation;
@@ -256,7 +257,8 @@ public final class ServerPool implements AutoCloseable {
 		SupervisedConnection supervised;
 		try {
 			supervised = this.supervisor.connect(server.name(),
-					(toolsChanged) -> this.connector.connectOrThrow(server, toolsChanged), server.callTimeout());
+					(toolsChanged) -> ConnectedClient.of(this.connector.connectOrThrow(server, toolsChanged)),
+					server.callTimeout());
 		}
 		catch (RuntimeException ex) {
 			observation.lowCardinalityKeyValue("outcome", "failed").stop();

@@ -1,0 +1,87 @@
+package io.github.lazymcp.autoconfigure;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.health.McpClientFactory;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration;
+import org.springframework.ai.mcp.client.common.autoconfigure.StdioTransportAutoConfiguration;
+import org.springframework.ai.mcp.customizer.McpClientCustomizer;
+import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A server declared in Spring AI's {@code servers-configuration} JSON gets a new client
+ * like the first one: made by Spring AI's factory methods, through the application's
+ * client customizers, initialized. A client factory bean that names no server stops the
+ * start with a message that says how to declare it.
+ */
+class SpringAiClientsTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(StdioTransportAutoConfiguration.class,
+				McpClientAutoConfiguration.class, ToolCallingAutoConfiguration.class, LazyMcpAutoConfiguration.class))
+		.withPropertyValues("spring.ai.mcp.client.stdio.servers-configuration=classpath:mcp-servers-json/servers.json");
+
+	@Test
+	void aServerOfTheJsonConfigurationGetsANewClientThroughTheApplicationsCustomizers() {
+		Recording recording = new Recording();
+		List<String> customized = recording.names;
+		this.runner.withBean(Recording.class, () -> recording).run((context) -> {
+			SpringAiClients clients = SpringAiClients.of(context.getBeanFactory());
+
+			assertThat(clients).isNotNull();
+			assertThat(clients.connections()).containsExactly("json-memory");
+			McpSyncClient fresh = clients.sync("json-memory");
+			try {
+				assertThat(fresh.isInitialized()).isTrue();
+				assertThat(fresh.getClientInfo().title()).isEqualTo("json-memory");
+				assertThat(fresh.listTools().tools()).extracting((tool) -> tool.name()).contains("read_graph");
+				assertThat(customized).containsExactly("json-memory", "json-memory");
+			}
+			finally {
+				fresh.closeGracefully();
+			}
+		});
+	}
+
+	/** Records the connection names of the client specs it customizes. */
+	static final class Recording implements McpClientCustomizer<McpClient.SyncSpec> {
+
+		final List<String> names = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void customize(String name, McpClient.SyncSpec spec) {
+			this.names.add(name);
+		}
+
+	}
+
+	@Test
+	void aClientFactoryBeanThatNamesNoServerStopsTheStartSayingHowToNameIt() {
+		this.runner.withBean(McpClientFactory.class, () -> (toolsChanged) -> {
+			throw new IllegalStateException("never called");
+		}).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("names no server")
+				.hasMessageContaining("McpClientFactory.forServer(\"<connection name>\", factory)");
+		});
+	}
+
+	@Test
+	void aClientFactoryBeanForAServerIsAccepted() {
+		this.runner.withBean(McpClientFactory.class, () -> McpClientFactory.forServer("hand-built", (toolsChanged) -> {
+			throw new IllegalStateException("never called");
+		})).run((context) -> assertThat(context).hasNotFailed().hasSingleBean(LazyMcp.class));
+	}
+
+}
