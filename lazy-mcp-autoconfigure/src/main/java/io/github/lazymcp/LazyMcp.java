@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
@@ -151,6 +153,29 @@ public final class LazyMcp implements AutoCloseable {
 	}
 
 	/**
+	 * Completes when the servers' tools are listed and a search is answered without
+	 * building anything: the BM25 index of the startup catalog exists (built in the
+	 * background from {@link Builder#build()}, a fraction of a second at 10,000 tools).
+	 * The auto-configuration's startup waits for it, so that no user's first search
+	 * waits. Never completes exceptionally.
+	 * @return a future of the caller's own
+	 */
+	public CompletableFuture<Void> searchable() {
+		return this.assembly.search().searchable();
+	}
+
+	/**
+	 * Completes when the search index of the startup catalog is fully built, embeddings
+	 * included. Searches never wait for it (BM25 answers until then); an application or a
+	 * test that wants the final ranking from the first search can. Never completes
+	 * exceptionally: a build that fails is tried again by the next search.
+	 * @return a future of the caller's own
+	 */
+	public CompletableFuture<Void> indexed() {
+		return this.assembly.search().indexed();
+	}
+
+	/**
 	 * Enables the capabilities a skill asks for when the application loads the skill for
 	 * a conversation.
 	 * @return the skills API
@@ -265,6 +290,8 @@ public final class LazyMcp implements AutoCloseable {
 		private @Nullable EmbeddingModel embeddingModel;
 
 		private @Nullable ResourceLoader resourceLoader;
+
+		private @Nullable DataSource embeddingDatabase;
 
 		private Builder() {
 		}
@@ -485,6 +512,21 @@ public final class LazyMcp implements AutoCloseable {
 		}
 
 		/**
+		 * Shares the vectors of catalog texts with the application's other instances
+		 * through its database: an instance embeds only texts no instance embedded
+		 * before, so a new instance's first index is bounded by reading, not by the
+		 * model. The table ({@code lazy_mcp_embedding}, schema files
+		 * {@code io/github/lazymcp/embedding/schema-<platform>.sql}) must exist; it holds
+		 * vectors under hashes, never a text.
+		 * @param database the application's database
+		 * @return this builder
+		 */
+		public Builder embeddingDatabase(DataSource database) {
+			this.embeddingDatabase = database;
+			return this;
+		}
+
+		/**
 		 * Where capability files and the bundled embedding model are found; the class
 		 * path of lazy-mcp's own class loader unless given.
 		 * @param resourceLoader the loader
@@ -520,7 +562,7 @@ public final class LazyMcp implements AutoCloseable {
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
 					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,
 					this.modelTools, this.policyResolver, this.observations, this.scheduler, this.clock,
-					this.embeddingModel, loader)));
+					this.embeddingModel, this.embeddingDatabase, loader)));
 		}
 
 	}

@@ -1,78 +1,223 @@
 package io.github.lazymcp.benchmarks;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.internal.ToolSearch;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 /**
- * How long the dense index of a catalog takes to build: cold (an empty embedding cache,
- * every tool embedded) and after a restart (model loaded again, vectors read from the
- * cache the cold run wrote). Each phase runs in this JVM, so a JIT warmed by the cold
- * phase flatters the warm one a little; the model load is timed in both.
+ * What a user waits for when an application starts, through lazy-mcp as applications
+ * build it ({@link LazyMcp#builder()}, the shipped hybrid ranker, the bundled model), in
+ * three starts over one catalog:
+ * <ol>
+ * <li>cold: an empty embedding cache and an empty shared database (an embedded
+ * PostgreSQL), every tool embedded;</li>
+ * <li>restart: the same instance's cache directory, written by the cold start;</li>
+ * <li>new instance: an empty cache directory and the database the cold start filled, as a
+ * new container of a deployment with the JDBC store starts.</li>
+ * </ol>
+ * Each start reports when it was ready (the servers' tools listed and their BM25 index
+ * built, which the auto-configuration's startup waits for), how long the first ToolSearch
+ * took (made at once after that; BM25 answers it while the full index is built) and when
+ * the full index was ready, both times from the start of the build. Then the heap the
+ * hybrid index holds. The starts run in this JVM, so a JIT warmed by the cold one
+ * flatters the others a little.
  */
 final class IndexCommand {
+
+	/** A request whose words most catalogs have; what is found does not matter here. */
+	private static final String FIRST_QUERY = "search for files that contain a word";
+
+	/** How many of the pool's requests measure the recall of the dense index. */
+	private static final int RECALL_QUERIES = 300;
 
 	private IndexCommand() {
 	}
 
 	static void run(Args args) throws IOException {
 		Path folder = Path.of(args.require("catalogs"));
-		Dataset catalog = folder.toString().endsWith(".json") ? Dataset.read(folder) : Dataset.readCatalogs(folder);
+		BenchmarkCatalog pool = args.has("tools") ? BenchmarkCatalog.load(Path.of(args.require("eval")), folder) : null;
+		Dataset catalog = (pool != null) ? pool.sample(Integer.parseInt(args.require("tools")))
+				: folder.toString().endsWith(".json") ? Dataset.read(folder) : Dataset.readCatalogs(folder);
+		List<String> queries = (pool != null)
+				? pool.queries().subList(0, Math.min(RECALL_QUERIES, pool.queries().size())) : List.of();
 		BundledModel model = LazyRankers.model(args.get("model", EmbeddingSettings.DEFAULTS.model().id()));
-		List<SearchDocument> documents = Documents.of(catalog);
-		Path cache = Files.createTempDirectory("lazy-mcp-index-");
-		try {
-			Phase cold = phase(model, cache, documents);
-			Phase warm = phase(model, cache, documents);
+		List<Path> caches = new ArrayList<>();
+		try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
+				HikariDataSource database = new HikariDataSource()) {
+			database.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));
+			new ResourceDatabasePopulator(new ClassPathResource("io/github/lazymcp/embedding/schema-postgresql.sql"))
+				.execute(database);
+			caches.add(Files.createTempDirectory("lazy-mcp-index-"));
+			caches.add(Files.createTempDirectory("lazy-mcp-index-"));
+			Start cold = start(catalog, model, caches.get(0), database);
+			Start restart = start(catalog, model, caches.get(0), null);
+			Start instance = start(catalog, model, caches.get(1), database);
+			Scan scan = scan(model, caches.get(0), Documents.of(catalog), queries);
 			String json = """
-					{"catalog":"%s","model":"%s","tools":%d,"coldLoadMs":%d,"coldIndexMs":%d,"coldTotalMs":%d,\
-					"warmLoadMs":%d,"warmIndexMs":%d,"warmTotalMs":%d}""".formatted(catalog.name(), model.id(),
-					documents.size(), cold.loadMs, cold.indexMs, cold.total(), warm.loadMs, warm.indexMs, warm.total());
-			System.out.println(args.flag("json") ? json
-					: "%s, %d tools, %s%ncold:  model %,d ms + index %,d ms = %,d ms%nwarm:  model %,d ms + index %,d ms = %,d ms"
-						.formatted(catalog.name(), documents.size(), model.id(), cold.loadMs, cold.indexMs,
-								cold.total(), warm.loadMs, warm.indexMs, warm.total()));
+					{"catalog":"%s","model":"%s","tools":%d,\
+					"coldReadyMs":%d,"coldFirstSearchMs":%.1f,"coldIndexedMs":%d,\
+					"restartReadyMs":%d,"restartFirstSearchMs":%.1f,"restartIndexedMs":%d,\
+					"newInstanceReadyMs":%d,"newInstanceFirstSearchMs":%.1f,"newInstanceIndexedMs":%d,\
+					"hybridHeapMb":%.1f,"recall10":%s,"exactScanMs":%.2f,"clusteredScanMs":%.2f}""".formatted(
+					catalog.name(), model.id(), catalog.toolCount(), cold.listedMs, cold.firstSearchMs, cold.indexedMs,
+					restart.listedMs, restart.firstSearchMs, restart.indexedMs, instance.listedMs,
+					instance.firstSearchMs, instance.indexedMs, scan.heapMb, scan.recall(), scan.exactMs,
+					scan.clusteredMs);
+			String text = """
+					%s, %d tools, %s
+					cold (empty cache and database):      %s
+					restart (cache directory):            %s
+					new instance (database, empty cache): %s
+					heap of the hybrid index: %.1f MB
+					cosine top 10 of the product's dense index vs every vector scored: recall %s, \
+					%.2f ms vs %.2f ms a query""".formatted(catalog.name(), catalog.toolCount(), model.id(), cold,
+					restart, instance, scan.heapMb, scan.recall(), scan.clusteredMs, scan.exactMs);
+			System.out.println(args.flag("json") ? json : text);
 		}
 		finally {
-			try (Stream<Path> files = Files.walk(cache)) {
-				files.sorted(Comparator.reverseOrder()).forEach((file) -> file.toFile().delete());
+			for (Path cache : caches) {
+				try (Stream<Path> files = Files.walk(cache)) {
+					files.sorted(Comparator.reverseOrder()).forEach((file) -> file.toFile().delete());
+				}
 			}
 		}
 	}
 
-	private static Phase phase(BundledModel model, Path cache, List<SearchDocument> documents) {
+	private static Start start(Dataset catalog, BundledModel model, Path cache, @Nullable DataSource database) {
+		List<McpServerConnection> connections = catalog.servers()
+			.stream()
+			.map((server) -> (McpServerConnection) new DatasetConnection(server))
+			.toList();
 		long start = System.nanoTime();
-		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
-		TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
-		long loadedAt = System.nanoTime();
-		ToolIndex index = Rankers
-			.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.DENSE),
-					TextEmbedder.Loader.of(embedder))
-			.index(documents);
-		long indexedAt = System.nanoTime();
-		if (index.size() != documents.size()) {
-			throw new IllegalStateException("Indexed " + index.size() + " of " + documents.size() + " tools");
+		LazyMcp.Builder builder = LazyMcp.builder()
+			.connections(connections)
+			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.embedding(EmbeddingSettings.DEFAULTS.withModel(model).withCacheDirectory(cache));
+		if (database != null) {
+			builder.embeddingDatabase(database);
 		}
-		loaded.close();
-		return new Phase((loadedAt - start) / 1_000_000, (indexedAt - loadedAt) / 1_000_000);
+		try (LazyMcp lazyMcp = builder.build()) {
+			// As the auto-configuration's startup does: the servers' tools listed and
+			// their BM25 index built before the application is ready.
+			lazyMcp.catalog();
+			lazyMcp.searchable().join();
+			long listed = System.nanoTime();
+			long searchStart = System.nanoTime();
+			String result = lazyMcp.internals()
+				.callbacks()
+				.find(ToolSearch.NAME)
+				.orElseThrow()
+				.call("{\"query\":\"%s\"}".formatted(FIRST_QUERY),
+						LazyMcpRequest.toolContext(lazyMcp.sessions().session("index-command")));
+			long searchEnd = System.nanoTime();
+			lazyMcp.indexed().join();
+			long indexed = System.nanoTime();
+			String ranking = result.contains("\"ranking\"") ? "BM25 while the index is built" : "full index";
+			return new Start((listed - start) / 1_000_000, (searchEnd - searchStart) / 1e6,
+					(indexed - start) / 1_000_000, ranking);
+		}
 	}
 
-	private record Phase(long loadMs, long indexMs) {
+	/**
+	 * Heap the shipped (hybrid) index holds, vectors read from a warm cache; then how
+	 * many of the cosine top 10 of every vector scored the product's dense index finds
+	 * (clustered above VectorClusters.MIN_VECTORS tools), and the time of each.
+	 */
+	private static Scan scan(BundledModel model, Path cache, List<SearchDocument> documents, List<String> queries) {
+		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
+		try {
+			TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
+			long before = usedHeap();
+			ToolIndex index = Rankers.create(RankingSettings.DEFAULTS, TextEmbedder.Loader.of(embedder))
+				.index(documents);
+			long after = usedHeap();
+			if (index.size() != documents.size()) {
+				throw new IllegalStateException("Indexed " + index.size() + " of " + documents.size() + " tools");
+			}
+			ToolIndex exact = Rankers.cosine(embedder, true).index(documents);
+			ToolIndex product = Rankers.cosine(embedder, false).index(documents);
+			long found = 0;
+			long exactNanos = 0;
+			long productNanos = 0;
+			for (String text : queries) {
+				Query query = Query.of(text);
+				query.embedding(embedder.queries(), embedder.queryPrefix());
+				long start = System.nanoTime();
+				Set<String> truth = names(exact.search(query, 10));
+				long middle = System.nanoTime();
+				Set<String> near = names(product.search(query, 10));
+				long end = System.nanoTime();
+				exactNanos += middle - start;
+				productNanos += end - middle;
+				near.retainAll(truth);
+				found += near.size();
+			}
+			int n = Math.max(1, queries.size());
+			return new Scan((after - before) / 1e6, queries.isEmpty() ? -1 : found / (10.0 * queries.size()),
+					exactNanos / 1e6 / n, productNanos / 1e6 / n);
+		}
+		finally {
+			loaded.close();
+		}
+	}
 
-		long total() {
-			return this.loadMs + this.indexMs;
+	private static Set<String> names(List<ToolMatch> matches) {
+		Set<String> names = new HashSet<>();
+		matches.forEach((match) -> names.add(match.name()));
+		return names;
+	}
+
+	private static long usedHeap() {
+		for (int i = 0; i < 3; i++) {
+			System.gc();
+		}
+		return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+	}
+
+	private record Start(long listedMs, double firstSearchMs, long indexedMs, String ranking) {
+
+		@Override
+		public String toString() {
+			return "ready (tools listed, BM25 built) after %,d ms, first search %,.1f ms (%s), full index after %,d ms"
+				.formatted(this.listedMs, this.firstSearchMs, this.ranking, this.indexedMs);
+		}
+
+	}
+
+	private record Scan(double heapMb, double recall10, double exactMs, double clusteredMs) {
+
+		String recall() {
+			return (this.recall10 < 0) ? "null" : "%.4f".formatted(this.recall10);
 		}
 
 	}

@@ -79,7 +79,7 @@ final class LazyRankers {
 		return embedders.computeIfAbsent(model,
 				(key) -> TextEmbedder.loader(
 						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()), null,
-						LazyRankers.class.getClassLoader()));
+						LazyRankers.class.getClassLoader(), null));
 	}
 
 	static Path cacheDirectory() {

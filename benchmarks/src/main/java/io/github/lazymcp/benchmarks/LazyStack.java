@@ -64,6 +64,8 @@ final class LazyStack implements AutoCloseable {
 		this.dataset = dataset;
 		this.options = options;
 		this.lazyMcp = build(dataset, ranker, options);
+		// Measured rankings are the full index's, not BM25's while it is built.
+		this.lazyMcp.indexed().join();
 		this.parts = this.lazyMcp.internals();
 		this.sessions = this.lazyMcp.sessions();
 		CatalogSnapshot current = this.lazyMcp.catalog();

@@ -24,7 +24,7 @@ public final class Main {
 			         [--mode search|proactive] [--proactive-k N] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
 			         [--surface default|bridge] [--mode search|proactive] [--proactive-k N] [--json]
-			  index  --catalogs DIR|FILE [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
+			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
@@ -51,7 +51,8 @@ public final class Main {
 						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
-				case "index" -> IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model"), Set.of("json")));
+				case "index" ->
+					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
 			}
 		}

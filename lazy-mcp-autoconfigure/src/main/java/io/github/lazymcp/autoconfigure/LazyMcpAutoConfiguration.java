@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
+import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
@@ -95,7 +96,8 @@ public final class LazyMcpAutoConfiguration {
 			ObjectProvider<Hints> hints, ObjectProvider<ToolFilter> filters, ObjectProvider<LazyMcpListener> listeners,
 			ObjectProvider<ModelTool> modelTools, ObjectProvider<PolicyResolver> policyResolver,
 			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
-			ObjectProvider<Clock> clock, @Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
+			ObjectProvider<DataSource> dataSources, ObjectProvider<Clock> clock,
+			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
 		SpringAiClients springAi = SpringAiClients.of(beans);
 		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
 		Assembly.Settings settings = PropertiesMapping.settings(properties);
@@ -143,6 +145,10 @@ public final class LazyMcpAutoConfiguration {
 		policyResolver.ifUnique(builder::policyResolver);
 		observations.ifUnique(builder::observations);
 		embeddingModel.ifUnique(builder::embeddingModel);
+		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC
+				&& properties.getSearch().getEmbedding().isShared()) {
+			dataSources.ifUnique(builder::embeddingDatabase);
+		}
 		clock.ifAvailable(builder::clock);
 		return builder.build();
 	}
@@ -173,6 +179,16 @@ public final class LazyMcpAutoConfiguration {
 	@Bean
 	EagerToolsWarning lazyMcpEagerToolsWarning(LazyMcp lazyMcp, LazyMcpProperties properties) {
 		return new EagerToolsWarning(lazyMcp, PropertiesMapping.catalog(properties));
+	}
+
+	@Bean
+	IndexReadiness lazyMcpIndexReadiness(LazyMcp lazyMcp, LazyMcpProperties properties) {
+		Duration wait = properties.getSearch().getReadinessWait();
+		if (wait.isNegative()) {
+			throw InvalidLazyMcpPropertyException.rejected(LazyMcpProperties.PREFIX + ".search.readiness-wait", wait,
+					"must be 0 (do not wait) or more but was " + wait);
+		}
+		return new IndexReadiness(lazyMcp, wait);
 	}
 
 	@Bean

@@ -7,6 +7,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.learning.UseStore;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -52,6 +53,9 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		reach(database, url);
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
 		initializeSchema(database, jdbc, SessionStore.JDBC_SCHEMA);
+		if (properties.getSearch().getEmbedding().isShared()) {
+			initializeSchema(database, jdbc, SharedEmbeddings.JDBC_SCHEMA);
+		}
 		SessionStore store = SessionStore.jdbc(database, PropertiesMapping.sessions(properties),
 				clock.getIfAvailable(Clock::systemUTC));
 		try {

@@ -259,6 +259,14 @@ public class LazyMcpProperties {
 		 */
 		private double minSimilarity = 0.22;
 
+		/**
+		 * How long the application's readiness waits for the first full search index of
+		 * the startup catalog (embeddings included) before it accepts traffic; past it,
+		 * the application is ready and BM25 answers until the index is built. 0 does not
+		 * wait: searches never wait for an index either way.
+		 */
+		private Duration readinessWait = Duration.ZERO;
+
 		private final Embedding embedding = new Embedding();
 
 		public @Nullable Integer getDefaultLimit() {
@@ -266,8 +274,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setDefaultLimit(@Nullable Integer defaultLimit) {
-			if (defaultLimit != null) {
-			}
 			this.defaultLimit = defaultLimit;
 		}
 
@@ -276,8 +282,6 @@ public class LazyMcpProperties {
 		}
 
 		public void setMaxLimit(@Nullable Integer maxLimit) {
-			if (maxLimit != null) {
-			}
 			this.maxLimit = maxLimit;
 		}
 
@@ -313,6 +317,14 @@ public class LazyMcpProperties {
 			this.minSimilarity = minSimilarity;
 		}
 
+		public Duration getReadinessWait() {
+			return this.readinessWait;
+		}
+
+		public void setReadinessWait(Duration readinessWait) {
+			this.readinessWait = readinessWait;
+		}
+
 		public Embedding getEmbedding() {
 			return this.embedding;
 		}
@@ -339,7 +351,15 @@ public class LazyMcpProperties {
 		 * Directory where tool embeddings are kept between restarts, so that only changed
 		 * tools are embedded again. Empty keeps them in memory only.
 		 */
-		private @Nullable Path cacheDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings");
+		private String cacheDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings")
+			.toString();
+
+		/**
+		 * Whether catalog embeddings are also kept in the session database when
+		 * sessions.store is 'jdbc', so that an instance embeds only what no instance
+		 * embedded before. The table holds vectors under hashes, never a text.
+		 */
+		private boolean shared = true;
 
 		public BundledModel getModel() {
 			return this.model;
@@ -357,11 +377,19 @@ public class LazyMcpProperties {
 			this.useApplicationModel = useApplicationModel;
 		}
 
-		public @Nullable Path getCacheDirectory() {
+		public String getCacheDirectory() {
 			return this.cacheDirectory;
 		}
 
-		public void setCacheDirectory(@Nullable Path cacheDirectory) {
+		public boolean isShared() {
+			return this.shared;
+		}
+
+		public void setShared(boolean shared) {
+			this.shared = shared;
+		}
+
+		public void setCacheDirectory(String cacheDirectory) {
 			this.cacheDirectory = cacheDirectory;
 		}
 

@@ -1,5 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -166,7 +167,8 @@ final class PropertiesMapping {
 		LazyMcpProperties.Embedding embedding = properties.getSearch().getEmbedding();
 		return record(
 				() -> new EmbeddingSettings(embedding.getModel(), embedding.isUseApplicationModel(),
-						embedding.getCacheDirectory()),
+						embedding.getCacheDirectory().isBlank() ? null
+								: Path.of(embedding.getCacheDirectory().strip())),
 				property("model", "search.embedding.model", embedding.getModel()));
 	}
 

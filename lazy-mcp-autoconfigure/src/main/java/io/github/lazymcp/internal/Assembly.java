@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
+import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.SessionStore;
@@ -25,6 +26,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ConnectedClient;
@@ -132,7 +134,8 @@ public final class Assembly implements AutoCloseable {
 		this.sessions = new ReportingSessionStore(store, activations);
 		AccessPolicies policies = new AccessPolicies(settings.policies());
 		TextEmbedder.Loader embedder = TextEmbedder.loader(settings.embedding(), parts.embeddingModel(),
-				classLoader(parts.resourceLoader()));
+				classLoader(parts.resourceLoader()),
+				(parts.embeddingDatabase() != null) ? SharedEmbeddings.jdbc(parts.embeddingDatabase()) : null);
 		this.learning = new Learning(settings.learning(),
 				(parts.useStore() != null) ? parts.useStore() : UseStore.inMemory(settings.learning().usesPerTool()),
 				parts.clock(), System::nanoTime);
@@ -159,8 +162,13 @@ public final class Assembly implements AutoCloseable {
 		Filters filters = new Filters(filterList);
 		List<Hints> hints = new ArrayList<>(parts.hints());
 		definitions.forEach((definition) -> hints.add(definition.hints()));
+		// While a full index is built, BM25 answers; a BM25 ranking is quick enough
+		// itself.
+		ToolRanker interim = (parts.ranker() == null && settings.ranking().strategy() == RankingSettings.Strategy.BM25)
+				? null : Rankers.bm25(settings.ranking());
 		this.search = new ToolSearchService(this.catalog, this.ranker, settings.tools(), this.stats, modelTools,
-				filters, this.learning, Hints.merge(hints), this.background.scheduler());
+				filters, this.learning, Hints.merge(hints), interim,
+				this.background.executor("build the search index"));
 
 		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
 		listenerList.add(new ProactiveAttach(settings.proactive(), this.search::rankDeferred, parts.observations()));
@@ -177,6 +185,7 @@ public final class Assembly implements AutoCloseable {
 		this.customizer = new LazyMcpChatClientCustomizer(settings.advisors(), this.callbacks, this.wire,
 				this.listeners, this.sessions, policies, resolver);
 
+		this.background.now("index the catalog", this.search::prepare);
 		this.background.every(settings.sessions().cleanupInterval(), "expired sessions", this.sessions::expire);
 		if (!definitions.isEmpty()) {
 			Duration janitor = Duration.ofMillis(Math.max(1000, settings.sessions().idleTimeout().toMillis() / 4));
@@ -326,6 +335,8 @@ public final class Assembly implements AutoCloseable {
 	 * @param scheduler the application's scheduler, or null for one of lazy-mcp's own
 	 * @param clock the time
 	 * @param embeddingModel the application's embedding model, or null
+	 * @param embeddingDatabase where catalog vectors are shared with the application's
+	 * other instances, or null
 	 * @param resourceLoader where capability files and models are found
 	 */
 	public record Parts(List<McpSyncClient> clients, List<McpAsyncClient> asyncClients, Duration asyncTimeout,
@@ -334,7 +345,7 @@ public final class Assembly implements AutoCloseable {
 			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
 			@Nullable PolicyResolver policyResolver, ObservationRegistry observations,
 			@Nullable ScheduledExecutorService scheduler, Clock clock, @Nullable EmbeddingModel embeddingModel,
-			ResourceLoader resourceLoader) {
+			@Nullable DataSource embeddingDatabase, ResourceLoader resourceLoader) {
 
 		public Parts {
 			clients = List.copyOf(clients);

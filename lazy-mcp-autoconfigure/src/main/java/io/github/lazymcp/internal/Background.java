@@ -1,14 +1,17 @@
 package io.github.lazymcp.internal;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -33,7 +36,9 @@ public final class Background implements AutoCloseable {
 
 	private final boolean owned;
 
-	private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+	private final Set<Future<?>> tasks = ConcurrentHashMap.newKeySet();
+
+	private volatile boolean closed;
 
 	Background(@Nullable ScheduledExecutorService scheduler) {
 		this.owned = scheduler == null;
@@ -63,6 +68,48 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
+	 * Runs a task once, as soon as a thread is free; a failure is logged at debug level.
+	 * Until it has run, {@link #close()} cancels it.
+	 * @param what what the task does, for the log
+	 * @param task the task
+	 */
+	void now(String what, Runnable task) {
+		if (this.closed) {
+			throw new RejectedExecutionException("lazy-mcp is closed; '%s' does not run".formatted(what));
+		}
+		AtomicReference<@Nullable Future<?>> self = new AtomicReference<>();
+		Future<?> future = this.scheduler.submit(() -> {
+			try {
+				task.run();
+			}
+			catch (RuntimeException ex) {
+				logger.debug("Background task '%s' failed".formatted(what), ex);
+			}
+			finally {
+				Future<?> done = self.get();
+				if (done != null) {
+					this.tasks.remove(done);
+				}
+			}
+		});
+		self.set(future);
+		this.tasks.add(future);
+		if (future.isDone()) {
+			this.tasks.remove(future);
+		}
+	}
+
+	/**
+	 * An executor whose tasks run once on this scheduler, and are cancelled by
+	 * {@link #close()} until they have run.
+	 * @param what what its tasks do, for the log
+	 * @return the executor
+	 */
+	Executor executor(String what) {
+		return (task) -> now(what, task);
+	}
+
+	/**
 	 * Runs a task periodically, from one period after now; a failure is logged at debug
 	 * level and the task runs again next time.
 	 * @param period the delay between the end of one run and the start of the next; zero
@@ -87,6 +134,7 @@ public final class Background implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.closed = true;
 		this.tasks.forEach((task) -> task.cancel(false));
 		if (this.owned) {
 			this.scheduler.shutdownNow();

@@ -10,6 +10,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
@@ -94,6 +95,17 @@ class LazyMcpAutoConfigurationTests {
 				assertThat(matches).extracting(ToolMatch::name).containsExactly("s/t");
 				org.mockito.BDDMockito.then(model).should().embed("t");
 			});
+	}
+
+	@Test
+	void anEmptyCacheDirectoryKeepsEmbeddingsInMemoryOnly() {
+		this.runner.withPropertyValues("tools.lazy-mcp.search.embedding.cache-directory=")
+			.run((context) -> assertThat(
+					PropertiesMapping.embedding(context.getBean(LazyMcpProperties.class)).cacheDirectory())
+				.isNull());
+		this.runner.run((context) -> assertThat(
+				PropertiesMapping.embedding(context.getBean(LazyMcpProperties.class)).cacheDirectory())
+			.isEqualTo(EmbeddingSettings.DEFAULTS.cacheDirectory()));
 	}
 
 	@Test

@@ -1,7 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -110,7 +109,7 @@ class PropertyDefaultsTests {
 		search.setMinSimilarity(0.9);
 		search.getEmbedding().setModel(io.github.lazymcp.embedding.EmbeddingSettings.BundledModel.BGE_SMALL_EN_V15_Q);
 		search.getEmbedding().setUseApplicationModel(true);
-		search.getEmbedding().setCacheDirectory(Path.of("elsewhere"));
+		search.getEmbedding().setCacheDirectory("elsewhere");
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
 		sessions.setConversationIdKey("x");
 		sessions.setParentIdKey("y");

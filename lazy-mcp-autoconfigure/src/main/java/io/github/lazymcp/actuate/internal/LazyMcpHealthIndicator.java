@@ -37,7 +37,9 @@ public final class LazyMcpHealthIndicator implements HealthIndicator {
 		snapshot.servers().forEach((server) -> servers.put(server.name(), details(server)));
 		List<String> deferred = snapshot.deferredServers();
 		boolean allDown = !deferred.isEmpty() && snapshot.unavailableServers().size() == deferred.size();
-		return (allDown ? Health.down() : Health.up()).withDetail("servers", servers).build();
+		return (allDown ? Health.down() : Health.up()).withDetail("servers", servers)
+			.withDetail("index", this.lazyMcp.internals().search().indexState())
+			.build();
 	}
 
 	private static Map<String, Object> details(ServerState server) {

@@ -54,6 +54,9 @@ public final class LazyMcpMeters implements MeterBinder {
 			.description("o200k tokens of tool schemas in model requests")
 			.tag("loading", "eager")
 			.register(registry);
+		counter(registry, "lazy.mcp.search.interim",
+				"Searches and proactive attaches ranked with BM25 while the full index of a new catalog was being built",
+				UsageStats::interimSearches);
 		FunctionCounter.builder("lazy.mcp.search.fallbacks", this.ranker, ToolRanker::fallbacks)
 			.description("Searches ranked with BM25 because embedding failed at that moment")
 			.register(registry);

@@ -18,7 +18,9 @@ import org.springframework.ai.embedding.EmbeddingModel;
 
 /**
  * Embeddings of texts, computed once per (model id, text) and kept in memory and,
- * optionally, in a directory, so that a restart re-embeds only texts that changed.
+ * optionally, in a directory, so that a restart re-embeds only texts that changed, and in
+ * the application's database ({@link SharedEmbeddings}), so that an instance embeds only
+ * what no other instance embedded before.
  * <p>
  * The directory holds one append-only file per model id ({@code <modelId>.emb}, or a
  * sanitised name with a hash suffix when the id is not a plain file name), whose header
@@ -41,6 +43,8 @@ final class EmbeddingCache {
 
 	private final @Nullable EmbeddingFile file;
 
+	private final @Nullable SharedEmbeddings shared;
+
 	private final Map<CacheKey, float[]> vectors = new ConcurrentHashMap<>();
 
 	private final AtomicLong misses = new AtomicLong();
@@ -52,21 +56,34 @@ final class EmbeddingCache {
 	 * {@link OnnxEmbeddingModel#modelId()}; not blank
 	 * @param directory where to persist vectors, created if missing; {@code null} keeps
 	 * them in memory only
+	 * @param shared where other instances of the application keep their vectors, asked
+	 * before the model and told of every vector the model made; {@code null} for none
 	 * @throws IllegalArgumentException if the model id is blank
 	 * @throws UncheckedIOException if the directory cannot be created or its file cannot
 	 * be read
 	 */
-	EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory) {
+	EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory, @Nullable SharedEmbeddings shared) {
 		if (modelId.isBlank()) {
 			throw new IllegalArgumentException("modelId must not be blank");
 		}
 		this.model = model;
 		this.modelId = modelId;
+		this.shared = shared;
 		this.file = (directory != null)
 				? new EmbeddingFile(createDirectory(directory).resolve(fileName(modelId)), modelId) : null;
 		if (this.file != null) {
 			this.vectors.putAll(this.file.load());
 		}
+	}
+
+	/**
+	 * Creates a cache of this instance only.
+	 * @param model the model that embeds cache misses
+	 * @param modelId identifies the model's vectors; not blank
+	 * @param directory where to persist vectors; {@code null} keeps them in memory only
+	 */
+	EmbeddingCache(EmbeddingModel model, String modelId, @Nullable Path directory) {
+		this(model, modelId, directory, null);
 	}
 
 	private static Path createDirectory(Path directory) {
@@ -129,6 +146,22 @@ final class EmbeddingCache {
 	}
 
 	private void embedMissing(Map<CacheKey, String> missing) {
+		if (this.shared != null) {
+			Map<CacheKey, float[]> found = this.shared.find(missing.keySet());
+			Map<CacheKey, float[]> added = new LinkedHashMap<>();
+			found.forEach((key, vector) -> {
+				if (this.vectors.putIfAbsent(key, vector) == null) {
+					added.put(key, vector);
+				}
+				missing.remove(key);
+			});
+			if (this.file != null) {
+				this.file.append(added);
+			}
+			if (missing.isEmpty()) {
+				return;
+			}
+		}
 		List<float[]> computed = this.model.embed(new ArrayList<>(missing.values()));
 		if (computed.size() != missing.size()) {
 			throw new IllegalStateException("Model " + this.modelId + " returned " + computed.size()
@@ -145,6 +178,9 @@ final class EmbeddingCache {
 		}
 		if (this.file != null) {
 			this.file.append(added);
+		}
+		if (this.shared != null) {
+			this.shared.save(added);
 		}
 	}
 

@@ -39,8 +39,23 @@ public final class TextEmbedder {
 	 * @param queryPrefix the text the model wants before a search query; empty for none
 	 */
 	public TextEmbedder(EmbeddingModel model, String modelId, @Nullable Path cacheDirectory, String queryPrefix) {
+		this(model, modelId, cacheDirectory, queryPrefix, null);
+	}
+
+	/**
+	 * Creates an embedder whose catalog vectors are shared with other instances.
+	 * @param model the embedding model
+	 * @param modelId identifies the model's vectors in the cache; see
+	 * {@link EmbeddingCache}
+	 * @param cacheDirectory where catalog vectors persist; {@code null} for memory only
+	 * @param queryPrefix the text the model wants before a search query; empty for none
+	 * @param shared the vectors other instances of the application embedded, or
+	 * {@code null}
+	 */
+	public TextEmbedder(EmbeddingModel model, String modelId, @Nullable Path cacheDirectory, String queryPrefix,
+			@Nullable SharedEmbeddings shared) {
 		this.model = model;
-		this.cache = new EmbeddingCache(model, modelId, cacheDirectory);
+		this.cache = new EmbeddingCache(model, modelId, cacheDirectory, shared);
 		this.queryPrefix = queryPrefix;
 	}
 
@@ -51,27 +66,30 @@ public final class TextEmbedder {
 	 * @param settings which model, and where vectors persist
 	 * @param applicationModel the application's embedding model, or {@code null}
 	 * @param classLoader where the bundled model's jar is found
+	 * @param shared the vectors other instances of the application embedded, or
+	 * {@code null}
 	 * @return a loader that loads the model once; when loading fails it throws
 	 * {@link IllegalStateException} saying why, and tries again on the next call
 	 */
 	public static Loader loader(EmbeddingSettings settings, @Nullable EmbeddingModel applicationModel,
-			ClassLoader classLoader) {
-		return Loader.lazily(() -> load(settings, applicationModel, classLoader));
+			ClassLoader classLoader, @Nullable SharedEmbeddings shared) {
+		return Loader.lazily(() -> load(settings, applicationModel, classLoader, shared));
 	}
 
 	private static TextEmbedder load(EmbeddingSettings settings, @Nullable EmbeddingModel applicationModel,
-			ClassLoader classLoader) {
+			ClassLoader classLoader, @Nullable SharedEmbeddings shared) {
 		if (settings.useApplicationModel()) {
 			if (applicationModel == null) {
 				throw new IllegalStateException("tools.lazy-mcp.search.embedding.use-application-model is true but "
 						+ "the application has no single EmbeddingModel bean");
 			}
 			return new TextEmbedder(applicationModel, applicationModel.getClass().getName(), settings.cacheDirectory(),
-					"");
+					"", shared);
 		}
 		try {
 			OnnxEmbeddingModel model = OnnxEmbeddingModel.load(settings.model(), classLoader);
-			return new TextEmbedder(model, model.modelId(), settings.cacheDirectory(), settings.model().queryPrefix());
+			return new TextEmbedder(model, model.modelId(), settings.cacheDirectory(), settings.model().queryPrefix(),
+					shared);
 		}
 		catch (RuntimeException | LinkageError ex) {
 			// Missing ONNX natives must not escape as an Error into a chat request.

@@ -3,29 +3,36 @@ package io.github.lazymcp.embedding.internal;
 import java.util.List;
 
 /**
- * Unit vectors of one length, stored one after another in a single array, so that scoring
- * a query against all of them streams memory. At ten thousand tools that scan is most of
- * a dense search, and it is bound by memory: one small array per vector, each with its
- * own header and place on the heap, made it three times slower.
+ * Unit vectors of one length, stored compactly one after another, so that scoring a query
+ * against all of them streams memory. At ten thousand tools that scan is most of a dense
+ * search, and it is bound by memory: one small array per vector, each with its own header
+ * and place on the heap, made it three times slower.
+ * <p>
+ * Each component is kept as a signed byte, scaled per vector by its largest component
+ * (symmetric int8 quantisation): a quarter of the memory of floats, and a quarter of the
+ * bytes a query reads. A cosine moves by at most a few thousandths (half a step of 1/127
+ * of the vector's largest component per dimension), below what separates tools in the
+ * rankings of the dev splits (docs/benchmarks.md).
  */
 public final class UnitVectors {
 
-	private static final UnitVectors NONE = new UnitVectors(new float[0], 0, 0);
+	private static final UnitVectors NONE = new UnitVectors(new byte[0], new float[0], 0);
 
-	private final float[] values;
+	private final byte[] codes;
+
+	/** Per vector: the value of one step of its codes. */
+	private final float[] scales;
 
 	private final int dimensions;
 
-	private final int size;
-
-	private UnitVectors(float[] values, int dimensions, int size) {
-		this.values = values;
+	private UnitVectors(byte[] codes, float[] scales, int dimensions) {
+		this.codes = codes;
+		this.scales = scales;
 		this.dimensions = dimensions;
-		this.size = size;
 	}
 
 	/**
-	 * Copies vectors into one array.
+	 * Quantises vectors into one array.
 	 * @param vectors L2-normalised vectors, all of the same length
 	 * @return them, in order
 	 * @throws IllegalArgumentException if the lengths differ
@@ -35,16 +42,17 @@ public final class UnitVectors {
 			return NONE;
 		}
 		int dimensions = vectors.get(0).length;
-		float[] values = new float[vectors.size() * dimensions];
+		byte[] codes = new byte[vectors.size() * dimensions];
+		float[] scales = new float[vectors.size()];
 		for (int i = 0; i < vectors.size(); i++) {
 			float[] vector = vectors.get(i);
 			if (vector.length != dimensions) {
 				throw new IllegalArgumentException(
 						"Vector %d has %d dimensions, the first %d".formatted(i, vector.length, dimensions));
 			}
-			System.arraycopy(vector, 0, values, i * dimensions, dimensions);
+			scales[i] = Vectors.quantize(vector, codes, i * dimensions);
 		}
-		return new UnitVectors(values, dimensions, vectors.size());
+		return new UnitVectors(codes, scales, dimensions);
 	}
 
 	/**
@@ -52,24 +60,43 @@ public final class UnitVectors {
 	 * @return the count
 	 */
 	public int size() {
-		return this.size;
+		return this.scales.length;
+	}
+
+	/**
+	 * The cosine similarity of a unit vector with some of these.
+	 * @param query a unit vector of the same length
+	 * @param which the numbers of the vectors to score
+	 * @param similarities where the similarity of vector {@code which[i]} goes, at index
+	 * {@code which[i]}; other entries are left as they are
+	 * @throws IllegalArgumentException if the query's length differs
+	 */
+	public void similarities(float[] query, int[] which, double[] similarities) {
+		if (which.length > 0 && query.length != this.dimensions) {
+			throw new IllegalArgumentException(
+					"Vectors of different lengths: " + query.length + " and " + this.dimensions);
+		}
+		for (int i : which) {
+			similarities[i] = this.scales[i] * Vectors.dot(query, this.codes, i * this.dimensions);
+		}
 	}
 
 	/**
 	 * The cosine similarity of a unit vector with each of these, as
-	 * {@link TextEmbedder#similarity} computes it.
+	 * {@link TextEmbedder#similarity} computes it, within the quantisation's error.
 	 * @param query a unit vector of the same length
 	 * @return one similarity per vector, in order
 	 * @throws IllegalArgumentException if the query's length differs
 	 */
 	public double[] similarities(float[] query) {
-		double[] similarities = new double[this.size];
-		if (this.size > 0 && query.length != this.dimensions) {
+		int size = size();
+		double[] similarities = new double[size];
+		if (size > 0 && query.length != this.dimensions) {
 			throw new IllegalArgumentException(
 					"Vectors of different lengths: " + query.length + " and " + this.dimensions);
 		}
-		for (int i = 0; i < this.size; i++) {
-			similarities[i] = Vectors.dot(query, this.values, i * this.dimensions);
+		for (int i = 0; i < size; i++) {
+			similarities[i] = this.scales[i] * Vectors.dot(query, this.codes, i * this.dimensions);
 		}
 		return similarities;
 	}

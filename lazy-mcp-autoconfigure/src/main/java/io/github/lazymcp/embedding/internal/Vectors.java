@@ -52,6 +52,57 @@ final class Vectors {
 	}
 
 	/**
+	 * Returns the dot product of a vector with the codes of a quantised one stored at an
+	 * offset of a larger array, as {@link UnitVectors} stores them; multiplied by the
+	 * quantised vector's scale, it approximates the dot product with the original.
+	 * @param a a vector
+	 * @param codes quantised vectors of the same length, one after another
+	 * @param offset where the second vector starts
+	 * @return the dot product with the codes
+	 */
+	static float dot(float[] a, byte[] codes, int offset) {
+		float s0 = 0;
+		float s1 = 0;
+		float s2 = 0;
+		float s3 = 0;
+		int i = 0;
+		for (; i + 3 < a.length; i += 4) {
+			s0 += a[i] * codes[offset + i];
+			s1 += a[i + 1] * codes[offset + i + 1];
+			s2 += a[i + 2] * codes[offset + i + 2];
+			s3 += a[i + 3] * codes[offset + i + 3];
+		}
+		for (; i < a.length; i++) {
+			s0 += a[i] * codes[offset + i];
+		}
+		return (s0 + s1) + (s2 + s3);
+	}
+
+	/**
+	 * Quantises a vector to signed bytes, symmetrically: its largest component becomes
+	 * ±127 and every other one the nearest step.
+	 * @param v the vector
+	 * @param codes where the codes go
+	 * @param offset where in {@code codes} the first one goes
+	 * @return the value of one step, by which a dot product with the codes is multiplied
+	 * (0 for a zero vector)
+	 */
+	static float quantize(float[] v, byte[] codes, int offset) {
+		float largest = 0;
+		for (float value : v) {
+			largest = Math.max(largest, Math.abs(value));
+		}
+		if (largest == 0) {
+			return 0;
+		}
+		float step = largest / 127;
+		for (int i = 0; i < v.length; i++) {
+			codes[offset + i] = (byte) Math.round(v[i] / step);
+		}
+		return step;
+	}
+
+	/**
 	 * Returns the Euclidean length of a vector.
 	 * @param v a vector
 	 * @return its L2 norm

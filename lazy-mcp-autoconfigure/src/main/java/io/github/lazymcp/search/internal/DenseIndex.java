@@ -9,11 +9,14 @@ import io.github.lazymcp.embedding.internal.UnitVectors;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Exhaustive cosine search over normalised vectors: one dot product per tool. At 10k
- * tools of 384 dimensions this is a few million multiply-adds per query, cheaper than the
- * query embedding itself, so no approximate index is needed.
+ * Cosine search over normalised vectors: one dot product per tool up to
+ * {@link VectorClusters#MIN_VECTORS} tools (at 10k tools of 384 dimensions, a few million
+ * multiply-adds per query, about the cost of the query embedding itself); above, one per
+ * tool of the clusters nearest the query, and every tool again when those hold fewer
+ * allowed tools than asked for (a narrow filter).
  */
 final class DenseIndex implements ToolIndex {
 
@@ -28,7 +31,10 @@ final class DenseIndex implements ToolIndex {
 
 	private final String queryPrefix;
 
-	DenseIndex(String[] names, UnitVectors vectors, Function<String, float[]> queryEmbedder, String queryPrefix) {
+	private final @Nullable VectorClusters clusters;
+
+	DenseIndex(String[] names, UnitVectors vectors, @Nullable VectorClusters clusters,
+			Function<String, float[]> queryEmbedder, String queryPrefix) {
 		if (names.length != vectors.size()) {
 			throw new IllegalStateException(
 					"The embedder returned %d vectors for %d tools".formatted(vectors.size(), names.length));
@@ -38,6 +44,7 @@ final class DenseIndex implements ToolIndex {
 		this.everyTool = IntStream.range(0, names.length).toArray();
 		this.queryEmbedder = queryEmbedder;
 		this.queryPrefix = queryPrefix;
+		this.clusters = clusters;
 	}
 
 	@Override
@@ -54,6 +61,16 @@ final class DenseIndex implements ToolIndex {
 			return List.of();
 		}
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
+		if (this.clusters != null) {
+			int[] candidates = this.clusters.candidates(q);
+			double[] scores = new double[this.names.length];
+			this.vectors.similarities(q, candidates, scores);
+			List<ToolMatch> near = TopMatches.selectAllowed(candidates, candidates.length, scores, this.names, limit,
+					allowed);
+			if (near.size() == limit) {
+				return near;
+			}
+		}
 		double[] scores = this.vectors.similarities(q);
 		return TopMatches.selectAllowed(this.everyTool, this.names.length, scores, this.names, limit, allowed);
 	}

@@ -30,6 +30,8 @@ final class DenseRanker implements ToolRanker {
 
 	private final String queryPrefix;
 
+	private final int clusteredFrom;
+
 	/**
 	 * Creates the ranker.
 	 * @param toolEmbedder embeds tool texts into L2-normalised vectors, in order
@@ -39,9 +41,23 @@ final class DenseRanker implements ToolRanker {
 	 */
 	DenseRanker(Function<List<String>, List<float[]>> toolEmbedder, Function<String, float[]> queryEmbedder,
 			String queryPrefix) {
+		this(toolEmbedder, queryEmbedder, queryPrefix, VectorClusters.MIN_VECTORS);
+	}
+
+	/**
+	 * Creates the ranker.
+	 * @param toolEmbedder embeds tool texts into L2-normalised vectors, in order
+	 * @param queryEmbedder embeds a query into an L2-normalised vector
+	 * @param queryPrefix text put before every query; empty for none
+	 * @param clusteredFrom the fewest tools whose index scores a query against the
+	 * nearest clusters only ({@link VectorClusters})
+	 */
+	DenseRanker(Function<List<String>, List<float[]>> toolEmbedder, Function<String, float[]> queryEmbedder,
+			String queryPrefix, int clusteredFrom) {
 		this.toolEmbedder = toolEmbedder;
 		this.queryEmbedder = queryEmbedder;
 		this.queryPrefix = queryPrefix;
+		this.clusteredFrom = clusteredFrom;
 	}
 
 	@Override
@@ -63,7 +79,9 @@ final class DenseRanker implements ToolRanker {
 			texts.add(text(document));
 		}
 		List<float[]> vectors = texts.isEmpty() ? List.of() : this.toolEmbedder.apply(texts);
-		return new DenseIndex(names, UnitVectors.of(vectors), this.queryEmbedder, this.queryPrefix);
+		return new DenseIndex(names, UnitVectors.of(vectors),
+				VectorClusters.of(vectors, this.clusteredFrom, VectorClusters.PROBES), this.queryEmbedder,
+				this.queryPrefix);
 	}
 
 	/**

@@ -62,6 +62,30 @@ public final class Rankers {
 	}
 
 	/**
+	 * The product's BM25 ranking with the settings' parameters, whatever strategy they
+	 * name: quick to build, with no model.
+	 * @param settings the parameters
+	 * @return the ranker
+	 */
+	public static ToolRanker bm25(RankingSettings settings) {
+		return new FusionRanker(settings.withStrategy(RankingSettings.Strategy.BM25), null);
+	}
+
+	/**
+	 * The cosine ranking alone, without fusion, abstention or votes: what the benchmarks
+	 * measure the recall of the clustered dense index with.
+	 * @param embedder the embedder
+	 * @param exact whether every tool is scored against every query whatever the
+	 * catalog's size, rather than only the nearest clusters' tools from
+	 * {@value VectorClusters#MIN_VECTORS} tools on, as the product does
+	 * @return the ranker
+	 */
+	public static ToolRanker cosine(TextEmbedder embedder, boolean exact) {
+		return new DenseRanker(embedder::embedCatalog, embedder.queries(), embedder.queryPrefix(),
+				exact ? Integer.MAX_VALUE : VectorClusters.MIN_VECTORS);
+	}
+
+	/**
 	 * The product's ranker for the given settings: BM25, dense or hybrid over the
 	 * embedder. Dense and hybrid need the embedding model, loaded now; when it cannot be
 	 * had (the ONNX jars are missing, the model fails to load, no application model
@@ -71,7 +95,7 @@ public final class Rankers {
 	 * @return the ranker
 	 */
 	public static ToolRanker create(RankingSettings settings, TextEmbedder.Loader embedder) {
-		ToolRanker bm25 = new FusionRanker(settings.withStrategy(RankingSettings.Strategy.BM25), null);
+		ToolRanker bm25 = bm25(settings);
 		if (settings.strategy() == RankingSettings.Strategy.BM25) {
 			return bm25;
 		}

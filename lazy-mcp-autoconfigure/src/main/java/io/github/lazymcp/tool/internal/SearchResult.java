@@ -26,12 +26,15 @@ import tools.jackson.databind.json.JsonMapper;
  * @param unknown requested names that match no tool
  * @param active active tools after the search, as {@code active/cap}
  * @param message a sentence for the model, or null
+ * @param ranking how the tools were ranked when it was not the configured ranking (BM25,
+ * while the full index of a new catalog is being built), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SearchResult(@Nullable String error, List<FoundTool> tools,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> evicted,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notActivated,
-		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unknown, String active, @Nullable String message) {
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unknown, String active, @Nullable String message,
+		@Nullable String ranking) {
 
 	public SearchResult {
 		tools = List.copyOf(tools);
@@ -41,22 +44,27 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	}
 
 	static SearchResult error(String error, int active, int cap) {
-		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, null);
+		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, null, null);
 	}
 
 	static SearchResult nothingFound(String message, int active, int cap) {
-		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, message);
+		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, message, null);
 	}
 
 	static SearchResult found(List<FoundTool> tools, ActivationResult activation, List<String> unknown,
 			String message) {
 		return new SearchResult(null, tools, activation.evicted(), activation.rejected(), unknown,
-				activation.active() + "/" + activation.cap(), message);
+				activation.active() + "/" + activation.cap(), message, null);
 	}
 
 	SearchResult withMessage(String message) {
 		return new SearchResult(this.error, this.tools, this.evicted, this.notActivated, this.unknown, this.active,
-				message);
+				message, this.ranking);
+	}
+
+	SearchResult withRanking(String ranking) {
+		return new SearchResult(this.error, this.tools, this.evicted, this.notActivated, this.unknown, this.active,
+				this.message, ranking);
 	}
 
 	/**

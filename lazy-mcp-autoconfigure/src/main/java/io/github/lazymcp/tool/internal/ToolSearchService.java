@@ -3,8 +3,10 @@ package io.github.lazymcp.tool.internal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 
@@ -60,6 +62,9 @@ public final class ToolSearchService {
 
 	private final Hints toolHints;
 
+	/** What a result says while the interim index ranked it. */
+	static final String INTERIM = "BM25, while the full index of the tools is being built";
+
 	/**
 	 * Creates the service; nothing is indexed before the first search.
 	 * @param catalog the live catalog whose deferred tools are searched
@@ -70,10 +75,13 @@ public final class ToolSearchService {
 	 * @param access the filters that decide what a session may see
 	 * @param learning the uses learned and the priors observed
 	 * @param toolHints what people wrote about the tools
-	 * @param rebuilds runs the index rebuilds that follow learning
+	 * @param interimRanker ranks while the full index of a new catalog is built (BM25),
+	 * or null when {@code ranker} is quick itself
+	 * @param builds builds the indexes, off the search path
 	 */
 	public ToolSearchService(McpCatalog catalog, ToolRanker ranker, ToolSettings settings, UsageStats stats,
-			List<ModelTool> hints, ToolFilter access, Learning learning, Hints toolHints, Executor rebuilds) {
+			List<ModelTool> hints, ToolFilter access, Learning learning, Hints toolHints,
+			@Nullable ToolRanker interimRanker, Executor builds) {
 		this.catalog = catalog;
 		this.settings = settings;
 		this.stats = stats;
@@ -81,7 +89,7 @@ public final class ToolSearchService {
 		this.access = access;
 		this.learning = learning;
 		this.toolHints = toolHints;
-		this.index = new LiveIndex(ranker, toolHints, learning, rebuilds);
+		this.index = new LiveIndex(ranker, interimRanker, toolHints, learning, builds);
 	}
 
 	/**
@@ -166,17 +174,17 @@ public final class ToolSearchService {
 		}
 		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
 		Query query = Query.of(String.valueOf(request.query()));
-		Map<CatalogTool, @Nullable Double> found = rank(snapshot, session, state, query, Math.min(limit, session.cap()),
-				request.filters());
+		Ranked ranked = rank(snapshot, session, state, query, Math.min(limit, session.cap()), request.filters());
 		Optional<String> hint = hint(session, state, query);
-		if (found.isEmpty()) {
-			return SearchResult.nothingFound(
-					hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
-							+ "without a tool, or search again in other words if you expected one."),
-					state.tools().size(), session.cap());
+		if (ranked.found().isEmpty()) {
+			return interim(ranked,
+					SearchResult.nothingFound(
+							hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
+									+ "without a tool, or search again in other words if you expected one."),
+							state.tools().size(), session.cap()));
 		}
-		SearchResult result = activate(snapshot, session, found, List.of(), schemas);
-		return hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result);
+		SearchResult result = activate(snapshot, session, ranked.found(), List.of(), schemas);
+		return interim(ranked, hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result));
 	}
 
 	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, SessionState state, List<String> names,
@@ -232,20 +240,69 @@ public final class ToolSearchService {
 
 	// Filters and demotion use the priors after the index ranks (the index knows text
 	// only); see PriorOrder.
-	private Map<CatalogTool, @Nullable Double> rank(CatalogSnapshot snapshot, ToolSession session, SessionState state,
-			Query query, int limit, PriorFilters filters) {
+	private SearchResult interim(Ranked ranked, SearchResult result) {
+		if (!ranked.interim()) {
+			return result;
+		}
+		this.stats.interimSearch();
+		return result.withRanking(INTERIM);
+	}
+
+	private Ranked rank(CatalogSnapshot snapshot, ToolSession session, SessionState state, Query query, int limit,
+			PriorFilters filters) {
 		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
 		Priors priors = this.learning.priors();
 		Predicate<String> allowed = (name) -> snapshot.find(name)
 			.map((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null
 					&& (filters.none() || filters.allows(priors.of(name), hints(tool))))
 			.orElse(false);
-		List<ToolMatch> matches = this.index.indexFor(snapshot)
-			.search(query, PriorOrder.candidates(limit, priors), allowed);
+		LiveIndex.Indexed indexed = this.index.indexFor(snapshot);
+		List<ToolMatch> matches = indexed.index().search(query, PriorOrder.candidates(limit, priors), allowed);
 		for (ToolMatch match : PriorOrder.order(matches, priors, limit)) {
 			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
 		}
-		return found;
+		return new Ranked(found, indexed.interim());
+	}
+
+	/**
+	 * Starts indexing the current catalog in the background, so that the first search
+	 * does not wait for it.
+	 */
+	public void prepare() {
+		this.index.prepare(this.catalog.snapshot());
+	}
+
+	/**
+	 * Completes when searches are answered without building an index: once the interim
+	 * (BM25) index of the first catalog exists.
+	 * @return a future of the caller's own
+	 */
+	public CompletableFuture<Void> searchable() {
+		return this.index.firstAnswer();
+	}
+
+	/**
+	 * Completes when the first full index of the catalog is built (at once with BM25).
+	 * @return a future of the caller's own
+	 */
+	public CompletableFuture<Void> indexed() {
+		return this.index.firstFull();
+	}
+
+	/**
+	 * How far indexing of the catalog has come, for the health indicator.
+	 * @return {@code none}, {@code building}, {@code interim} (BM25 answers while the
+	 * full index is built) or {@code ready}
+	 */
+	public String indexState() {
+		return this.index.state().name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * Tools found by a ranking, best first, and whether the interim index ranked them.
+	 */
+	private record Ranked(Map<CatalogTool, @Nullable Double> found, boolean interim) {
+
 	}
 
 	/**
@@ -262,10 +319,11 @@ public final class ToolSearchService {
 		if (text.isBlank() || limit < 1 || !snapshot.deferring()) {
 			return List.of();
 		}
-		return rank(snapshot, session, state, Query.of(text), limit, PriorFilters.NONE).keySet()
-			.stream()
-			.map(CatalogTool::name)
-			.toList();
+		Ranked ranked = rank(snapshot, session, state, Query.of(text), limit, PriorFilters.NONE);
+		if (ranked.interim()) {
+			this.stats.interimSearch();
+		}
+		return ranked.found().keySet().stream().map(CatalogTool::name).toList();
 	}
 
 	private ToolHints hints(CatalogTool tool) {

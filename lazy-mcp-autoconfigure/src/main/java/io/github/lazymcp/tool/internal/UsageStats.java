@@ -26,8 +26,14 @@ public final class UsageStats implements ActivationListener {
 
 	private final LongAdder tokensEager = new LongAdder();
 
+	private final LongAdder interimSearches = new LongAdder();
+
 	void searched() {
 		this.searches.increment();
+	}
+
+	void interimSearch() {
+		this.interimSearches.increment();
 	}
 
 	@Override
@@ -49,6 +55,15 @@ public final class UsageStats implements ActivationListener {
 
 	public long searches() {
 		return this.searches.sum();
+	}
+
+	/**
+	 * Searches (and proactive attaches) answered by the interim BM25 index while the full
+	 * index of a new catalog was being built.
+	 * @return the count since startup
+	 */
+	public long interimSearches() {
+		return this.interimSearches.sum();
 	}
 
 	public long activations() {

@@ -158,7 +158,7 @@ public final class LazyToolsFixture {
 			UsageStats stats = new UsageStats();
 			Filters filters = new Filters(List.of());
 			ToolSearchService search = new ToolSearchService(catalog, ranker, settings, stats, List.of(), filters,
-					learning, hints, rebuilds);
+					learning, hints, null, rebuilds);
 			ToolPath path = new ToolPath(catalog, search, sessions, List.of(), filters, new Listeners(List.of()),
 					ToolOwners.NONE, ToolObservations.NOOP, learning, stats, new TokenCounter());
 			return new Tools(path.callbacks(), path.wire(), search);
