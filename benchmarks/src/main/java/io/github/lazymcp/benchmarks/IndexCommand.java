@@ -89,10 +89,9 @@ final class IndexCommand {
 					"restartReadyMs":%d,"restartFirstSearchMs":%.1f,"restartIndexedMs":%d,\
 					"newInstanceReadyMs":%d,"newInstanceFirstSearchMs":%.1f,"newInstanceIndexedMs":%d,\
 					"hybridHeapMb":%.1f,"recall10":%s,"exactScanMs":%.2f,"clusteredScanMs":%.2f}""".formatted(
-					catalog.name(), model.id(), catalog.toolCount(), cold.listedMs, cold.firstSearchMs, cold.indexedMs,
-					restart.listedMs, restart.firstSearchMs, restart.indexedMs, instance.listedMs,
-					instance.firstSearchMs, instance.indexedMs, scan.heapMb, scan.recall(), scan.exactMs,
-					scan.clusteredMs);
+					catalog.name(), model.id(), catalog.toolCount(), cold.readyMs, cold.firstSearchMs, cold.indexedMs,
+					restart.readyMs, restart.firstSearchMs, restart.indexedMs, instance.readyMs, instance.firstSearchMs,
+					instance.indexedMs, scan.heapMb, scan.recall(), scan.exactMs, scan.clusteredMs);
 			String text = """
 					%s, %d tools, %s
 					cold (empty cache and database):      %s
@@ -131,8 +130,7 @@ final class IndexCommand {
 			// their BM25 index built before the application is ready.
 			lazyMcp.catalog();
 			lazyMcp.searchable().join();
-			long listed = System.nanoTime();
-			long searchStart = System.nanoTime();
+			long ready = System.nanoTime();
 			String result = lazyMcp.internals()
 				.callbacks()
 				.find(ToolSearch.NAME)
@@ -143,8 +141,8 @@ final class IndexCommand {
 			lazyMcp.indexed().join();
 			long indexed = System.nanoTime();
 			String ranking = result.contains("\"ranking\"") ? "BM25 while the index is built" : "full index";
-			return new Start((listed - start) / 1_000_000, (searchEnd - searchStart) / 1e6,
-					(indexed - start) / 1_000_000, ranking);
+			return new Start((ready - start) / 1_000_000, (searchEnd - ready) / 1e6, (indexed - start) / 1_000_000,
+					ranking);
 		}
 	}
 
@@ -204,12 +202,12 @@ final class IndexCommand {
 		return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
 	}
 
-	private record Start(long listedMs, double firstSearchMs, long indexedMs, String ranking) {
+	private record Start(long readyMs, double firstSearchMs, long indexedMs, String ranking) {
 
 		@Override
 		public String toString() {
 			return "ready (tools listed, BM25 built) after %,d ms, first search %,.1f ms (%s), full index after %,d ms"
-				.formatted(this.listedMs, this.firstSearchMs, this.ranking, this.indexedMs);
+				.formatted(this.readyMs, this.firstSearchMs, this.ranking, this.indexedMs);
 		}
 
 	}

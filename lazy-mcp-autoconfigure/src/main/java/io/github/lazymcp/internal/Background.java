@@ -5,13 +5,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -77,25 +77,28 @@ public final class Background implements AutoCloseable {
 		if (this.closed) {
 			throw new RejectedExecutionException("lazy-mcp is closed; '%s' does not run".formatted(what));
 		}
-		AtomicReference<@Nullable Future<?>> self = new AtomicReference<>();
-		Future<?> future = this.scheduler.submit(() -> {
+		FutureTask<Void> future = new FutureTask<>(() -> {
 			try {
 				task.run();
 			}
 			catch (RuntimeException ex) {
 				logger.debug("Background task '%s' failed".formatted(what), ex);
 			}
-			finally {
-				Future<?> done = self.get();
-				if (done != null) {
-					this.tasks.remove(done);
-				}
+		}, null) {
+
+			@Override
+			protected void done() {
+				Background.this.tasks.remove(this);
 			}
-		});
-		self.set(future);
+
+		};
 		this.tasks.add(future);
-		if (future.isDone()) {
+		try {
+			this.scheduler.execute(future);
+		}
+		catch (RejectedExecutionException ex) {
 			this.tasks.remove(future);
+			throw ex;
 		}
 	}
 

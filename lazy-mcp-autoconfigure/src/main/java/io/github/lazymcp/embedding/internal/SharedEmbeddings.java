@@ -18,6 +18,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /*
@@ -84,11 +85,8 @@ public final class SharedEmbeddings {
 				String marks = String.join(", ", Collections.nCopies(chunk.size(), "?"));
 				this.jdbc.sql("SELECT id, dimensions, vector FROM " + TABLE + " WHERE id IN (" + marks + ")")
 					.params(chunk)
-					.query((rs, n) -> {
-						found.put(byId.get(rs.getString(1)), vector(rs.getBytes(3), rs.getInt(2)));
-						return null;
-					})
-					.list();
+					.query((RowCallbackHandler) (rs) -> found.put(byId.get(rs.getString(1)),
+							vector(rs.getBytes(3), rs.getInt(2))));
 			}
 			worked();
 		}

@@ -33,8 +33,9 @@ import org.jspecify.annotations.Nullable;
  * replaces the index of a newer snapshot. A search takes the full index when it holds the
  * snapshot's tools; otherwise the interim one, which it builds itself (BM25, milliseconds)
  * if the background has not started it: it never waits for work queued behind other work,
- * only for an interim build already running. When
- * the ranker is quick itself (BM25), its index is the full one.
+ * only for an interim build already running. When the ranker is quick itself (BM25), its
+ * index is the full one. The interim index exists before any full one is published, so
+ * firstAnswer completes no later than firstFull.
  *
  * Learning: a search of the snapshot the full index holds never waits either; when
  * Learning says the knowledge may have changed, one rebuild (single flight) runs on the
@@ -230,7 +231,6 @@ final class LiveIndex {
 			this.built.set(full);
 			this.pending.compareAndSet(pending, null);
 			this.firstFull.complete(null);
-			this.firstAnswer.complete(null);
 		}
 	}
 

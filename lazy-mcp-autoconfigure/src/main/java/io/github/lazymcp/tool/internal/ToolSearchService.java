@@ -66,7 +66,8 @@ public final class ToolSearchService {
 	static final String INTERIM = "BM25, while the full index of the tools is being built";
 
 	/**
-	 * Creates the service; nothing is indexed before the first search.
+	 * Creates the service; nothing is indexed before {@link #prepare()} or the first
+	 * search.
 	 * @param catalog the live catalog whose deferred tools are searched
 	 * @param ranker builds the index of each snapshot
 	 * @param settings the limits and the surface
@@ -238,16 +239,13 @@ public final class ToolSearchService {
 		}
 	}
 
-	// Filters and demotion use the priors after the index ranks (the index knows text
-	// only); see PriorOrder.
-	private SearchResult interim(Ranked ranked, SearchResult result) {
-		if (!ranked.interim()) {
-			return result;
-		}
-		this.stats.interimSearch();
-		return result.withRanking(INTERIM);
+	private static SearchResult interim(Ranked ranked, SearchResult result) {
+		return ranked.interim() ? result.withRanking(INTERIM) : result;
 	}
 
+	// Filters and demotion use the priors after the index ranks (the index knows text
+	// only); see PriorOrder. A ranking by the interim index is counted here, whoever
+	// asked for it (ToolSearch or proactive attach).
 	private Ranked rank(CatalogSnapshot snapshot, ToolSession session, SessionState state, Query query, int limit,
 			PriorFilters filters) {
 		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
@@ -257,6 +255,9 @@ public final class ToolSearchService {
 					&& (filters.none() || filters.allows(priors.of(name), hints(tool))))
 			.orElse(false);
 		LiveIndex.Indexed indexed = this.index.indexFor(snapshot);
+		if (indexed.interim()) {
+			this.stats.interimSearch();
+		}
 		List<ToolMatch> matches = indexed.index().search(query, PriorOrder.candidates(limit, priors), allowed);
 		for (ToolMatch match : PriorOrder.order(matches, priors, limit)) {
 			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
@@ -319,11 +320,11 @@ public final class ToolSearchService {
 		if (text.isBlank() || limit < 1 || !snapshot.deferring()) {
 			return List.of();
 		}
-		Ranked ranked = rank(snapshot, session, state, Query.of(text), limit, PriorFilters.NONE);
-		if (ranked.interim()) {
-			this.stats.interimSearch();
-		}
-		return ranked.found().keySet().stream().map(CatalogTool::name).toList();
+		return rank(snapshot, session, state, Query.of(text), limit, PriorFilters.NONE).found()
+			.keySet()
+			.stream()
+			.map(CatalogTool::name)
+			.toList();
 	}
 
 	private ToolHints hints(CatalogTool tool) {
