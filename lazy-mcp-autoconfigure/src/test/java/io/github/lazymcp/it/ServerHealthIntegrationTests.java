@@ -1,13 +1,10 @@
 package io.github.lazymcp.it;
 
-import java.lang.reflect.Field;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.internal.McpCatalog;
-import io.modelcontextprotocol.client.McpSyncClient;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +14,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -40,6 +39,13 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 
 	static final String SEARCH = "ToolSearch";
 
+	private static final String MEMORY_MARKER = processMarker("memory");
+
+	@DynamicPropertySource
+	static void memoryMarker(DynamicPropertyRegistry registry) {
+		registry.add("spring.ai.mcp.client.stdio.connections.memory.args[0]", () -> MEMORY_MARKER);
+	}
+
 	@Autowired
 	ChatClient.Builder builder;
 
@@ -48,9 +54,6 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 
 	@Autowired
 	McpCatalog catalog;
-
-	@Autowired
-	List<McpSyncClient> clients;
 
 	@Autowired
 	HealthIndicator lazyMcpHealthIndicator;
@@ -70,7 +73,7 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 		assertThat(this.model.toolResults(2)).singleElement().asString().doesNotContain("unavailable");
 
 		long killedAt = System.nanoTime();
-		process("memory").destroyForcibly().onExit().get();
+		killProcessesWith(MEMORY_MARKER);
 		awaitStatus("memory", (health) -> !health.available());
 		long downAfter = System.nanoTime() - killedAt;
 
@@ -131,22 +134,6 @@ class ServerHealthIntegrationTests extends RealMcpServers {
 		assertThat(this.model.toolResults(2)).singleElement()
 			.asString()
 			.contains("MCP server 'waiting' did not answer the call of 'wait_forever' within 1500 ms");
-	}
-
-	private Process process(String server) throws Exception {
-		McpSyncClient client = this.clients.stream()
-			.filter((candidate) -> server.equals(candidate.getClientInfo().title()))
-			.findFirst()
-			.orElseThrow();
-		Object async = field(client, "delegate");
-		Object transport = field(async, "transport");
-		return (Process) field(transport, "process");
-	}
-
-	private static Object field(Object target, String name) throws ReflectiveOperationException {
-		Field field = target.getClass().getDeclaredField(name);
-		field.setAccessible(true);
-		return field.get(target);
 	}
 
 	private void awaitStatus(String server, Predicate<ServerHealth> wanted) {

@@ -1,6 +1,5 @@
 package io.github.lazymcp.it;
 
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,6 @@ import java.util.function.Predicate;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.internal.McpCatalog;
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,6 +39,11 @@ import static org.awaitility.Awaitility.await;
  * process from the reconnect), and the same conversation calls its tools again without a
  * new search, with the sampling handler and the logging method still in place. Timings
  * are printed, not asserted.
+ * <p>
+ * The stdio server is stopped by killing the process that serves it at that moment, found
+ * by an argument only this test's stdio server gets: lazy-mcp may have reconnected it
+ * before (a ping that timed out on a busy machine), and then the process of the client
+ * Spring AI made is not the one serving.
  */
 @SpringBootTest(classes = { McpTestApplication.class, TransportsIntegrationTests.Handlers.class },
 		properties = { "tools.lazy-mcp.health.ping-interval=300ms", "tools.lazy-mcp.health.ping-timeout=1500ms",
@@ -55,8 +58,12 @@ class TransportsIntegrationTests extends RealMcpServers {
 
 	private static final String SEARCH = "ToolSearch";
 
+	private static final String STDIO_MARKER = processMarker("everything");
+
 	@DynamicPropertySource
-	static void httpServers(DynamicPropertyRegistry registry) {
+	static void servers(DynamicPropertyRegistry registry) {
+		registry.add("spring.ai.mcp.client.stdio.connections.everything.args[0]", () -> "stdio");
+		registry.add("spring.ai.mcp.client.stdio.connections.everything.args[1]", () -> STDIO_MARKER);
 		registry.add("spring.ai.mcp.client.streamable-http.connections.streamable.url", STREAMABLE::url);
 		registry.add("spring.ai.mcp.client.sse.connections.sse.url", SSE::url);
 	}
@@ -75,9 +82,6 @@ class TransportsIntegrationTests extends RealMcpServers {
 
 	@Autowired
 	McpCatalog catalog;
-
-	@Autowired
-	List<McpSyncClient> clients;
 
 	@Autowired
 	McpActivationEndpoint endpoint;
@@ -145,7 +149,7 @@ class TransportsIntegrationTests extends RealMcpServers {
 		switch (server) {
 			case "streamable" -> STREAMABLE.stop();
 			case "sse" -> SSE.stop();
-			default -> stdioProcess(server).destroyForcibly().onExit().get();
+			default -> killProcessesWith(STDIO_MARKER);
 		}
 	}
 
@@ -157,21 +161,6 @@ class TransportsIntegrationTests extends RealMcpServers {
 			default -> {
 			}
 		}
-	}
-
-	/** The process Spring AI's stdio client started for a server. */
-	private Process stdioProcess(String server) throws ReflectiveOperationException {
-		McpSyncClient client = this.clients.stream()
-			.filter((candidate) -> server.equals(candidate.getClientInfo().title()))
-			.findFirst()
-			.orElseThrow();
-		return (Process) field(field(field(client, "delegate"), "transport"), "process");
-	}
-
-	private static Object field(Object target, String name) throws ReflectiveOperationException {
-		Field field = target.getClass().getDeclaredField(name);
-		field.setAccessible(true);
-		return field.get(target);
 	}
 
 	private void awaitHealth(String server, Predicate<ServerHealth> wanted) {

@@ -104,7 +104,14 @@ public final class Rankers {
 			loaded = embedder.get();
 		}
 		catch (RuntimeException ex) {
-			logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
+			if (Thread.currentThread().isInterrupted()) {
+				// lazy-mcp is closing (its scheduler interrupts the background indexing
+				// that was loading the model): nothing for an operator to act on.
+				logger.debug("Loading the embedding model was interrupted", ex);
+			}
+			else {
+				logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
+			}
 			return bm25;
 		}
 		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded.queries(),

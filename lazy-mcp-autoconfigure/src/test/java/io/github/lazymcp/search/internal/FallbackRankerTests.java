@@ -11,19 +11,24 @@ import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.search.internal.Rankers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.ai.document.Document;
 import org.springframework.ai.embedding.Embedding;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.embedding.EmbeddingRequest;
 import org.springframework.ai.embedding.EmbeddingResponse;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An embedding that fails at run time, or from the start, answers the search with BM25
- * over the same tools, and every such search is counted.
+ * over the same tools, and every such search is counted. A model that cannot be loaded is
+ * warned about, unless loading was cut short by lazy-mcp closing.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class FallbackRankerTests {
 
 	private final FlakyModel model = new FlakyModel();
@@ -35,6 +40,35 @@ class FallbackRankerTests {
 
 	private final ToolRanker ranker = Rankers.create(RankingSettings.DEFAULTS,
 			TextEmbedder.Loader.lazily(() -> new TextEmbedder(this.model, "flaky", null, "")));
+
+	@Test
+	void aModelThatCannotBeLoadedIsWarnedAboutAndBm25Ranks(CapturedOutput output) {
+		ToolRanker ranker = Rankers.create(RankingSettings.DEFAULTS, TextEmbedder.Loader.lazily(() -> {
+			throw new IllegalStateException("The embedding model 'm' could not be loaded: no natives");
+		}));
+
+		assertThat(ranker.index(this.tools).search(Query.of("read a file"), 1)).extracting(ToolIndex.ToolMatch::name)
+			.containsExactly("fs__read_file");
+		assertThat(output).contains("WARN").contains("could not be loaded: no natives; ToolSearch ranks with BM25");
+	}
+
+	@Test
+	void aModelLoadCutShortByClosingIsNotWarnedAbout(CapturedOutput output) {
+		ToolRanker ranker;
+		try {
+			ranker = Rankers.create(RankingSettings.DEFAULTS, TextEmbedder.Loader.lazily(() -> {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("Cannot read embeddings: closed by interrupt");
+			}));
+		}
+		finally {
+			Thread.interrupted();
+		}
+
+		assertThat(ranker.index(this.tools).search(Query.of("read a file"), 1)).extracting(ToolIndex.ToolMatch::name)
+			.containsExactly("fs__read_file");
+		assertThat(output).doesNotContain("closed by interrupt");
+	}
 
 	@Test
 	void aQueryWhoseEmbeddingFailsIsRankedWithBm25() {
