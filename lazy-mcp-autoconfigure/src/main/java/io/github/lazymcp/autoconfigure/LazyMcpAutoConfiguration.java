@@ -28,6 +28,7 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.mcp.McpToolsChangedEvent;
+import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -40,6 +41,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -211,6 +213,34 @@ public final class LazyMcpAutoConfiguration {
 			}
 
 		};
+	}
+
+	/**
+	 * Serializes the sends of the stdio transports Spring AI makes for its clients (see
+	 * {@code SerializedTransport}): lazy-mcp's pings give every client one more sender.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(NamedClientMcpTransport.class)
+	static class SpringAiTransports {
+
+		@Bean
+		static BeanPostProcessor lazyMcpStdioTransportSerializer() {
+			return new BeanPostProcessor() {
+
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					if (bean instanceof List<?> list && !list.isEmpty()
+							&& list.stream().allMatch(NamedClientMcpTransport.class::isInstance)) {
+						return list.stream()
+							.map((transport) -> SpringAiClients.serialized((NamedClientMcpTransport) transport))
+							.toList();
+					}
+					return bean;
+				}
+
+			};
+		}
+
 	}
 
 }

@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.health.internal.SerializedTransport;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -145,10 +147,22 @@ final class SpringAiClients {
 		}
 		return made.stream()
 			.filter((transport) -> transport.name().equals(name))
+			.map(SpringAiClients::serialized)
 			.findFirst()
 			.orElseThrow(() -> new IllegalStateException(
 					"MCP connection '%s' is not configured under spring.ai.mcp.client.stdio, .sse or .streamable-http"
 						.formatted(name)));
+	}
+
+	/**
+	 * The transport with its sends serialized when it needs it: see
+	 * {@link SerializedTransport}.
+	 * @param named a transport Spring AI's factories made
+	 * @return the transport to give a client
+	 */
+	static NamedClientMcpTransport serialized(NamedClientMcpTransport named) {
+		McpClientTransport transport = SerializedTransport.of(named.transport());
+		return (transport == named.transport()) ? named : new NamedClientMcpTransport(named.name(), transport);
 	}
 
 	private List<NamedClientMcpTransport> stdio(String name) {

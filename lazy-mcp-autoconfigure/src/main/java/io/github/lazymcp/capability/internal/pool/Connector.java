@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
+import io.github.lazymcp.health.internal.SerializedTransport;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
@@ -148,7 +149,7 @@ final class Connector {
 				.build();
 			StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
 			transport.setStdErrorHandler(stderr);
-			return transport;
+			return SerializedTransport.of(transport);
 		}
 		ServerDefinition.Http http = (ServerDefinition.Http) server;
 		URI url = http.url();
