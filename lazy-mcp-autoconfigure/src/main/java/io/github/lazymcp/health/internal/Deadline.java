@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /*
- * The work runs on the caller's thread; the scheduler interrupts that thread when the
+ * The work runs on the caller's thread; a timer interrupts that thread when the
  * deadline passes. MCP clients block in Reactor's block(), which ends on an interrupt, so
  * an abandoned call frees its thread and no pool is needed for calls. The monitor of the
  * Deadline object makes "interrupt" and "finish" exclusive: once work has finished and
@@ -32,17 +32,17 @@ final class Deadline {
 	/**
 	 * Runs work, interrupting it when it takes longer than the timeout.
 	 * @param <T> the result type
-	 * @param scheduler runs the alarm
+	 * @param timer runs the alarm; a thread that other work may hold would delay it
 	 * @param timeout how long the work may take
 	 * @param work the work
 	 * @param timeoutMessage what the failure says when the time is up
 	 * @return the work's result
 	 * @throws IllegalStateException with the timeout message when the time was up
 	 */
-	static <T> T within(ScheduledExecutorService scheduler, Duration timeout, Supplier<T> work,
+	static <T> T within(ScheduledExecutorService timer, Duration timeout, Supplier<T> work,
 			Supplier<String> timeoutMessage) {
 		Deadline deadline = new Deadline();
-		ScheduledFuture<?> alarm = scheduler.schedule(deadline::fire, timeout.toMillis(), TimeUnit.MILLISECONDS);
+		ScheduledFuture<?> alarm = timer.schedule(deadline::fire, timeout.toMillis(), TimeUnit.MILLISECONDS);
 		try {
 			T result = work.get();
 			if (deadline.finish()) {

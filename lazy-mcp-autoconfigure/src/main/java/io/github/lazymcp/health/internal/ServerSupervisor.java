@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -26,7 +27,12 @@ import org.jspecify.annotations.Nullable;
  * run under its lock, taken with tryLock: a check that finds another check or a reconnect
  * running simply skips, since that one will publish the outcome. Every transition goes to
  * the connection's listener (the catalog), which lists the server's tools again when it
- * is back. All of it runs on the scheduler lazy-mcp was given.
+ * is back. All of it runs on the scheduler lazy-mcp was given, except the deadlines of
+ * pings and calls: they fire on a timer thread of the supervisor's own, which does nothing
+ * but interrupt. On the shared scheduler a deadline could wait behind the work it is
+ * meant to end (with every thread in a ping that hangs, no ping would ever time out), and
+ * behind any long task (a reconnect that waits for its initialization timeout, an index
+ * build).
  */
 
 /**
@@ -45,6 +51,8 @@ public final class ServerSupervisor implements AutoCloseable {
 	private final DoubleSupplier random;
 
 	private final ScheduledExecutorService scheduler;
+
+	private final ScheduledExecutorService deadlines = deadlineTimer();
 
 	private final Map<String, Watched> watched = new ConcurrentHashMap<>();
 
@@ -91,7 +99,7 @@ public final class ServerSupervisor implements AutoCloseable {
 	 */
 	public SupervisedConnection connect(String name, ConnectedClient.Factory factory, @Nullable Duration callTimeout) {
 		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
-				this.scheduler, () -> checkNow(name));
+				this.scheduler, this.deadlines, () -> checkNow(name));
 		connection.connect();
 		return watch(connection);
 	}
@@ -99,7 +107,7 @@ public final class ServerSupervisor implements AutoCloseable {
 	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
 		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.scheduler,
-				() -> checkNow(name)));
+				this.deadlines, () -> checkNow(name)));
 	}
 
 	private SupervisedConnection watch(SupervisedConnection connection) {
@@ -145,7 +153,8 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	/**
 	 * Stops watching, and closes the clients lazy-mcp made (the application's own clients
-	 * are closed by whoever made them). The scheduler is its owner's to stop.
+	 * are closed by whoever made them) and the timer of the deadlines. The scheduler is
+	 * its owner's to stop.
 	 */
 	@Override
 	public void close() {
@@ -154,6 +163,18 @@ public final class ServerSupervisor implements AutoCloseable {
 			server.cancel();
 			server.connection.closeOwnClient();
 		});
+		this.deadlines.shutdownNow();
+	}
+
+	private static ScheduledExecutorService deadlineTimer() {
+		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "lazy-mcp-deadlines");
+			thread.setDaemon(true);
+			return thread;
+		});
+		// A call that ends in time cancels its deadline, which then leaves the queue.
+		timer.setRemoveOnCancelPolicy(true);
+		return timer;
 	}
 
 	private void check(Watched server) {

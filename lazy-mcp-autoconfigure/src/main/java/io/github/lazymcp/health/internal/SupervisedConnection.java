@@ -25,7 +25,7 @@ import org.springframework.ai.tool.execution.ToolExecutionException;
  * reconnect run on the new client. Health is a volatile immutable value written only by
  * the ServerSupervisor; callers read it without locking. Every change of health and every
  * tool list a client this connection made announces goes to the listener (the catalog).
- * A call runs on the caller's thread, bounded by a Deadline on the shared scheduler.
+ * A call runs on the caller's thread, bounded by a Deadline on the supervisor's timer.
  */
 
 /**
@@ -46,6 +46,8 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private final ScheduledExecutorService scheduler;
 
+	private final ScheduledExecutorService deadlines;
+
 	private final Runnable suspect;
 
 	private volatile @Nullable ConnectedClient client;
@@ -61,12 +63,14 @@ public final class SupervisedConnection implements McpServerConnection {
 	private volatile boolean ownsClient;
 
 	SupervisedConnection(String name, @Nullable ConnectedClient client, ConnectedClient.@Nullable Factory factory,
-			Duration callTimeout, ScheduledExecutorService scheduler, Runnable suspect) {
+			Duration callTimeout, ScheduledExecutorService scheduler, ScheduledExecutorService deadlines,
+			Runnable suspect) {
 		this.name = name;
 		this.client = client;
 		this.factory = factory;
 		this.callTimeout = callTimeout;
 		this.scheduler = scheduler;
+		this.deadlines = deadlines;
 		this.suspect = suspect;
 	}
 
@@ -127,7 +131,7 @@ public final class SupervisedConnection implements McpServerConnection {
 	/** Pings the server; throws when it does not answer in time. */
 	void ping(Duration timeout) {
 		ConnectedClient current = client();
-		Deadline.within(this.scheduler, timeout, () -> {
+		Deadline.within(this.deadlines, timeout, () -> {
 			current.ping();
 			return true;
 		}, () -> "did not answer a ping within " + timeout.toMillis() + " ms");
@@ -252,7 +256,7 @@ public final class SupervisedConnection implements McpServerConnection {
 			ToolCallback target = client().connection().callback(this.tool, this.qualifiedName);
 			Duration timeout = SupervisedConnection.this.callTimeout;
 			try {
-				return Deadline.within(SupervisedConnection.this.scheduler, timeout,
+				return Deadline.within(SupervisedConnection.this.deadlines, timeout,
 						() -> target.call(toolInput, toolContext),
 						() -> "MCP server '%s' did not answer the call of '%s' within %d ms, so it was abandoned; "
 							.formatted(SupervisedConnection.this.name, this.tool.name(), timeout.toMillis())
