@@ -17,8 +17,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * Capabilities' part in a conversation: at the start of a user turn, the router picks at
  * most one capability from the message's words and it is enabled and its tools activated
- * in the session, so the first model request already carries them (auto-activation); and
- * a successful call of a capability's tool counts as a use of the capability.
+ * in the session, so the first model request already carries them (auto-activation). A
+ * capability that is enabled already, or whose tools would evict another capability's, is
+ * picked only on a strong match (see {@link CapabilityRouter}); and a successful call of
+ * a capability's tool counts as a use of the capability.
  */
 final class CapabilityListener implements LazyMcpListener {
 
@@ -55,7 +57,8 @@ final class CapabilityListener implements LazyMcpListener {
 			.map(CapabilityDefinition::name)
 			.filter((name) -> this.manager.failure(name).isEmpty() && !this.manager.isActiveIn(name, session, state))
 			.collect(Collectors.toUnmodifiableSet());
-		CapabilityRouter.RoutingDecision decision = this.router.route(turn.text(), candidates::contains);
+		CapabilityRouter.RoutingDecision decision = this.router.route(turn.text(), candidates::contains,
+				(name) -> this.manager.isEnabled(name, state) || this.manager.wouldEvictAnother(name, session, state));
 		if (logger.isDebugEnabled()) {
 			logger.debug(describe(session, decision));
 		}

@@ -303,6 +303,31 @@ public final class CapabilityManager {
 	}
 
 	/**
+	 * Whether enabling a capability now would evict tools of another capability enabled
+	 * in the conversation: the session's cap of capabilities is reached, or the
+	 * capability's deferred tools that are not active yet (one, when its servers have not
+	 * been listed yet) do not fit in the room the session has left while another enabled
+	 * capability has tools active.
+	 * @param name the capability, not enabled or enabled
+	 * @param session the conversation's session
+	 * @param state its state, as read for the current operation
+	 * @return true when another capability would lose tools
+	 */
+	public boolean wouldEvictAnother(String name, ToolSession session, SessionState state) {
+		List<String> others = state.capabilities().names().stream().filter((other) -> !other.equals(name)).toList();
+		if (!isEnabled(name, state) && others.size() >= this.maxActive) {
+			return true;
+		}
+		long incoming = deferred(toolsOf(name)).stream().filter((tool) -> !state.tools().contains(tool)).count();
+		if (Math.max(incoming, 1) <= session.cap() - state.tools().size()) {
+			return false;
+		}
+		return others.stream()
+			.filter(this.definitions::containsKey)
+			.anyMatch((other) -> deferred(toolsOf(other)).stream().anyMatch(state.tools()::contains));
+	}
+
+	/**
 	 * Disables a capability in a conversation: strips its tools from the session and
 	 * releases the session's hold on its servers; servers other conversations hold stay.
 	 * @param name the capability

@@ -289,6 +289,31 @@ class CapabilityManagerTests {
 		assertThat(manager.isActiveIn("files", this.session, this.session.state())).isTrue();
 	}
 
+	@Test
+	void enablingWouldEvictAnotherCapabilityWhenItsToolsDoNotFitBesideItsOrTheCapIsReached() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		ToolSession small = SessionStore
+			.inMemory(new SessionSettings(12, 100, Duration.ofHours(1), Duration.ofMinutes(1)), this.clock)
+			.session("small");
+
+		assertThat(manager.wouldEvictAnother("notes", small, small.state())).as("nothing is enabled").isFalse();
+		manager.enable("notes", small);
+		assertThat(manager.wouldEvictAnother("notes", small, small.state())).as("its own tools").isFalse();
+		assertThat(manager.wouldEvictAnother("thinking", small, small.state()))
+			.as("one tool, not listed yet, fits beside nine in twelve")
+			.isFalse();
+		manager.enable("files", this.session);
+		assertThat(manager.wouldEvictAnother("files", small, small.state()))
+			.as("the files tools, listed for another conversation, do not fit in the three places left")
+			.isTrue();
+		manager.enable("thinking", small);
+		assertThat(manager.wouldEvictAnother("files", small, small.state())).as("two capabilities is the cap").isTrue();
+		assertThat(manager.wouldEvictAnother("files", this.session, this.session.state()))
+			.as("enabled in the other conversation, alone")
+			.isFalse();
+	}
+
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
 		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE,
 				CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));

@@ -30,7 +30,12 @@ import org.jspecify.annotations.Nullable;
  * rather a question the model answers itself: a cosine of 0.25 to "remember my name"
  * means little when the message sits at 0.45 to "tell me a joke"), and when it beats the
  * runner-up by the margin (the message is not about two things equally); else the router
- * abstains and the model can still use the capability tool. Trigger and general-request
+ * abstains and the model can still use the capability tool. A choice that would move
+ * tools the conversation already has (re-activate a capability that is enabled but whose
+ * tools were evicted, or evict another capability's tools) must be a strong match: its
+ * score must reach the general requests' score, not merely stay within the general lead.
+ * A message close to the general requests is then answered with the tools already there
+ * instead of turning the active set over. Trigger and general-request
  * vectors come from the trigger embedder (usually an EmbeddingCache keyed by content hash)
  * once, on first use, and are kept here; each message is embedded once by the message
  * embedder,
@@ -90,8 +95,23 @@ public final class CapabilityRouter {
 	 * @return the decision, with the candidates' scores, best first
 	 */
 	public RoutingDecision route(String message, Predicate<String> candidate) {
+		return route(message, candidate, (name) -> false);
+	}
+
+	/**
+	 * Decides which candidate capability a user message calls for, and remembers the
+	 * decision for the endpoint.
+	 * @param message the user's message, pasted blocks and all
+	 * @param candidate which capabilities may be chosen (those not active yet); asked
+	 * once per capability
+	 * @param moving which candidates would move tools the conversation already has (they
+	 * are enabled already, or their tools would evict another capability's): chosen only
+	 * on a strong match
+	 * @return the decision, with the candidates' scores, best first
+	 */
+	public RoutingDecision route(String message, Predicate<String> candidate, Predicate<String> moving) {
 		String text = PastedText.strip(message);
-		RoutingDecision decision = decide(text, candidate);
+		RoutingDecision decision = decide(text, candidate, moving);
 		this.last.set(decision);
 		return decision;
 	}
@@ -137,7 +157,7 @@ public final class CapabilityRouter {
 		return Optional.ofNullable(this.last.get());
 	}
 
-	private RoutingDecision decide(String text, Predicate<String> candidate) {
+	private RoutingDecision decide(String text, Predicate<String> candidate, Predicate<String> moving) {
 		String excerpt = (text.length() > 80) ? text.substring(0, 80) : text;
 		if (text.isEmpty()) {
 			return new RoutingDecision(excerpt, List.of(), null, "nothing left after removing pasted blocks");
@@ -163,6 +183,12 @@ public final class CapabilityRouter {
 			return new RoutingDecision(excerpt, scores, null,
 					"best score %.3f is within the margin %.3f of the runner-up".formatted(best.score(),
 							this.gate.margin()));
+		}
+		if (general > best.score() && moving.test(best.name())) {
+			return new RoutingDecision(excerpt, scores, null,
+					("'%s' would move tools the conversation has (it is enabled already, or its tools would evict "
+							+ "another capability's), which needs its score %.3f to reach the general requests' %.3f")
+						.formatted(best.name(), best.score(), general));
 		}
 		String clears = "best score %.3f clears threshold %.3f and margin %.3f".formatted(best.score(),
 				this.gate.threshold(), this.gate.margin());

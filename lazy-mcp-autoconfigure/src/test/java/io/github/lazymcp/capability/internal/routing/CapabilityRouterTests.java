@@ -144,6 +144,24 @@ class CapabilityRouterTests {
 		assertThat(far.route("m", "a"::equals).chosen()).as("0.221 leads 0.16 by 0.061").isNull();
 	}
 
+	@Test
+	void aCandidateThatWouldMoveToolsTheConversationHasNeedsToReachTheGeneralRequestsScore() {
+		CapabilitySettings.Gate gate = io.github.lazymcp.capability.CapabilitySettings.DEFAULTS.gate();
+		List<CapabilityDefinition> capabilities = List.of(capability("a", "alpha"));
+
+		CapabilityRouter.RoutingDecision weak = shipped(capabilities, "near", gate).route("m", "a"::equals,
+				"a"::equals);
+		CapabilityRouter.RoutingDecision strong = shipped(capabilities, "low", gate).route("m", "a"::equals,
+				"a"::equals);
+
+		assertThat(shipped(capabilities, "near", gate).route("m", "a"::equals).chosen())
+			.as("0.219 leads 0.16 by less than 0.06")
+			.isEqualTo("a");
+		assertThat(weak.chosen()).as("0.16 does not reach 0.219").isNull();
+		assertThat(weak.reason()).contains("'a' would move tools the conversation has", "0.160", "0.219");
+		assertThat(strong.chosen()).as("0.16 reaches 0.10").isEqualTo("a");
+	}
+
 	/**
 	 * One trigger or general request each: its score is its cosine with the message (1,
 	 * 0).
@@ -162,6 +180,7 @@ class CapabilityRouterTests {
 			case "beta" -> 0.155;
 			case "gamma" -> 0.14;
 			case "near" -> 0.219;
+			case "low" -> 0.10;
 			default -> 0.221;
 		};
 		return new float[] { (float) cosine, (float) Math.sqrt(1 - cosine * cosine) };

@@ -1,19 +1,16 @@
 package io.github.lazymcp.samples.web;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
+import static io.github.lazymcp.samples.web.SampleHttp.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -28,16 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = "tools.lazy-mcp.proactive.enabled=false")
 class WebSampleApplicationTests {
 
-	private static final JsonMapper JSON = JsonMapper.shared();
-
 	@Value("${local.server.port}")
 	int port;
 
-	private final HttpClient http = HttpClient.newHttpClient();
-
 	@Test
 	void servesThePageWithItsActivationPanelAtTheRoot() throws Exception {
-		HttpResponse<String> page = get("/");
+		HttpResponse<String> page = http().get("/");
 
 		assertThat(page.statusCode()).isEqualTo(200);
 		assertThat(page.body()).contains("id=\"activation-panel\"").contains("id=\"active-count\"");
@@ -46,21 +39,21 @@ class WebSampleApplicationTests {
 	@Test
 	void aMessageAboutRememberingLoadsTheMemoryCapabilityAndLogsWhatTheRequestCarried() throws Exception {
 		String conversation = newConversation();
-		JsonNode before = json(get("/actuator/mcpactivation")).get("tokens");
+		JsonNode before = http().json("/actuator/mcpactivation").get("tokens");
 
 		chat(conversation, "Remember that my sister's name is Clara.");
 
-		JsonNode session = json(get("/actuator/mcpactivation/" + conversation));
+		JsonNode session = http().json("/actuator/mcpactivation/" + conversation);
 		assertThat(session.get("active").asString()).isEqualTo("9/12");
 		assertThat(texts(session.get("capabilities"))).containsExactly("memory");
-		JsonNode requests = json(get("/chat/" + conversation + "/requests"));
+		JsonNode requests = http().json("/chat/" + conversation + "/requests");
 		assertThat(requests).hasSize(1);
 		JsonNode request = requests.get(0);
 		assertThat(texts(request.get("tools")))
 			.startsWith("sequential-thinking__sequentialthinking", "capability", "ToolSearch")
 			.contains("memory__create_entities", "memory__open_nodes")
 			.noneMatch((name) -> name.startsWith("everything__"));
-		JsonNode after = json(get("/actuator/mcpactivation")).get("tokens");
+		JsonNode after = http().json("/actuator/mcpactivation").get("tokens");
 		assertThat(request.get("tokens").asLong()).isEqualTo(after.get("sent").asLong() - before.get("sent").asLong())
 			.isLessThan(request.get("eagerTokens").asLong());
 		assertThat(request.get("eagerTokens").asLong())
@@ -74,9 +67,9 @@ class WebSampleApplicationTests {
 
 		chat(conversation, "Which files are in this directory?");
 
-		JsonNode session = json(get("/actuator/mcpactivation/" + conversation));
+		JsonNode session = http().json("/actuator/mcpactivation/" + conversation);
 		assertThat(session.get("active").asString()).isEqualTo("12/12");
-		JsonNode requests = json(get("/chat/" + conversation + "/requests"));
+		JsonNode requests = http().json("/chat/" + conversation + "/requests");
 		List<String> dropped = texts(requests.get(1).get("dropped"));
 		assertThat(dropped).hasSize(session.get("counters").get("evictions").asInt())
 			.startsWith("memory__create_entities")
@@ -87,7 +80,7 @@ class WebSampleApplicationTests {
 
 	@Test
 	void aChatWithoutAMessageIsA400ThatSaysSo() throws Exception {
-		HttpResponse<String> response = post("/chat", "{\"conversationId\": \"" + newConversation() + "\"}");
+		HttpResponse<String> response = http().post("/chat", "{\"conversationId\": \"" + newConversation() + "\"}");
 
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat(response.body()).contains("'message' is missing or blank");
@@ -98,34 +91,11 @@ class WebSampleApplicationTests {
 	}
 
 	private void chat(String conversation, String message) throws Exception {
-		HttpResponse<String> response = post("/chat",
-				JSON.writeValueAsString(new ChatController.ChatRequest(conversation, message)));
-		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(response.body()).contains("No model is configured");
+		assertThat(http().chat(conversation, message).body()).contains("No model is configured");
 	}
 
-	private HttpResponse<String> get(String path) throws Exception {
-		return this.http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
-	}
-
-	private HttpResponse<String> post(String path, String body) throws Exception {
-		return this.http.send(HttpRequest.newBuilder(uri(path))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body))
-			.build(), HttpResponse.BodyHandlers.ofString());
-	}
-
-	private static JsonNode json(HttpResponse<String> response) {
-		assertThat(response.statusCode()).isEqualTo(200);
-		return JSON.readTree(response.body());
-	}
-
-	private static List<String> texts(JsonNode array) {
-		return array.valueStream().map(JsonNode::asString).toList();
-	}
-
-	private URI uri(String path) {
-		return URI.create("http://localhost:" + this.port + path);
+	private SampleHttp http() {
+		return new SampleHttp(this.port);
 	}
 
 }
