@@ -26,6 +26,7 @@ public final class Main {
 			         [--surface default|bridge] [--mode search|proactive] [--proactive-k N] [--json]
 			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 			  %s
+			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
@@ -51,6 +52,7 @@ public final class Main {
 						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
+				case "catalog-report" -> CatalogReportCommand.run(rest);
 				case "index" ->
 					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
@@ -73,7 +75,8 @@ public final class Main {
 	}
 
 	private static String usage() {
-		return USAGE.formatted(RouteCommand.USAGE, RankerRegistry.standard().names(), LazyRankers.defaultRanker());
+		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, RankerRegistry.standard().names(),
+				LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {
