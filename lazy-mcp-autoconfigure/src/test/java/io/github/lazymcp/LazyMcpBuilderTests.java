@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -119,13 +120,28 @@ class LazyMcpBuilderTests {
 	}
 
 	@Test
-	void closingCancelsItsTasksOnTheApplicationsSchedulerAndLeavesItRunning() {
+	void closingCancelsItsTasksOnTheApplicationsSchedulerAndLeavesItRunning() throws Exception {
 		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
 		scheduler.setRemoveOnCancelPolicy(true);
+		CountDownLatch busy = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		// The application's own task holds the only thread: lazy-mcp's tasks stay queued.
+		scheduler.execute(() -> {
+			busy.countDown();
+			try {
+				release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
 		try {
+			busy.await();
 			LazyMcp lazyMcp = LazyMcp.builder().scheduler(scheduler).build();
 			assertThat(scheduler.getQueue()).as("the cleanup of expired sessions")
-				.anyMatch((task) -> ((RunnableScheduledFuture<?>) task).isPeriodic());
+				.anyMatch((task) -> ((RunnableScheduledFuture<?>) task).isPeriodic())
+				.as("the indexing of the catalog, waiting for the thread")
+				.anyMatch((task) -> !((RunnableScheduledFuture<?>) task).isPeriodic());
 
 			lazyMcp.close();
 
@@ -133,6 +149,7 @@ class LazyMcpBuilderTests {
 			assertThat(scheduler.isShutdown()).isFalse();
 		}
 		finally {
+			release.countDown();
 			scheduler.shutdownNow();
 		}
 	}

@@ -1,7 +1,7 @@
 package io.github.lazymcp.internal;
 
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -36,7 +36,9 @@ public final class Background implements AutoCloseable {
 
 	private final boolean owned;
 
-	private final Set<Future<?>> tasks = ConcurrentHashMap.newKeySet();
+	// Each task of lazy-mcp's, with what the scheduler queued for it: a scheduler wraps
+	// what it is given, and only cancelling its wrapper takes the task off its queue.
+	private final Map<Future<?>, Future<?>> tasks = new ConcurrentHashMap<>();
 
 	private volatile boolean closed;
 
@@ -92,14 +94,17 @@ public final class Background implements AutoCloseable {
 			}
 
 		};
-		this.tasks.add(future);
+		this.tasks.put(future, future);
+		Future<?> queued;
 		try {
-			this.scheduler.execute(future);
+			queued = this.scheduler.submit(future);
 		}
 		catch (RejectedExecutionException ex) {
 			this.tasks.remove(future);
 			throw ex;
 		}
+		// Unless the task is done already and has taken itself out.
+		this.tasks.replace(future, future, queued);
 	}
 
 	/**
@@ -125,20 +130,24 @@ public final class Background implements AutoCloseable {
 		if (millis <= 0) {
 			return;
 		}
-		this.tasks.add(this.scheduler.scheduleWithFixedDelay(() -> {
+		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> {
 			try {
 				task.run();
 			}
 			catch (RuntimeException ex) {
 				logger.debug("Background task '%s' failed this time".formatted(what), ex);
 			}
-		}, millis, millis, TimeUnit.MILLISECONDS));
+		}, millis, millis, TimeUnit.MILLISECONDS);
+		this.tasks.put(periodic, periodic);
 	}
 
 	@Override
 	public void close() {
 		this.closed = true;
-		this.tasks.forEach((task) -> task.cancel(false));
+		this.tasks.forEach((task, queued) -> {
+			task.cancel(false);
+			queued.cancel(false);
+		});
 		if (this.owned) {
 			this.scheduler.shutdownNow();
 		}
