@@ -12,18 +12,17 @@ import static io.github.lazymcp.samples.web.SampleHttp.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Capability routing over three messages, as a new user tries the sample with its shipped
- * settings (proactive attach on, twelve schemas at most) and the bundled embedding model:
- * one message for each capability, then a general request. The general request scores the
- * enabled memory capability, whose tools the files turn evicted, a little below the
- * general requests; it must not bring the nine memory tools back and evict the files
- * tools the turn before loaded.
+ * Capability routing over three messages, as a new user tried the sample with the bundled
+ * embedding model: one message for each capability, then a general request. The general
+ * request scores the enabled memory capability, whose tools the files turn evicted, a
+ * little below the general requests; it must not bring the nine memory tools back and
+ * evict the files tools the turn before loaded.
  */
-// The app accepts requests once its full search index is built: proactive attach, whose
-// picks decide which memory tools the files turn evicts, then ranks as it does for users
-// after startup, not with the interim BM25 index.
+// Ten schemas at most, so that the ten files tools evict all nine memory tools by
+// themselves; with the shipped twelve that takes two proactive picks as well, which
+// depend on the search index. Proactive attach off: the tools are the capabilities' own.
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = "tools.lazy-mcp.search.readiness-wait=2m")
+		properties = { "tools.lazy-mcp.max-active-schemas=10", "tools.lazy-mcp.proactive.enabled=false" })
 class WebSampleRoutingTests {
 
 	@Value("${local.server.port}")
