@@ -3,7 +3,6 @@ package io.github.lazymcp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -24,11 +23,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.ai.document.Document;
-import org.springframework.ai.embedding.Embedding;
-import org.springframework.ai.embedding.EmbeddingModel;
-import org.springframework.ai.embedding.EmbeddingRequest;
-import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -211,13 +205,17 @@ class IndexingTests {
 	 * A model that holds every call embedding the catalog's texts until released (queries
 	 * pass): the vector of a text is its words hashed into 64 dimensions.
 	 */
-	static final class HeldModel implements EmbeddingModel {
+	static final class HeldModel extends WordHashModel {
 
 		final AtomicInteger calls = new AtomicInteger();
 
 		final AtomicInteger held = new AtomicInteger();
 
 		private volatile CountDownLatch released = new CountDownLatch(1);
+
+		HeldModel() {
+			super(64);
+		}
 
 		void release() {
 			this.released.countDown();
@@ -229,10 +227,10 @@ class IndexingTests {
 		}
 
 		@Override
-		public EmbeddingResponse call(EmbeddingRequest request) {
+		void received(List<String> texts) {
 			this.calls.incrementAndGet();
 			CountDownLatch latch = this.released;
-			if (latch.getCount() > 0 && request.getInstructions().stream().anyMatch(HeldModel::catalogText)) {
+			if (latch.getCount() > 0 && texts.stream().anyMatch(HeldModel::catalogText)) {
 				this.held.incrementAndGet();
 				try {
 					latch.await(1, TimeUnit.MINUTES);
@@ -241,32 +239,11 @@ class IndexingTests {
 					Thread.currentThread().interrupt();
 				}
 			}
-			List<Embedding> embeddings = new ArrayList<>();
-			for (String text : request.getInstructions()) {
-				embeddings.add(new Embedding(vector(text), embeddings.size()));
-			}
-			return new EmbeddingResponse(embeddings);
 		}
 
 		/** The catalog's texts hold a tool description; a query never does. */
 		private static boolean catalogText(String text) {
 			return text.contains("Does ") || text.contains("Compresses ");
-		}
-
-		@Override
-		public float[] embed(Document document) {
-			return vector(document.getText());
-		}
-
-		private static float[] vector(String text) {
-			float[] vector = new float[64];
-			for (String word : text.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
-				if (!word.isEmpty()) {
-					vector[Math.floorMod(word.hashCode(), 64)] += 1;
-				}
-			}
-			vector[0] += 0.01f;
-			return vector;
 		}
 
 	}

@@ -1,9 +1,7 @@
 package io.github.lazymcp;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -17,11 +15,6 @@ import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.ai.document.Document;
-import org.springframework.ai.embedding.Embedding;
-import org.springframework.ai.embedding.EmbeddingModel;
-import org.springframework.ai.embedding.EmbeddingRequest;
-import org.springframework.ai.embedding.EmbeddingResponse;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -94,34 +87,17 @@ class SharedEmbeddingsTests {
 	}
 
 	/** Records every text it embeds: the vector of a text is its words hashed. */
-	static final class CountingModel implements EmbeddingModel {
+	static final class CountingModel extends WordHashModel {
 
 		final List<String> texts = new CopyOnWriteArrayList<>();
 
-		@Override
-		public EmbeddingResponse call(EmbeddingRequest request) {
-			this.texts.addAll(request.getInstructions());
-			List<Embedding> embeddings = new ArrayList<>();
-			for (String text : request.getInstructions()) {
-				embeddings.add(new Embedding(vector(text), embeddings.size()));
-			}
-			return new EmbeddingResponse(embeddings);
+		CountingModel() {
+			super(32);
 		}
 
 		@Override
-		public float[] embed(Document document) {
-			return vector(document.getText());
-		}
-
-		private static float[] vector(String text) {
-			float[] vector = new float[32];
-			for (String word : text.toLowerCase(Locale.ROOT).split("[^a-z]+")) {
-				if (!word.isEmpty()) {
-					vector[Math.floorMod(word.hashCode(), 32)] += 1;
-				}
-			}
-			vector[0] += 0.01f;
-			return vector;
+		void received(List<String> texts) {
+			this.texts.addAll(texts);
 		}
 
 	}

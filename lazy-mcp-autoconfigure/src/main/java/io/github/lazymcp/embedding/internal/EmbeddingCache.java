@@ -148,16 +148,8 @@ final class EmbeddingCache {
 	private void embedMissing(Map<CacheKey, String> missing) {
 		if (this.shared != null) {
 			Map<CacheKey, float[]> found = this.shared.find(missing.keySet());
-			Map<CacheKey, float[]> added = new LinkedHashMap<>();
-			found.forEach((key, vector) -> {
-				if (this.vectors.putIfAbsent(key, vector) == null) {
-					added.put(key, vector);
-				}
-				missing.remove(key);
-			});
-			if (this.file != null) {
-				this.file.append(added);
-			}
+			keep(found);
+			missing.keySet().removeAll(found.keySet());
 			if (missing.isEmpty()) {
 				return;
 			}
@@ -168,20 +160,33 @@ final class EmbeddingCache {
 					+ " embeddings for " + missing.size() + " texts");
 		}
 		this.misses.addAndGet(missing.size());
-		Map<CacheKey, float[]> added = new LinkedHashMap<>();
+		Map<CacheKey, float[]> made = new LinkedHashMap<>();
 		int i = 0;
 		for (CacheKey key : missing.keySet()) {
-			float[] vector = computed.get(i++).clone();
-			if (this.vectors.putIfAbsent(key, vector) == null) {
-				added.put(key, vector);
-			}
+			made.put(key, computed.get(i++).clone());
 		}
-		if (this.file != null) {
-			this.file.append(added);
-		}
+		Map<CacheKey, float[]> added = keep(made);
 		if (this.shared != null) {
 			this.shared.save(added);
 		}
+	}
+
+	/**
+	 * Keeps vectors in memory and in the directory, unless another thread kept a vector
+	 * of the same key first.
+	 * @return the vectors kept here
+	 */
+	private Map<CacheKey, float[]> keep(Map<CacheKey, float[]> vectors) {
+		Map<CacheKey, float[]> added = new LinkedHashMap<>();
+		vectors.forEach((key, vector) -> {
+			if (this.vectors.putIfAbsent(key, vector) == null) {
+				added.put(key, vector);
+			}
+		});
+		if (this.file != null) {
+			this.file.append(added);
+		}
+		return added;
 	}
 
 	/**

@@ -72,12 +72,11 @@ public final class UnitVectors {
 	 * @throws IllegalArgumentException if the query's length differs
 	 */
 	public void similarities(float[] query, int[] which, double[] similarities) {
-		if (which.length > 0 && query.length != this.dimensions) {
-			throw new IllegalArgumentException(
-					"Vectors of different lengths: " + query.length + " and " + this.dimensions);
+		if (which.length > 0) {
+			requireDimensions(query);
 		}
 		for (int i : which) {
-			similarities[i] = this.scales[i] * Vectors.dot(query, this.codes, i * this.dimensions);
+			similarities[i] = similarity(query, i);
 		}
 	}
 
@@ -89,16 +88,25 @@ public final class UnitVectors {
 	 * @throws IllegalArgumentException if the query's length differs
 	 */
 	public double[] similarities(float[] query) {
-		int size = size();
-		double[] similarities = new double[size];
-		if (size > 0 && query.length != this.dimensions) {
+		double[] similarities = new double[size()];
+		if (similarities.length > 0) {
+			requireDimensions(query);
+		}
+		for (int i = 0; i < similarities.length; i++) {
+			similarities[i] = similarity(query, i);
+		}
+		return similarities;
+	}
+
+	private double similarity(float[] query, int vector) {
+		return this.scales[vector] * Vectors.dot(query, this.codes, vector * this.dimensions);
+	}
+
+	private void requireDimensions(float[] query) {
+		if (query.length != this.dimensions) {
 			throw new IllegalArgumentException(
 					"Vectors of different lengths: " + query.length + " and " + this.dimensions);
 		}
-		for (int i = 0; i < size; i++) {
-			similarities[i] = this.scales[i] * Vectors.dot(query, this.codes, i * this.dimensions);
-		}
-		return similarities;
 	}
 
 }
