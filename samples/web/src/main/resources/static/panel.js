@@ -3,6 +3,7 @@
 //   /actuator/mcpactivation                     cap, servers, capabilities, token totals
 //   /actuator/mcpactivation/{conversation}      this conversation's active tools (404 before its first request)
 //   /chat/{conversation}/requests               what each model request carried (the sample's own log)
+// and, every tenth time, /actuator/mcpcatalog: what the owner could fix so tools are found.
 // Everything is written with textContent: tool names and server errors are never parsed as HTML.
 'use strict';
 
@@ -150,6 +151,45 @@ function renderServers(state) {
 	}), 'no MCP server');
 }
 
+// The catalog report: counts, then the first findings with the property that fixes each.
+const CATALOG_EVERY = 10;
+const CATALOG_FINDINGS = 3;
+let refreshes = 0;
+
+function catalogSummary(report) {
+	const usage = report.usage;
+	const searches = 'Searches: ' + usage.searches + ', ' + usage.foundNothing + ' found nothing; '
+		+ plural(usage.foundNeverCalled.length, 'tool') + ' found but never called, '
+		+ usage.calledWithoutSearch.length + ' called without a search.';
+	if (report.status !== 'READY') {
+		return 'Catalog: ' + report.status.toLowerCase() + '. ' + searches;
+	}
+	const catalog = report.catalog;
+	return 'Catalog of ' + plural(catalog.tools, 'deferred tool') + ': '
+		+ plural(catalog.confusable.length, 'confusable pair') + ', '
+		+ catalog.notFoundByOwnText.length + ' not found by their own text, '
+		+ catalog.undescribed.length + ' without a description. ' + searches;
+}
+
+function renderCatalog(report) {
+	byId('catalog-summary').textContent = catalogSummary(report);
+	const findings = [];
+	const add = (name, fix) => {
+		const item = element('li');
+		item.append(element('span', name, 'name'), element('span', fix, 'note'));
+		findings.push(item);
+	};
+	if (report.catalog) {
+		report.catalog.confusable.slice(0, CATALOG_FINDINGS)
+			.forEach((pair) => add(pair.first + ' ~ ' + pair.second, pair.fix));
+		report.catalog.notFoundByOwnText.slice(0, CATALOG_FINDINGS).forEach((miss) => add(miss.tool, miss.fix));
+		report.catalog.undescribed.slice(0, CATALOG_FINDINGS).forEach((tool) => add(tool.tool, tool.fix));
+	}
+	report.usage.foundNeverCalled.slice(0, CATALOG_FINDINGS).forEach((tool) => add(tool.tool, tool.fix));
+	report.usage.calledWithoutSearch.slice(0, CATALOG_FINDINGS).forEach((tool) => add(tool.tool, tool.fix));
+	fill(byId('catalog-findings'), findings, 'nothing to fix');
+}
+
 async function refresh() {
 	try {
 		const [state, session, requests] = await Promise.all([
@@ -161,6 +201,9 @@ async function refresh() {
 		renderRequests(state, requests);
 		renderCapabilities(state, session);
 		renderServers(state);
+		if (refreshes++ % CATALOG_EVERY === 0) {
+			renderCatalog(await getJson('/actuator/mcpcatalog'));
+		}
 		byId('panel-error').hidden = true;
 	}
 	catch (error) {
@@ -205,6 +248,7 @@ async function send(event) {
 	finally {
 		byId('send').disabled = false;
 		input.focus();
+		refreshes = 0;
 		refresh();
 	}
 }

@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.Rankers;
 
 /**
  * Ranks every query of a dataset and scores the rankings.
@@ -58,6 +60,10 @@ final class Evaluation {
 	 */
 	EvalResult run(Dataset dataset, String rankerName, ToolRanker ranker, Map<String, List<String>> uses) {
 		ToolIndex index = ranker.index(Documents.of(dataset, uses));
+		Rankers.fit(index)
+			.ifPresent((fit) -> System.err.printf(Locale.ROOT, "%s %s: BM25 weight %s, gap %s%s: %s%n", dataset.name(),
+					rankerName, fit.chosen().sparse(), fit.chosen().gap(), fit.changed() ? " (fitted)" : "",
+					fit.reason()));
 		List<Dataset.Query> all = new ArrayList<>(dataset.queries());
 		all.addAll(dataset.negatives());
 		long warmUntil = System.nanoTime() + this.warmup.toNanos();

@@ -10,6 +10,7 @@ import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
 
 /**
@@ -19,7 +20,8 @@ public final class Main {
 
 	private static final String USAGE = """
 			usage:
-			  eval   --dataset FILE [--usage FILE] [--ranker NAME|all] [--warmup-seconds S] [--json]
+			  eval   --dataset FILE [--usage FILE] [--ranker NAME|oracle|all] [--warmup-seconds S] [--json]
+			  eval   --dataset FILE [--usage FILE] --abstention-curve
 			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge]
 			         [--mode search|proactive] [--proactive-k N] [--json]
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
@@ -46,8 +48,8 @@ public final class Main {
 		List<String> rest = Arrays.asList(args).subList(1, args.length);
 		try {
 			switch (args[0]) {
-				case "eval" ->
-					eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"), Set.of("json")));
+				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"),
+						Set.of("json", "abstention-curve")));
 				case "replay" -> replay(Args.parse(rest, Set.of("dataset", "catalogs", "queries", "max-active-schemas",
 						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
@@ -83,15 +85,29 @@ public final class Main {
 		Dataset dataset = Dataset.read(Path.of(args.require("dataset")));
 		Map<String, List<String>> uses = args.has("usage")
 				? Usage.of(Dataset.read(Path.of(args.require("usage"))), dataset) : Map.of();
+		if (args.flag("abstention-curve")) {
+			AbstentionCurve.print(dataset, uses);
+			return;
+		}
 		RankerRegistry registry = RankerRegistry.standard();
 		Evaluation evaluation = new Evaluation(Duration.ofSeconds(args.integer("warmup-seconds", 5)));
 		boolean json = args.flag("json");
 		if (!json) {
 			System.out.println(EvalResult.header());
 		}
-		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
+		String selection = args.get("ranker", LazyRankers.defaultRanker());
+		boolean oracle = selection.equals("all") || selection.equals("oracle");
+		List<String> names = selection.equals("oracle") ? List.of() : registry.select(selection);
+		for (String name : names) {
 			EvalResult result = evaluation.run(dataset, name, registry.create(name), uses);
 			System.out.println(json ? result.toJson() : result.toRow());
+		}
+		if (oracle) {
+			OracleRanker ranker = new OracleRanker(registry.create(LazyRankers.name(RankingSettings.Strategy.HYBRID)),
+					dataset);
+			EvalResult result = evaluation.run(dataset, ranker.id(), ranker, uses);
+			System.out.println(json ? result.toJson() : result.toRow());
+			System.err.println("oracle weights: " + ranker.choice());
 		}
 	}
 

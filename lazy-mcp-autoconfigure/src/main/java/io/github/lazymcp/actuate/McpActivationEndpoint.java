@@ -18,6 +18,7 @@ import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.search.internal.FusionFit;
 import io.github.lazymcp.tool.internal.SearchResult;
 import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
@@ -59,7 +60,7 @@ public class McpActivationEndpoint {
 		return new State(snapshot.deferring(), this.sessions.cap(),
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), this.sessions.size(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
-				this.lazyMcp.capabilityReport());
+				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.capabilityReport());
 	}
 
 	@ReadOperation
@@ -151,11 +152,33 @@ public class McpActivationEndpoint {
 	 * @param activations tools activated since startup
 	 * @param evictions tools evicted since startup
 	 * @param tokens what tool schemas cost and saved
+	 * @param ranking how the hybrid ranking weighs BM25 for this catalog, or null before
+	 * its first index or with another ranking
 	 * @param capabilities the capabilities section, or null when there are none
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools, long sessions,
-			long searches, long activations, long evictions, Tokens tokens, @Nullable CapabilityReport capabilities) {
+			long searches, long activations, long evictions, Tokens tokens, @Nullable Ranking ranking,
+			@Nullable CapabilityReport capabilities) {
+	}
+
+	/**
+	 * The BM25 weights the hybrid ranking fuses with, fitted to the requests the catalog
+	 * learned from use (docs/how-it-works.md).
+	 *
+	 * @param sparseWeight the weight of BM25's z-scores in use
+	 * @param sparseGapWeight the extra BM25 weight per unit of its relative lead in use
+	 * @param fitted whether these replace the configured weights
+	 * @param learnedRequests how many learned requests the fit ranked
+	 * @param reason why these weights, in one sentence
+	 */
+	public record Ranking(double sparseWeight, double sparseGapWeight, boolean fitted, int learnedRequests,
+			String reason) {
+
+		static Ranking of(FusionFit.Result fit) {
+			return new Ranking(fit.chosen().sparse(), fit.chosen().gap(), fit.changed(), fit.requests(), fit.reason());
+		}
+
 	}
 
 	/**

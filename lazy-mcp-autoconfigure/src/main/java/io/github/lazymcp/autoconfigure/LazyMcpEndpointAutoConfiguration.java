@@ -2,6 +2,7 @@ package io.github.lazymcp.autoconfigure;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.actuate.McpActivationEndpoint;
+import io.github.lazymcp.actuate.McpCatalogEndpoint;
 import io.github.lazymcp.actuate.internal.LazyMcpHealthIndicator;
 import io.github.lazymcp.actuate.internal.LazyMcpMeters;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -17,8 +18,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The {@code mcpactivation} actuator endpoint, the {@code lazyMcp} health component and
- * the Micrometer meters, when actuator and Micrometer are on the class path.
+ * The {@code mcpactivation} and {@code mcpcatalog} actuator endpoints, the
+ * {@code lazyMcp} health component and the Micrometer meters, when actuator and
+ * Micrometer are on the class path.
  */
 // After the core configuration, whose LazyMcp all three read.
 @AutoConfiguration(after = LazyMcpAutoConfiguration.class)
@@ -34,6 +36,19 @@ public final class LazyMcpEndpointAutoConfiguration {
 		@ConditionalOnMissingBean
 		McpActivationEndpoint mcpActivationEndpoint(LazyMcp lazyMcp) {
 			return new McpActivationEndpoint(lazyMcp);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	@ConditionalOnAvailableEndpoint(McpCatalogEndpoint.class)
+	static class CatalogEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		McpCatalogEndpoint mcpCatalogEndpoint(LazyMcp lazyMcp) {
+			return new McpCatalogEndpoint(lazyMcp);
 		}
 
 	}

@@ -728,7 +728,8 @@ public class LazyMcpProperties {
 
 		/**
 		 * Whether a successful tool call records the user's request of its turn (pasted
-		 * blocks removed) for that tool, and ToolSearch ranks with what was recorded.
+		 * blocks removed) for that tool, and ToolSearch ranks with what was recorded
+		 * (similar past requests vote; the hybrid ranking fits its BM25 weight to them).
 		 * False is the kill switch: nothing is recorded, nothing recorded is read.
 		 */
 		private boolean enabled = true;

@@ -6,8 +6,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import java.time.Duration;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,6 +21,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code /actuator/mcpactivation} over HTTP, on a real app with the four npm servers.
@@ -45,6 +48,17 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 		assertThat(state.at("/tools/denied").toString()).contains("filesystem/write_file");
 		assertThat(state.at("/tools/deferred").toString()).contains("memory__read_graph");
 		assertThat(state.at("/tokens/catalog").asLong()).isGreaterThan(state.at("/tokens/deferred").asLong());
+	}
+
+	@Test
+	void readShowsTheRankingsWeightsAndWhyTheyWereNotFittedYet() {
+		await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+			JsonNode ranking = send(HttpRequest.newBuilder(uri("")).GET()).get("ranking");
+			assertThat(ranking).as("ranking once the full index is built").isNotNull();
+			assertThat(ranking.get("fitted").asBoolean()).isFalse();
+			assertThat(ranking.get("sparseWeight").asDouble()).isEqualTo(RankingSettings.DEFAULTS.sparseWeight());
+			assertThat(ranking.get("reason").asString()).contains("learned requests, fewer than the 30 a fit needs");
+		});
 	}
 
 	@Test

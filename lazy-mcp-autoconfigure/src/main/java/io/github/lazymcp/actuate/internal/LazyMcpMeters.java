@@ -41,6 +41,9 @@ public final class LazyMcpMeters implements MeterBinder {
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		counter(registry, "lazy.mcp.searches", "ToolSearch requests", UsageStats::searches);
+		counter(registry, "lazy.mcp.search.found.nothing",
+				"ToolSearch requests by query that found no tool: the ranking abstained or nothing matched",
+				UsageStats::searchesFindingNothing);
 		counter(registry, "lazy.mcp.activations", "Tools activated in sessions", UsageStats::activations);
 		counter(registry, "lazy.mcp.evictions", "Tools evicted from sessions to respect the cap",
 				UsageStats::evictions);

@@ -95,6 +95,16 @@ final class FallbackRanker implements ToolRanker {
 		}
 	}
 
+	/**
+	 * The index an index of this class falls back from.
+	 * @param index any index
+	 * @return the embedding index inside one of this class's indexes, null when it could
+	 * not be built; any other index itself
+	 */
+	static @Nullable ToolIndex primary(ToolIndex index) {
+		return (index instanceof Indexes indexes) ? indexes.main : index;
+	}
+
 	/** The embedding index when it could be built, and BM25's once it was needed. */
 	private final class Indexes implements ToolIndex {
 

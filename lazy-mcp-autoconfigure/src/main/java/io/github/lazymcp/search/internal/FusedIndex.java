@@ -35,6 +35,8 @@ import org.jspecify.annotations.Nullable;
  *    that some tool did. Without embeddings, the result is empty only when no word
  *    matches and no past request votes.
  * Ties keep catalog order, so results are deterministic.
+ * The BM25 weights of step 1 are the settings', or those FusionFit chose from the requests
+ * the catalog learned from use; the fitting happens where the index is built.
  */
 
 /**
@@ -45,6 +47,9 @@ final class FusedIndex implements ToolIndex {
 
 	/** Above any fused score: a named tool ranks before every other. */
 	private static final double NAMED = 1e6;
+
+	/** How deep fitting looks at a fused ranking: its score counts the top 5. */
+	private static final int FIT_DEPTH = 5;
 
 	private final Map<String, Integer> order;
 
@@ -60,6 +65,12 @@ final class FusedIndex implements ToolIndex {
 
 	private final RankingSettings settings;
 
+	/** The BM25 weights the fusion uses: the settings' or those fitted to the catalog. */
+	private final FusionFit.Weights weights;
+
+	/** What fitting chose, null when this index was not fitted. */
+	private final FusionFit.@Nullable Result fit;
+
 	FusedIndex(List<SearchDocument> documents, @Nullable Bm25Index sparse, @Nullable ToolIndex dense,
 			@Nullable ServerSignal servers, UseVotes uses, RankingSettings settings) {
 		this.order = new HashMap<>();
@@ -70,6 +81,8 @@ final class FusedIndex implements ToolIndex {
 		this.uses = uses;
 		this.names = new ExactNames(documents);
 		this.settings = settings;
+		this.weights = FusionFit.Weights.of(settings);
+		this.fit = null;
 	}
 
 	/**
@@ -79,10 +92,10 @@ final class FusedIndex implements ToolIndex {
 	 * @return the new index
 	 */
 	FusedIndex withUses(UseVotes uses) {
-		return new FusedIndex(this, uses);
+		return new FusedIndex(this, uses, FusionFit.Weights.of(this.settings), null);
 	}
 
-	private FusedIndex(FusedIndex other, UseVotes uses) {
+	private FusedIndex(FusedIndex other, UseVotes uses, FusionFit.Weights weights, FusionFit.@Nullable Result fit) {
 		this.order = other.order;
 		this.sparse = other.sparse;
 		this.dense = other.dense;
@@ -90,6 +103,50 @@ final class FusedIndex implements ToolIndex {
 		this.uses = uses;
 		this.names = other.names;
 		this.settings = other.settings;
+		this.weights = weights;
+		this.fit = fit;
+	}
+
+	/**
+	 * This index with its fusion fitted to the requests the catalog learned from use
+	 * ({@link FusionFit}); itself when it lacks a ranking to weigh.
+	 * @param documents the catalog with its learned uses, as indexed
+	 * @return the fitted index, which reports the fit
+	 */
+	FusedIndex fitted(List<SearchDocument> documents) {
+		return fitted(FusionFit.requests(documents), FusionFit.MIN_GAIN);
+	}
+
+	/**
+	 * This index with its fusion fitted to some requests whose tools are known.
+	 * @param requests request texts and the tools that serve them
+	 * @param minGain how much better than the configured weights a candidate must score
+	 * @return the fitted index; itself when it lacks a ranking to weigh
+	 */
+	FusedIndex fitted(Map<String, Set<String>> requests, double minGain) {
+		Bm25Index lexical = this.sparse;
+		ToolIndex semantic = this.dense;
+		if (lexical == null || semantic == null) {
+			return this;
+		}
+		int depth = this.settings.depth();
+		FusionFit.Result result = FusionFit.choose(FusionFit.Weights.of(this.settings), requests, minGain, (text) -> {
+			Query query = Query.of(text);
+			List<ToolMatch> words = lexical.search(query, depth, (name) -> true);
+			List<ToolMatch> meaning = semantic.search(query, depth, (name) -> true);
+			return (weights) -> ranked(fuse(query, words, meaning, weights), FIT_DEPTH).stream()
+				.map(ToolMatch::name)
+				.toList();
+		});
+		return new FusedIndex(this, this.uses, result.chosen(), result);
+	}
+
+	/**
+	 * What fitting chose for this index.
+	 * @return the fit, null when the index was not fitted
+	 */
+	FusionFit.@Nullable Result fit() {
+		return this.fit;
 	}
 
 	@Override
@@ -114,14 +171,20 @@ final class FusedIndex implements ToolIndex {
 			// The rankings abstain; only what the request names is answered.
 			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
 		}
-		Map<String, Double> scores = new HashMap<>();
-		addStandardized(scores, lexical,
-				this.settings.sparseWeight() + this.settings.sparseGapWeight() * lead(lexical));
-		addStandardized(scores, semantic, this.settings.denseWeight());
-		addServerStanding(scores, query);
+		Map<String, Double> scores = fuse(query, lexical, semantic, this.weights);
 		votes.forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
 		named.forEach((tool) -> scores.merge(tool, NAMED, Double::sum));
 		return ranked(scores, limit);
+	}
+
+	/** The rankings' z-scores, weighted, with the server signal: steps 1 and 2. */
+	private Map<String, Double> fuse(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic,
+			FusionFit.Weights weights) {
+		Map<String, Double> scores = new HashMap<>();
+		addStandardized(scores, lexical, weights.sparse() + weights.gap() * lead(lexical));
+		addStandardized(scores, semantic, this.settings.denseWeight());
+		addServerStanding(scores, query);
+		return scores;
 	}
 
 	private boolean confident(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic,

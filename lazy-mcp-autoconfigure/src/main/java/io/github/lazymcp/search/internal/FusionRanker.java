@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Builds the product's {@link FusedIndex} for one strategy: BM25 alone, embeddings alone,
  * or both. Learned uses vote by embedding similarity when there are embeddings, by word
- * similarity otherwise.
+ * similarity otherwise; with both rankings, the fusion is fitted to the learned uses
+ * ({@link FusionFit}) whenever they change.
  */
 final class FusionRanker implements ToolRanker {
 
@@ -58,7 +59,7 @@ final class FusionRanker implements ToolRanker {
 		ToolIndex dense = new DenseRanker(embedded.catalog(), embedded.query(), embedded.queryPrefix()).index(catalog);
 		ServerSignal servers = (this.settings.serverWeight() > 0)
 				? new ServerSignal(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix()) : null;
-		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog), this.settings);
+		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog), this.settings).fitted(catalog);
 	}
 
 	@Override
@@ -66,7 +67,8 @@ final class FusionRanker implements ToolRanker {
 		if (!(previous instanceof FusedIndex fused) || previous.size() != documents.size()) {
 			return index(documents);
 		}
-		return fused.withUses(uses(List.copyOf(documents)));
+		List<SearchDocument> catalog = List.copyOf(documents);
+		return fused.withUses(uses(catalog)).fitted(catalog);
 	}
 
 	private UseVotes uses(List<SearchDocument> catalog) {

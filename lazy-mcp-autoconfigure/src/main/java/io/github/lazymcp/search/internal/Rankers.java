@@ -1,6 +1,9 @@
 package io.github.lazymcp.search.internal;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.RankingSettings;
@@ -83,6 +86,35 @@ public final class Rankers {
 	public static ToolRanker cosine(TextEmbedder embedder, boolean exact) {
 		return new DenseRanker(embedder::embedCatalog, embedder.queries(), embedder.queryPrefix(),
 				exact ? Integer.MAX_VALUE : VectorClusters.MIN_VECTORS);
+	}
+
+	/**
+	 * What fitting the fusion to the catalog's learned uses chose for an index.
+	 * @param index an index a ranker of this class built
+	 * @return the fit; empty for an index that ranks with one ranking only, or that
+	 * another ranker built
+	 */
+	public static Optional<FusionFit.Result> fit(ToolIndex index) {
+		return (FallbackRanker.primary(index) instanceof FusedIndex fused) ? Optional.ofNullable(fused.fit())
+				: Optional.empty();
+	}
+
+	/**
+	 * An index with the fusion weights that serve some labelled requests best, chosen
+	 * over the same candidates and by the same score as the fitting to learned uses, but
+	 * with the labels and without the minimum gain: the benchmarks' oracle.
+	 * @param index a hybrid index a ranker of this class built
+	 * @param labelled request texts and the tools that serve them
+	 * @return the index with the best weights, which reports them as its fit
+	 * @throws IllegalArgumentException if the index is not a hybrid index of this class
+	 */
+	public static ToolIndex oracle(ToolIndex index, Map<String, Set<String>> labelled) {
+		FusedIndex fitted = (FallbackRanker.primary(index) instanceof FusedIndex fused) ? fused.fitted(labelled, 0)
+				: null;
+		if (fitted == null || fitted.fit() == null) {
+			throw new IllegalArgumentException("the oracle needs a hybrid index of Rankers.create");
+		}
+		return fitted;
 	}
 
 	/**

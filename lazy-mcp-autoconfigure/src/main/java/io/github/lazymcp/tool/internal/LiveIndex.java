@@ -3,6 +3,7 @@ package io.github.lazymcp.tool.internal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -19,6 +20,7 @@ import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.CatalogReport;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -65,6 +67,8 @@ final class LiveIndex {
 	private final AtomicReference<@Nullable Built> built = new AtomicReference<>();
 
 	private final AtomicReference<@Nullable Pending> pending = new AtomicReference<>();
+
+	private final AtomicReference<@Nullable Report> report = new AtomicReference<>();
 
 	private final AtomicBoolean rebuilding = new AtomicBoolean();
 
@@ -141,6 +145,59 @@ final class LiveIndex {
 	 */
 	CompletableFuture<Void> firstAnswer() {
 		return this.firstAnswer.copy();
+	}
+
+	/**
+	 * The full index last published, for reports; builds nothing.
+	 * @return the index, null before the first full index is built
+	 */
+	@Nullable ToolIndex published() {
+		Built current = this.built.get();
+		return (current != null) ? current.index() : null;
+	}
+
+	/**
+	 * The catalog report of a snapshot's tools, computed on the executor once per set of
+	 * tools (learned uses do not start another) from their full index.
+	 * @param snapshot the catalog snapshot to report on
+	 * @param depth how many results a tool's own text must find it among
+	 * @return the report, done or being computed; empty while the snapshot's full index
+	 * is not built (its building is started then)
+	 */
+	Optional<CompletableFuture<CatalogReport>> report(CatalogSnapshot snapshot, int depth) {
+		Built current = this.built.get();
+		if (current == null || !current.snapshot().sameToolsAs(snapshot)) {
+			prepare(snapshot);
+			return Optional.empty();
+		}
+		while (true) {
+			Report cached = this.report.get();
+			// A report that failed is computed again.
+			if (cached != null && cached.snapshot().sameToolsAs(current.snapshot())
+					&& !cached.report().isCompletedExceptionally()) {
+				return Optional.of(cached.report().copy());
+			}
+			Report fresh = new Report(current.snapshot(), new CompletableFuture<>());
+			if (this.report.compareAndSet(cached, fresh)) {
+				try {
+					this.executor.execute(() -> {
+						try {
+							fresh.report()
+								.complete(CatalogReport.of(documents(current.snapshot(), current.knowledge()),
+										current.index(), depth));
+						}
+						catch (RuntimeException ex) {
+							fresh.report().completeExceptionally(ex);
+						}
+					});
+				}
+				catch (RejectedExecutionException ex) {
+					// No background left (the application is stopping).
+					fresh.report().completeExceptionally(ex);
+				}
+				return Optional.of(fresh.report().copy());
+			}
+		}
 	}
 
 	/**
@@ -298,6 +355,11 @@ final class LiveIndex {
 					tool.definition().inputSchema())
 			.withHints(this.hints.of(tool.server(), tool.originalName()).texts())
 			.withUses(knowledge.of(tool.name()));
+	}
+
+	/** The catalog report of one set of tools, done or being computed. */
+	private record Report(CatalogSnapshot snapshot, CompletableFuture<CatalogReport> report) {
+
 	}
 
 	/**

@@ -21,9 +21,14 @@ import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.learning.internal.Priors;
+import io.github.lazymcp.learning.internal.ToolPrior;
 import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.CatalogReport;
+import io.github.lazymcp.search.internal.FusionFit;
+import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
@@ -61,6 +66,9 @@ public final class ToolSearchService {
 	private final Learning learning;
 
 	private final Hints toolHints;
+
+	/** How many results a tool's own description or example must find it among. */
+	static final int SELF_RETRIEVAL_DEPTH = 5;
 
 	/** What a result says while the interim index ranked it. */
 	static final String INTERIM = "BM25, while the full index of the tools is being built";
@@ -178,12 +186,14 @@ public final class ToolSearchService {
 		Ranked ranked = rank(snapshot, session, state, query, Math.min(limit, session.cap()), request.filters());
 		Optional<String> hint = hint(session, state, query);
 		if (ranked.found().isEmpty()) {
+			this.stats.foundNothing();
 			return interim(ranked,
 					SearchResult.nothingFound(
 							hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
 									+ "without a tool, or search again in other words if you expected one."),
 							state.tools().size(), session.cap()));
 		}
+		this.stats.found(ranked.found().keySet().stream().map(CatalogTool::name).toList());
 		SearchResult result = activate(snapshot, session, ranked.found(), List.of(), schemas);
 		return interim(ranked, hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result));
 	}
@@ -297,6 +307,53 @@ public final class ToolSearchService {
 	 */
 	public String indexState() {
 		return this.index.state().name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * What fitting the fusion to the learned uses chose for the index searches use now.
+	 * @return the fit; empty before the first full index, or when the ranking is not the
+	 * product's hybrid one
+	 */
+	public Optional<FusionFit.Result> fusionFit() {
+		ToolIndex published = this.index.published();
+		return (published != null) ? Rankers.fit(published) : Optional.empty();
+	}
+
+	/**
+	 * The catalog report (confusable tools, tools their own text does not find, tools
+	 * without a description) of the deferred tools the full index holds. Computed in the
+	 * background the first time it is asked for after the catalog's tools changed: it
+	 * searches once per description and example, about as long as indexing the catalog.
+	 * @return the report, done or still being computed; empty while the current catalog's
+	 * full index is built (asking starts building it)
+	 */
+	public Optional<CompletableFuture<CatalogReport>> catalogReport() {
+		return this.index.report(this.catalog.snapshot(), SELF_RETRIEVAL_DEPTH);
+	}
+
+	/**
+	 * What this instance's searches and calls say about the deferred tools, from counters
+	 * only: searches that found nothing, tools searches found that were never called, and
+	 * tools called that no search found.
+	 * @return the findings since startup, each with the property that acts on it
+	 */
+	public SearchUsage usage() {
+		List<SearchUsage.FoundNeverCalled> foundNeverCalled = new ArrayList<>();
+		List<SearchUsage.CalledWithoutSearch> calledWithoutSearch = new ArrayList<>();
+		Priors priors = this.learning.priors();
+		for (CatalogTool tool : this.catalog.snapshot().deferred()) {
+			long found = this.stats.timesFound(tool.name());
+			ToolPrior prior = priors.of(tool.name());
+			long calls = (prior != null) ? prior.calls() : 0;
+			if (found > 0 && calls == 0) {
+				foundNeverCalled.add(SearchUsage.FoundNeverCalled.of(tool, found));
+			}
+			else if (found == 0 && calls > 0) {
+				calledWithoutSearch.add(SearchUsage.CalledWithoutSearch.of(tool, calls));
+			}
+		}
+		return new SearchUsage(this.stats.searches(), this.stats.searchesFindingNothing(), foundNeverCalled,
+				calledWithoutSearch);
 	}
 
 	/**

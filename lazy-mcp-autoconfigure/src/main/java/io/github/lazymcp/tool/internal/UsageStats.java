@@ -1,5 +1,8 @@
 package io.github.lazymcp.tool.internal;
 
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.github.lazymcp.activation.ActivationListener;
@@ -28,8 +31,23 @@ public final class UsageStats implements ActivationListener {
 
 	private final LongAdder interimSearches = new LongAdder();
 
+	private final LongAdder searchesFindingNothing = new LongAdder();
+
+	/** How often searches by query found each tool; at most one entry per tool. */
+	private final Map<String, LongAdder> found = new ConcurrentHashMap<>();
+
 	void searched() {
 		this.searches.increment();
+	}
+
+	/** A search by query found no tool: the ranking abstained, or nothing matched. */
+	void foundNothing() {
+		this.searchesFindingNothing.increment();
+	}
+
+	/** A search by query found these tools. */
+	void found(Collection<String> tools) {
+		tools.forEach((tool) -> this.found.computeIfAbsent(tool, (name) -> new LongAdder()).increment());
 	}
 
 	void interimSearch() {
@@ -64,6 +82,25 @@ public final class UsageStats implements ActivationListener {
 	 */
 	public long interimSearches() {
 		return this.interimSearches.sum();
+	}
+
+	/**
+	 * Searches by query that found no tool: the ranking abstained (no tool is similar
+	 * enough) or no tool matched.
+	 * @return the count since startup
+	 */
+	public long searchesFindingNothing() {
+		return this.searchesFindingNothing.sum();
+	}
+
+	/**
+	 * How often searches by query found a tool (searches by name do not count).
+	 * @param tool the qualified tool name
+	 * @return the count since startup
+	 */
+	public long timesFound(String tool) {
+		LongAdder count = this.found.get(tool);
+		return (count != null) ? count.sum() : 0;
 	}
 
 	public long activations() {

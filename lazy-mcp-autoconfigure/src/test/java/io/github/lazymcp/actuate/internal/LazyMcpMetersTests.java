@@ -51,6 +51,21 @@ class LazyMcpMetersTests {
 	}
 
 	@Test
+	void countsSearchesByQueryThatFoundNothing() {
+		new LazyMcpMeters(this.fixture.lazyMcp.internals()).bindTo(this.registry);
+		ToolSession session = this.fixture.sessions.session("s");
+
+		this.fixture.tracked("ToolSearch").call("{\"query\": \"read a file\"}", LazyMcpRequest.toolContext(session));
+		this.fixture.tracked("ToolSearch")
+			.call("{\"query\": \"quasar chromodynamics\"}", LazyMcpRequest.toolContext(session));
+		this.fixture.tracked("ToolSearch").call("{\"names\": [\"fs__nothing\"]}", LazyMcpRequest.toolContext(session));
+
+		assertThat(counter("lazy.mcp.searches")).isEqualTo(3);
+		assertThat(counter("lazy.mcp.search.found.nothing")).isEqualTo(1);
+		assertThat(this.fixture.stats.timesFound("fs__read_file")).isEqualTo(1);
+	}
+
+	@Test
 	void countsActivationsNoToolSearchAskedFor() {
 		new LazyMcpMeters(this.fixture.lazyMcp.internals()).bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
