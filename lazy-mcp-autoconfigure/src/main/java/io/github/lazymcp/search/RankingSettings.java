@@ -9,8 +9,15 @@ import java.util.Objects;
  *
  * @param strategy BM25, dense or hybrid
  * @param minSimilarity the dense cosine of the best match below which a ranking with
- * embeddings abstains unless the words or past uses vouch for a tool, from 0 (never
- * abstains) to below 1
+ * embeddings abstains unless the words vouch for a tool, from 0 (never abstains) to below
+ * 1
+ * @param supportedSimilarity the cosine from which the embeddings answer on their own;
+ * from {@code minSimilarity} up to it, the best lexical match must also cover
+ * {@code minSupport} of the query's BM25 weight (no effect when not above
+ * {@code minSimilarity}, or when {@code minSimilarity} is 0, which never abstains)
+ * @param minSupport the share of the query's BM25 weight the best lexical match must
+ * cover for a cosine between {@code minSimilarity} and {@code supportedSimilarity}, from
+ * 0 to 1
  * @param minCoverage the share of the query's BM25 weight the best lexical match must
  * cover to vouch for it when the cosine is below {@code minSimilarity}, from 0 to 1
  * (above 1 never vouches)
@@ -26,24 +33,32 @@ import java.util.Objects;
  * @param bm25K1 BM25 term-frequency saturation
  * @param bm25B BM25 length normalization
  */
-public record RankingSettings(Strategy strategy, double minSimilarity, double minCoverage, double sparseWeight,
-		double sparseGapWeight, double denseWeight, double serverWeight, double useWeight, int depth, double bm25K1,
-		double bm25B) {
+public record RankingSettings(Strategy strategy, double minSimilarity, double supportedSimilarity, double minSupport,
+		double minCoverage, double sparseWeight, double sparseGapWeight, double denseWeight, double serverWeight,
+		double useWeight, int depth, double bm25K1, double bm25B) {
 
 	/**
 	 * The shipped defaults, chosen on the dev splits of {@code docs/benchmarks.md} (the
 	 * reasons and figures are there): z-score fusion of the top 50 of BM25 (weight 0.8,
 	 * plus 2 per unit of relative lead) and dense (weight 1); no server signal; learned
-	 * uses vote with weight 40; abstention below a cosine of 0.22 unless the best lexical
-	 * match covers half of the query's weight; BM25 with k1 1.5 and b 0.75.
+	 * uses vote with weight 40; abstention below a cosine of 0.20 unless the best lexical
+	 * match covers half of the query's weight, and below 0.26 unless it covers a tenth;
+	 * BM25 with k1 1.5 and b 0.75.
 	 */
-	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.22, 0.5, 0.8, 2, 1, 0, 40, 50,
-			1.5, 0.75);
+	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.20, 0.26, 0.1, 0.5, 0.8, 2, 1,
+			0, 40, 50, 1.5, 0.75);
 
 	public RankingSettings {
 		Objects.requireNonNull(strategy, "strategy");
 		if (minSimilarity < 0 || minSimilarity >= 1) {
 			throw new IllegalArgumentException("minSimilarity must be at least 0 and below 1 but was " + minSimilarity);
+		}
+		if (supportedSimilarity < 0 || supportedSimilarity >= 1) {
+			throw new IllegalArgumentException(
+					"supportedSimilarity must be at least 0 and below 1 but was " + supportedSimilarity);
+		}
+		if (minSupport < 0) {
+			throw new IllegalArgumentException("minSupport must be at least 0, was " + minSupport);
 		}
 		if (minCoverage < 0) {
 			throw new IllegalArgumentException("minCoverage must be at least 0, was " + minCoverage);
@@ -68,9 +83,9 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 	 * @return the new settings
 	 */
 	public RankingSettings withStrategy(Strategy strategy) {
-		return new RankingSettings(strategy, this.minSimilarity, this.minCoverage, this.sparseWeight,
-				this.sparseGapWeight, this.denseWeight, this.serverWeight, this.useWeight, this.depth, this.bm25K1,
-				this.bm25B);
+		return new RankingSettings(strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B);
 	}
 
 	/**
@@ -79,9 +94,9 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 	 * @return the new settings
 	 */
 	public RankingSettings withMinSimilarity(double minSimilarity) {
-		return new RankingSettings(this.strategy, minSimilarity, this.minCoverage, this.sparseWeight,
-				this.sparseGapWeight, this.denseWeight, this.serverWeight, this.useWeight, this.depth, this.bm25K1,
-				this.bm25B);
+		return new RankingSettings(this.strategy, minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B);
 	}
 
 	/**
@@ -90,9 +105,9 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double mi
 	 * @return the new settings
 	 */
 	public RankingSettings withServerWeight(double serverWeight) {
-		return new RankingSettings(this.strategy, this.minSimilarity, this.minCoverage, this.sparseWeight,
-				this.sparseGapWeight, this.denseWeight, serverWeight, this.useWeight, this.depth, this.bm25K1,
-				this.bm25B);
+		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B);
 	}
 
 	/**

@@ -27,10 +27,13 @@ import org.jspecify.annotations.Nullable;
  * 3. Past requests similar to this one vote for the tools they called (UseVotes).
  * 4. A tool the request names verbatim goes first (ExactNames).
  * 5. Abstention: with embeddings, the rankings answer only when the best cosine reaches
- *    minSimilarity or the best BM25 match covers minCoverage of the query's weight;
- *    otherwise the result holds just the tools the request names, usually none. The
- *    cosine alone drops short requests made of a tool's own words; BM25 coverage alone
- *    cannot tell a question that happens to share words with a tool. Votes of past
+ *    supportedSimilarity, or reaches minSimilarity while the best BM25 match covers
+ *    minSupport of the query's weight (a word in common), or the best BM25 match covers
+ *    minCoverage of it whatever the cosine; otherwise the result holds just the tools
+ *    the request names, usually none. The cosine alone drops short requests made of a
+ *    tool's own words, and lets through general questions a small sentence model scores
+ *    loosely similar to some tool; BM25 coverage alone cannot tell a question that
+ *    happens to share words with a tool. Votes of past
  *    requests do not answer on their own: a question no tool serves can resemble one
  *    that some tool did. Without embeddings, the result is empty only when no word
  *    matches and no past request votes.
@@ -71,6 +74,11 @@ final class FusedIndex implements ToolIndex {
 	/** What fitting chose, null when this index was not fitted. */
 	private final FusionFit.@Nullable Result fit;
 
+	/**
+	 * The learned requests the fit ranked, to tell whether enough changed to fit again.
+	 */
+	private final Set<String> fitRequests;
+
 	FusedIndex(List<SearchDocument> documents, @Nullable Bm25Index sparse, @Nullable ToolIndex dense,
 			@Nullable ServerSignal servers, UseVotes uses, RankingSettings settings) {
 		this.order = new HashMap<>();
@@ -83,19 +91,22 @@ final class FusedIndex implements ToolIndex {
 		this.settings = settings;
 		this.weights = FusionFit.Weights.of(settings);
 		this.fit = null;
+		this.fitRequests = Set.of();
 	}
 
 	/**
 	 * This index with other learned uses: the rankings, the server signal and the names
-	 * are shared, since they do not depend on uses.
+	 * are shared, since they do not depend on uses; so is the fit, until
+	 * {@link #fitted(List)} fits again.
 	 * @param uses the new votes
 	 * @return the new index
 	 */
 	FusedIndex withUses(UseVotes uses) {
-		return new FusedIndex(this, uses, FusionFit.Weights.of(this.settings), null);
+		return new FusedIndex(this, uses, this.weights, this.fit, this.fitRequests);
 	}
 
-	private FusedIndex(FusedIndex other, UseVotes uses, FusionFit.Weights weights, FusionFit.@Nullable Result fit) {
+	private FusedIndex(FusedIndex other, UseVotes uses, FusionFit.Weights weights, FusionFit.@Nullable Result fit,
+			Set<String> fitRequests) {
 		this.order = other.order;
 		this.sparse = other.sparse;
 		this.dense = other.dense;
@@ -105,16 +116,22 @@ final class FusedIndex implements ToolIndex {
 		this.settings = other.settings;
 		this.weights = weights;
 		this.fit = fit;
+		this.fitRequests = fitRequests;
 	}
 
 	/**
 	 * This index with its fusion fitted to the requests the catalog learned from use
-	 * ({@link FusionFit}); itself when it lacks a ranking to weigh.
+	 * ({@link FusionFit}); itself when it lacks a ranking to weigh, or when its last fit
+	 * ranked nearly the same requests.
 	 * @param documents the catalog with its learned uses, as indexed
 	 * @return the fitted index, which reports the fit
 	 */
 	FusedIndex fitted(List<SearchDocument> documents) {
-		return fitted(FusionFit.requests(documents), FusionFit.MIN_GAIN);
+		Map<String, Set<String>> requests = FusionFit.requests(documents);
+		if (this.fit != null && !FusionFit.changed(this.fitRequests, requests.keySet())) {
+			return this;
+		}
+		return fitted(requests, FusionFit.MIN_GAIN);
 	}
 
 	/**
@@ -138,7 +155,7 @@ final class FusedIndex implements ToolIndex {
 				.map(ToolMatch::name)
 				.toList();
 		});
-		return new FusedIndex(this, this.uses, result.chosen(), result);
+		return new FusedIndex(this, this.uses, result.chosen(), result, Set.copyOf(requests.keySet()));
 	}
 
 	/**
@@ -192,11 +209,27 @@ final class FusedIndex implements ToolIndex {
 		if (this.dense == null) {
 			return !lexical.isEmpty() || !votes.isEmpty();
 		}
-		if (!semantic.isEmpty() && semantic.get(0).score() >= this.settings.minSimilarity()) {
+		double cosine = semantic.isEmpty() ? 0 : semantic.get(0).score();
+		double coverage = coverage(query, lexical);
+		// A minimum of 0 turns abstention off, the band of word support with it.
+		double minimum = this.settings.minSimilarity();
+		double alone = (minimum > 0) ? Math.max(minimum, this.settings.supportedSimilarity()) : 0;
+		if (!semantic.isEmpty() && cosine >= alone) {
 			return true;
 		}
-		return this.sparse != null && !lexical.isEmpty()
-				&& lexical.get(0).score() >= this.settings.minCoverage() * this.sparse.weight(query);
+		if (!semantic.isEmpty() && cosine >= minimum && coverage >= this.settings.minSupport()) {
+			return true;
+		}
+		return coverage >= this.settings.minCoverage();
+	}
+
+	/** The share of the query's BM25 weight its best lexical match covers, 0 without. */
+	private double coverage(Query query, List<ToolMatch> lexical) {
+		if (this.sparse == null || lexical.isEmpty()) {
+			return 0;
+		}
+		double weight = this.sparse.weight(query);
+		return (weight > 0) ? lexical.get(0).score() / weight : 0;
 	}
 
 	/** (best − second best) / best of a ranking, 0 with fewer than two matches. */

@@ -25,6 +25,8 @@ import io.github.lazymcp.search.SearchDocument;
  * indexes them (BM25 and the embeddings index the tools' own text; uses only vote), so
  * ranking a use is a fair test of a weighting.
  *
+ * When: at every index build, and when learned uses change, once a tenth of the requests
+ * to fit on are new (REFIT_SHARE).
  * How: once at least MIN_REQUESTS distinct requests were learned, at most MAX_REQUESTS of
  * them (chosen by a hash of their text, so the choice is deterministic) are each ranked once
  * by BM25 and once by the embeddings, without votes; every candidate weighting then only
@@ -46,6 +48,11 @@ public final class FusionFit {
 
 	/** The most learned requests ranked for one fitting. */
 	static final int MAX_REQUESTS = 300;
+
+	/**
+	 * The share of the ranked requests that must be new for a catalog to be fitted again.
+	 */
+	static final double REFIT_SHARE = 0.1;
 
 	/** How much better (in top-1 plus recall at 5, each from 0 to 1) a fit must score. */
 	static final double MIN_GAIN = 0.02;
@@ -95,6 +102,23 @@ public final class FusionFit {
 		Map<String, Set<String>> sample = new LinkedHashMap<>();
 		texts.stream().limit(MAX_REQUESTS).forEach((text) -> sample.put(text, called.get(text)));
 		return sample;
+	}
+
+	/**
+	 * Whether the requests to fit on changed enough since the last fit to fit again: a
+	 * tenth of them are new, or they now reach {@link #MIN_REQUESTS} or no longer do.
+	 * Learning records uses all the time; fitting on 300 requests of a catalog of 100,000
+	 * tools takes seconds, so it is not repeated for every one.
+	 * @param fitted the requests of the last fit
+	 * @param current the requests {@link #requests} now chooses
+	 * @return true when a new fit is due
+	 */
+	static boolean changed(Set<String> fitted, Set<String> current) {
+		if ((fitted.size() >= MIN_REQUESTS) != (current.size() >= MIN_REQUESTS)) {
+			return true;
+		}
+		long added = current.stream().filter((request) -> !fitted.contains(request)).count();
+		return added > 0 && added >= REFIT_SHARE * current.size();
 	}
 
 	/**

@@ -85,8 +85,9 @@ class Bm25ParametersTests {
 
 	private static RankingSettings settings(double k1, double b) {
 		RankingSettings d = RankingSettings.DEFAULTS;
-		return new RankingSettings(RankingSettings.Strategy.BM25, d.minSimilarity(), d.minCoverage(), d.sparseWeight(),
-				d.sparseGapWeight(), d.denseWeight(), d.serverWeight(), d.useWeight(), d.depth(), k1, b);
+		return new RankingSettings(RankingSettings.Strategy.BM25, d.minSimilarity(), d.supportedSimilarity(),
+				d.minSupport(), d.minCoverage(), d.sparseWeight(), d.sparseGapWeight(), d.denseWeight(),
+				d.serverWeight(), d.useWeight(), d.depth(), k1, b);
 	}
 
 	private static SearchDocument document(String name, String description) {

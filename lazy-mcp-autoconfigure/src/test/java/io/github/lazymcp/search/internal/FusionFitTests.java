@@ -129,8 +129,36 @@ class FusionFitTests {
 		String unseen = "lodging for a weekend trip";
 		assertThat(cold.search(unseen, 1)).extracting(ToolMatch::name).containsExactly("plan/weekend");
 		assertThat(warm.search(unseen, 1)).extracting(ToolMatch::name).containsExactly("stay/reserve");
-		// Learning more (here the same uses again) fits again, to the same weights.
-		assertThat(Rankers.fit(ranker.reindexUses(warm, learned))).contains(fit);
+		// The same requests again: the fit is kept. A tenth of them new: fitted again.
+		ToolIndex same = ranker.reindexUses(warm, learned);
+		assertThat(Rankers.fit(same)).containsSame(fit);
+		List<String> more = new ArrayList<>(carUses);
+		more.addAll(List.of("an automobile for the weekend trip", "a car to drive on the weekend trip",
+				"a car to borrow for the weekend trip", "a car for a long weekend trip"));
+		learned.set(0, this.tools.get(0).withUses(more));
+		FusionFit.Result again = Rankers.fit(ranker.reindexUses(same, learned)).orElseThrow();
+		assertThat(again.requests()).isEqualTo(36);
+		assertThat(again.chosen()).isEqualTo(fit.chosen());
+	}
+
+	@Test
+	void aFitIsDueWhenATenthOfTheRequestsAreNewOrTheMinimumIsCrossed() {
+		Set<String> thirty = requests(30).keySet();
+		Set<String> twentyNine = requests(29).keySet();
+		Map<String, Set<String>> oneNew = new LinkedHashMap<>(requests(30));
+		oneNew.remove("request 0");
+		oneNew.put("request new", Set.of("tool"));
+		Map<String, Set<String>> threeNew = new LinkedHashMap<>(requests(30));
+		List.of("a", "b", "c").forEach((name) -> {
+			threeNew.remove("request " + name.charAt(0) % 10);
+			threeNew.put("request " + name, Set.of("tool"));
+		});
+
+		assertThat(FusionFit.changed(thirty, thirty)).isFalse();
+		assertThat(FusionFit.changed(thirty, oneNew.keySet())).isFalse();
+		assertThat(FusionFit.changed(thirty, threeNew.keySet())).isTrue();
+		assertThat(FusionFit.changed(twentyNine, thirty)).isTrue();
+		assertThat(FusionFit.changed(thirty, twentyNine)).isTrue();
 	}
 
 	@Test

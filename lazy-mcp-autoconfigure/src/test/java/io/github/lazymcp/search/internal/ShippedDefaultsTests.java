@@ -25,9 +25,10 @@ import static org.assertj.core.api.Assertions.within;
 
 /**
  * The ranker the product builds from {@link RankingSettings#DEFAULTS}, with an embedding
- * model whose cosines are set by hand: it is hybrid, it abstains exactly below a best
- * cosine of 0.22 unless the words cover the request, it fuses z-scores with the shipped
- * weights, and past requests vote with the shipped floor and weight.
+ * model whose cosines are set by hand: it is hybrid, it abstains below a best cosine of
+ * 0.20 unless the words cover the request, and up to 0.26 unless a word is shared, it
+ * fuses z-scores with the shipped weights, and past requests vote with the shipped floor
+ * and weight.
  */
 class ShippedDefaultsTests {
 
@@ -37,15 +38,27 @@ class ShippedDefaultsTests {
 	}
 
 	@Test
-	void abstainsWhenTheBestCosineIsBelowPointTwentyTwo() {
-		ToolIndex index = ranker(Map.of("weather", 0.21, "stocks", 0.10)).index(tools("weather", "stocks"));
+	void abstainsWhenTheBestCosineIsBelowPointTwenty() {
+		ToolIndex index = ranker(Map.of("weather", 0.19, "stocks", 0.10)).index(tools("weather", "stocks"));
 
 		assertThat(index.search("forecast", 5)).isEmpty();
+		assertThat(index.search("weather forecast for the mountains tomorrow", 5)).isEmpty();
 	}
 
 	@Test
-	void answersWhenTheBestCosineReachesPointTwentyTwo() {
+	void fromPointTwentyToPointTwentySixAnswersOnlyWhenAWordIsShared() {
 		ToolIndex index = ranker(Map.of("weather", 0.23, "stocks", 0.10)).index(tools("weather", "stocks"));
+
+		// "the" is in both tools: too common to count as a tenth of the request's weight.
+		assertThat(index.search("forecast for the mountains tomorrow", 5)).isEmpty();
+		assertThat(index.search("weather forecast for the mountains tomorrow", 5)).extracting(ToolIndex.ToolMatch::name)
+			.first()
+			.isEqualTo("w/weather");
+	}
+
+	@Test
+	void answersOnTheCosineAloneFromPointTwentySix() {
+		ToolIndex index = ranker(Map.of("weather", 0.27, "stocks", 0.10)).index(tools("weather", "stocks"));
 
 		assertThat(index.search("forecast", 5)).extracting(ToolIndex.ToolMatch::name).first().isEqualTo("w/weather");
 	}
