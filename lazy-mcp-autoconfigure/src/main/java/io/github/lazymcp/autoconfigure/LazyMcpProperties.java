@@ -254,10 +254,10 @@ public class LazyMcpProperties {
 		/**
 		 * Cosine similarity between the query and its best-matching tool below which the
 		 * hybrid ranker abstains: ToolSearch then reports that nothing matches and
-		 * activates nothing. Up to a cosine of 0.26 the tool must also share words with
-		 * the request (a tenth of their BM25 weight). 0 never abstains. The default suits
-		 * the bundled MiniLM model: it answers at least 98% of the requests of every dev
-		 * split.
+		 * activates nothing. Up to a cosine of 0.26 the hybrid ranker also wants the tool
+		 * to share words with the request (a tenth of their BM25 weight). 0 never
+		 * abstains. The default suits the bundled MiniLM model: it answers at least 98%
+		 * of the requests of every dev split.
 		 */
 		private double minSimilarity = 0.20;
 

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param supportedSimilarity the cosine from which the embeddings answer on their own;
  * from {@code minSimilarity} up to it, the best lexical match must also cover
  * {@code minSupport} of the query's BM25 weight (no effect when not above
- * {@code minSimilarity}, or when {@code minSimilarity} is 0, which never abstains)
+ * {@code minSimilarity}, when {@code minSimilarity} is 0, which never abstains, or
+ * without BM25, with the dense strategy)
  * @param minSupport the share of the query's BM25 weight the best lexical match must
  * cover for a cosine between {@code minSimilarity} and {@code supportedSimilarity}, from
  * 0 to 1

@@ -211,9 +211,11 @@ final class FusedIndex implements ToolIndex {
 		}
 		double cosine = semantic.isEmpty() ? 0 : semantic.get(0).score();
 		double coverage = coverage(query, lexical);
-		// A minimum of 0 turns abstention off, the band of word support with it.
+		// A minimum of 0 turns abstention off, and without BM25 no word can support a
+		// cosine: the band of word support goes with either.
 		double minimum = this.settings.minSimilarity();
-		double alone = (minimum > 0) ? Math.max(minimum, this.settings.supportedSimilarity()) : 0;
+		double alone = (minimum > 0 && this.sparse != null) ? Math.max(minimum, this.settings.supportedSimilarity())
+				: minimum;
 		if (!semantic.isEmpty() && cosine >= alone) {
 			return true;
 		}

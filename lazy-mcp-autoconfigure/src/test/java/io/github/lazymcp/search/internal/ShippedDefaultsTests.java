@@ -57,6 +57,20 @@ class ShippedDefaultsTests {
 	}
 
 	@Test
+	void theDenseStrategyHasNoWordsToAskForAndAnswersFromPointTwenty() {
+		TextEmbedder embedder = new TextEmbedder(new FixedCosines(Map.of("weather", 0.23, "stocks", 0.10)), "fixed",
+				null, "");
+		ToolIndex index = Rankers
+			.create(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.DENSE),
+					TextEmbedder.Loader.lazily(() -> embedder))
+			.index(tools("weather", "stocks"));
+
+		assertThat(index.search("forecast for the mountains tomorrow", 5)).extracting(ToolIndex.ToolMatch::name)
+			.first()
+			.isEqualTo("w/weather");
+	}
+
+	@Test
 	void answersOnTheCosineAloneFromPointTwentySix() {
 		ToolIndex index = ranker(Map.of("weather", 0.27, "stocks", 0.10)).index(tools("weather", "stocks"));
 
