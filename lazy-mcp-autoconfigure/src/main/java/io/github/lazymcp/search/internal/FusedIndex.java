@@ -210,7 +210,6 @@ final class FusedIndex implements ToolIndex {
 			return !lexical.isEmpty() || !votes.isEmpty();
 		}
 		double cosine = semantic.isEmpty() ? 0 : semantic.get(0).score();
-		double coverage = coverage(query, lexical);
 		// A minimum of 0 turns abstention off, and without BM25 no word can support a
 		// cosine: the band of word support goes with either.
 		double minimum = this.settings.minSimilarity();
@@ -219,6 +218,8 @@ final class FusedIndex implements ToolIndex {
 		if (!semantic.isEmpty() && cosine >= alone) {
 			return true;
 		}
+		// Only a request the cosine does not settle costs the query's BM25 weight.
+		double coverage = coverage(query, lexical);
 		if (!semantic.isEmpty() && cosine >= minimum && coverage >= this.settings.minSupport()) {
 			return true;
 		}

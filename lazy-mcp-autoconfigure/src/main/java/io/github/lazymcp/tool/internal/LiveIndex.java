@@ -179,24 +179,27 @@ final class LiveIndex {
 			}
 			Report fresh = new Report(current.snapshot(), new CompletableFuture<>());
 			if (this.report.compareAndSet(cached, fresh)) {
-				try {
-					this.executor.execute(() -> {
-						try {
-							fresh.report()
-								.complete(CatalogReport.of(documents(current.snapshot(), current.knowledge()),
-										current.index(), depth));
-						}
-						catch (RuntimeException ex) {
-							fresh.report().completeExceptionally(ex);
-						}
-					});
-				}
-				catch (RejectedExecutionException ex) {
-					// No background left (the application is stopping).
-					fresh.report().completeExceptionally(ex);
-				}
+				startReport(fresh.report(), current, depth);
 				return Optional.of(fresh.report().copy());
 			}
+		}
+	}
+
+	private void startReport(CompletableFuture<CatalogReport> report, Built built, int depth) {
+		Runnable compute = () -> {
+			try {
+				report.complete(CatalogReport.of(documents(built.snapshot(), built.knowledge()), built.index(), depth));
+			}
+			catch (RuntimeException ex) {
+				report.completeExceptionally(ex);
+			}
+		};
+		try {
+			this.executor.execute(compute);
+		}
+		catch (RejectedExecutionException ex) {
+			// No background left (the application is stopping).
+			report.completeExceptionally(ex);
 		}
 	}
 
