@@ -48,6 +48,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
 import org.springframework.ai.embedding.EmbeddingModel;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
@@ -132,6 +133,27 @@ public final class LazyMcp implements AutoCloseable {
 	 */
 	public ToolCallbackResolver resolver(ToolCallbackResolver delegate) {
 		return this.assembly.callbacks().resolver(delegate);
+	}
+
+	/**
+	 * A tool-calling manager that lets the model call every tool lazy-mcp runs whatever
+	 * Spring AI's {@code spring.ai.tools.resolution.fallback.enabled} says: before a
+	 * step's tool calls run, it attaches lazy-mcp's callbacks for names the request does
+	 * not carry (the tools of a capability enabled mid-call), and, without the fallback,
+	 * answers a name nothing runs with an error result the model can act on instead of
+	 * Spring AI ending the chat. It never runs an application tool that was not attached.
+	 * Give it to the tool-calling advisor of a chat client built by hand; the
+	 * auto-configuration decorates the {@code ToolCallingManager} bean with it.
+	 * @param delegate the manager that executes the calls
+	 * @param resolutionFallback whether the delegate resolves names the request does not
+	 * carry through its {@code ToolCallbackResolver} (Spring AI 2.0.0 always does; from
+	 * 2.0.1 only with {@code spring.ai.tools.resolution.fallback.enabled=true}); then
+	 * names lazy-mcp does not know are left to it
+	 * @return the manager
+	 * @since 0.1.0
+	 */
+	public ToolCallingManager toolCallingManager(ToolCallingManager delegate, boolean resolutionFallback) {
+		return this.assembly.callbacks().manager(delegate, resolutionFallback);
 	}
 
 	/**

@@ -29,6 +29,7 @@ import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.mcp.McpToolsChangedEvent;
 import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -42,6 +43,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /**
@@ -59,6 +61,12 @@ import org.springframework.core.io.ResourceLoader;
 @ConditionalOnBooleanProperty(name = LazyMcpProperties.PREFIX + ".enabled", matchIfMissing = true)
 @EnableConfigurationProperties(LazyMcpProperties.class)
 public final class LazyMcpAutoConfiguration {
+
+	/**
+	 * Spring AI's switch (2.0.1 on, default false) that lets its tool-calling manager
+	 * resolve names a request does not carry through the {@code ToolCallbackResolver}.
+	 */
+	static final String RESOLUTION_FALLBACK = "spring.ai.tools.resolution.fallback.enabled";
 
 	/** The name of the scheduler bean lazy-mcp's background work runs on. */
 	public static final String SCHEDULER = "lazyMcpScheduler";
@@ -199,15 +207,22 @@ public final class LazyMcpAutoConfiguration {
 	}
 
 	// LazyMcp is looked up on first use: a post-processor is created before other beans,
-	// and resolving LazyMcp here would start the MCP clients that early.
+	// and resolving LazyMcp here would start the MCP clients that early. The resolver
+	// serves names the request does not carry when Spring AI's resolution fallback is on;
+	// the tool-calling manager attaches lazy-mcp's tools whatever the fallback says.
 	@Bean
-	static BeanPostProcessor lazyMcpToolCallbackResolverDecorator(ObjectProvider<LazyMcp> lazyMcp) {
+	static BeanPostProcessor lazyMcpToolCallingDecorator(ObjectProvider<LazyMcp> lazyMcp, Environment environment) {
+		boolean fallback = environment.getProperty(RESOLUTION_FALLBACK, Boolean.class, false);
 		return new BeanPostProcessor() {
 
 			@Override
 			public Object postProcessAfterInitialization(Object bean, String beanName) {
 				if (bean instanceof ToolCallbackResolver resolver) {
 					return (ToolCallbackResolver) (name) -> lazyMcp.getObject().resolver(resolver).resolve(name);
+				}
+				if (bean instanceof ToolCallingManager manager) {
+					return new LazyToolCallingManager(() -> lazyMcp.getObject().toolCallingManager(manager, fallback),
+							manager);
 				}
 				return bean;
 			}
@@ -218,10 +233,17 @@ public final class LazyMcpAutoConfiguration {
 	/**
 	 * Serializes the sends of the stdio transports Spring AI makes for its clients (see
 	 * {@code SerializedTransport}): lazy-mcp's pings give every client one more sender.
+	 * Registers the copies of Spring AI's transport beans that reconnects make new
+	 * transports with ({@link ReconnectTransports}).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NamedClientMcpTransport.class)
 	static class SpringAiTransports {
+
+		@Bean
+		static ReconnectTransports lazyMcpReconnectTransports() {
+			return new ReconnectTransports();
+		}
 
 		@Bean
 		static BeanPostProcessor lazyMcpStdioTransportSerializer() {

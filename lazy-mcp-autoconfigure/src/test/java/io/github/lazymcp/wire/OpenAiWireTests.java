@@ -48,15 +48,6 @@ class OpenAiWireTests extends ProviderWireTests {
 		return Pattern.compile("^[a-zA-Z0-9_-]{1,64}$");
 	}
 
-	/**
-	 * Spring AI 2.0.0's OpenAI client adds {@code "strict": true} to every function's
-	 * parameters object.
-	 */
-	@Override
-	JsonNode wireSchema(ObjectNode mcpSchema) {
-		return mcpSchema.put("strict", true);
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	static class OpenAi {
 

@@ -8,6 +8,7 @@ import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolSettings;
 
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
@@ -17,8 +18,9 @@ import org.springframework.ai.tool.resolution.ToolCallbackResolver;
  * call started, so the chat client gets every callback lazy-mcp can run: ToolSearch (and
  * CallTool in the bridge surface) while anything is deferred, the offered model tools,
  * and every catalog tool wrapped to track calls. Names that appear later (a capability
- * enabled mid-call) reach find() through Spring AI's ToolCallbackResolver, decorated by
- * resolver().
+ * enabled mid-call) reach find() through the tool-calling manager, decorated by
+ * manager(), and, when Spring AI's resolution fallback is on, through its
+ * ToolCallbackResolver, decorated by resolver().
  */
 
 /**
@@ -119,6 +121,22 @@ public final class ToolCallbacks {
 			}
 			return (resolved != null) ? resolved : unavailable(name);
 		};
+	}
+
+	/**
+	 * A tool-calling manager that attaches, before each step's calls run, lazy-mcp's
+	 * callbacks for the names called that the request does not carry (a capability
+	 * enabled mid-call), and, when the resolution fallback is off, an error result for
+	 * names nothing runs: see {@link AttachingToolCallingManager}.
+	 * @param delegate the application's manager
+	 * @param resolutionFallback whether the delegate resolves names the request does not
+	 * carry through a {@code ToolCallbackResolver}
+	 * ({@code spring.ai.tools.resolution.fallback.enabled})
+	 * @return the manager
+	 */
+	public ToolCallingManager manager(ToolCallingManager delegate, boolean resolutionFallback) {
+		return new AttachingToolCallingManager(delegate,
+				(name) -> find(name).or(() -> resolutionFallback ? Optional.empty() : Optional.of(unavailable(name))));
 	}
 
 	/**
