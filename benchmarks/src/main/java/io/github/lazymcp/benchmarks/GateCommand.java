@@ -62,7 +62,7 @@ final class GateCommand {
 		try {
 			TextEmbedder.Loader embedder = TextEmbedder.loader(EmbeddingSettings.DEFAULTS.withCacheDirectory(cache),
 					null, GateCommand.class.getClassLoader(), null);
-			LazyRankers.require(embedder, "gate");
+			LazyRankers.require(embedder, "gate", "dense, hybrid and route cannot be measured");
 			Floors measured = new Floors(eval(floors, evalFolder, embedder),
 					route(floors, intents, Path.of(args.require("capabilities")), embedder));
 			if (args.has("write")) {

@@ -54,7 +54,7 @@ final class LazyRankers {
 	 */
 	static ToolRanker create(RankingSettings.Strategy strategy, TextEmbedder.Loader embedder) {
 		if (strategy != RankingSettings.Strategy.BM25) {
-			require(embedder, name(strategy));
+			require(embedder, name(strategy), "lazy-mcp ranks with BM25");
 		}
 		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
 	}
@@ -64,17 +64,18 @@ final class LazyRankers {
 	 * without it.
 	 * @param embedder the embedder
 	 * @param user what needs it, for the message
+	 * @param without what happens without it, for the message
 	 * @return the loaded embedder
 	 * @throws ModelNotLoadedException if the model does not load, with the reason
 	 */
-	static TextEmbedder require(TextEmbedder.Loader embedder, String user) {
+	static TextEmbedder require(TextEmbedder.Loader embedder, String user, String without) {
 		try {
 			return embedder.get();
 		}
 		catch (IllegalStateException ex) {
 			throw new ModelNotLoadedException(
-					"%s needs the embedding model, which did not load (%s); without it lazy-mcp ranks with BM25, "
-						.formatted(user, ex.getMessage()) + "so nothing was measured",
+					"%s needs the embedding model, which did not load (%s); without it %s, so ".formatted(user,
+							ex.getMessage(), without) + "nothing was measured",
 					ex);
 		}
 	}

@@ -88,7 +88,7 @@ final class RouteCommand {
 			List<String> general) throws IOException {
 		List<CapabilityDefinition> definitions = new CapabilityLoader().load(List.of(capabilities.toString()));
 		JsonNode fixture = JsonMapper.shared().readTree(Files.readString(intents));
-		TextEmbedder loaded = LazyRankers.require(embedder, "route");
+		TextEmbedder loaded = LazyRankers.require(embedder, "route", "no capability can be scored");
 		CapabilityRouter router = new CapabilityRouter(definitions, general, loaded::embedCatalog, loaded::queries,
 				gate);
 		List<String> misses = new ArrayList<>();
