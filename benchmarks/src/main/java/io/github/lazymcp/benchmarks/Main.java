@@ -29,6 +29,7 @@ public final class Main {
 			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 			  %s
 			  %s
+			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
@@ -54,6 +55,11 @@ public final class Main {
 						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
+				case "gate" -> {
+					if (!GateCommand.run(rest)) {
+						System.exit(1);
+					}
+				}
 				case "catalog-report" -> CatalogReportCommand.run(rest);
 				case "index" ->
 					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
@@ -64,6 +70,10 @@ public final class Main {
 			System.err.println(ex.getMessage());
 			System.err.println(usage());
 			System.exit(2);
+		}
+		catch (ModelNotLoadedException ex) {
+			System.err.println("error: " + ex.getMessage());
+			System.exit(ModelNotLoadedException.EXIT_STATUS);
 		}
 	}
 
@@ -77,8 +87,8 @@ public final class Main {
 	}
 
 	private static String usage() {
-		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, RankerRegistry.standard().names(),
-				LazyRankers.defaultRanker());
+		return USAGE.formatted(RouteCommand.USAGE, GateCommand.USAGE, CatalogReportCommand.USAGE,
+				RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {
