@@ -1,5 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -40,7 +41,7 @@ class SpringAiClientsTests {
 
 			assertThat(clients).isNotNull();
 			assertThat(clients.connections()).containsExactly("json-memory");
-			McpSyncClient fresh = clients.sync("json-memory");
+			McpSyncClient fresh = clients.sync("json-memory", Duration.ofSeconds(30));
 			try {
 				assertThat(fresh.isInitialized()).isTrue();
 				assertThat(fresh.getClientInfo().title()).isEqualTo("json-memory");
