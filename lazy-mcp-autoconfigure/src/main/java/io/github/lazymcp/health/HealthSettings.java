@@ -20,6 +20,7 @@ import java.time.Duration;
  * to reach the server or start its process and finish the MCP handshake; a longer attempt
  * fails and the next one follows the backoff. A factory given to the builder bounds its
  * own attempts.
+ * @since 0.1.0
  */
 public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,
 		Duration maxBackoff, double jitter, Duration reconnectTimeout) {
