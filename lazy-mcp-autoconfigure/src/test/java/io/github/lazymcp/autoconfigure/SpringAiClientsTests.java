@@ -68,7 +68,7 @@ class SpringAiClientsTests {
 
 			assertThat(context.getBean("mcpSyncClients", List.class)).hasSize(2);
 			assertThat(clients.connections()).containsExactlyInAnyOrder("json-memory", "own-thinking");
-			McpSyncClient fresh = clients.sync("own-thinking");
+			McpSyncClient fresh = clients.sync("own-thinking", Duration.ofSeconds(30));
 			try {
 				assertThat(fresh.getClientInfo().title()).isEqualTo("own-thinking");
 				assertThat(fresh.listTools().tools()).extracting((tool) -> tool.name())
