@@ -59,7 +59,7 @@ log=$(mktemp)
 java -jar "$jar" --server.port="$app" "${connection[@]}" >"$log" 2>&1 &
 sample=$!
 # The next run may reuse the ports: wait until this sample has exited.
-trap 'kill $sample ${srv:-} 2>/dev/null; wait $sample 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill $sample ${srv:-} 2>/dev/null; wait $sample 2>/dev/null || true; rm -f "$log"' EXIT
 until state | grep -q '^UP [1-9]'; do
 	kill -0 "$sample" 2>/dev/null || { echo "the sample exited; its log:" >&2; tail -20 "$log" >&2; exit 1; }
 	sleep 0.5
