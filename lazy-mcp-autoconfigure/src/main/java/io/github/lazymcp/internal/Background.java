@@ -1,7 +1,9 @@
 package io.github.lazymcp.internal;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -22,6 +24,11 @@ import org.jspecify.annotations.Nullable;
  * The one scheduler lazy-mcp's background work runs on, and the periodic tasks lazy-mcp
  * put on it. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
  * application gave keeps running, without lazy-mcp's tasks.
+ *
+ * Close cancels what has not started and then waits, at most {@link #CLOSE_WAIT}, for the
+ * tasks that are running to end: a task in native code (loading the embedding model in
+ * ONNX Runtime) that is still running while the JVM exits can crash it, and an interrupt
+ * does not stop native code. A task still running after the wait is logged and left.
  */
 public final class Background implements AutoCloseable {
 
@@ -30,6 +37,9 @@ public final class Background implements AutoCloseable {
 
 	/** How many threads a scheduler lazy-mcp makes has. */
 	public static final int THREADS = 4;
+
+	/** How long {@link #close()} waits for tasks that are running to end. */
+	public static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
 	private static final Log logger = LogFactory.getLog(Background.class);
 
@@ -41,11 +51,20 @@ public final class Background implements AutoCloseable {
 	// what it is given, and only cancelling its wrapper takes the task off its queue.
 	private final Map<Future<?>, Future<?>> tasks = new ConcurrentHashMap<>();
 
+	private final Running running = new Running();
+
+	private final Duration closeWait;
+
 	private volatile boolean closed;
 
 	Background(@Nullable ScheduledExecutorService scheduler) {
+		this(scheduler, CLOSE_WAIT);
+	}
+
+	Background(@Nullable ScheduledExecutorService scheduler, Duration closeWait) {
 		this.owned = scheduler == null;
 		this.scheduler = (scheduler != null) ? scheduler : newScheduler();
+		this.closeWait = closeWait;
 	}
 
 	/**
@@ -80,7 +99,7 @@ public final class Background implements AutoCloseable {
 		if (this.closed) {
 			throw new RejectedExecutionException("lazy-mcp is closed; '%s' does not run".formatted(what));
 		}
-		FutureTask<Void> future = new FutureTask<>(() -> {
+		FutureTask<Void> future = new FutureTask<>(() -> this.running.during(() -> {
 			try {
 				task.run();
 			}
@@ -88,7 +107,7 @@ public final class Background implements AutoCloseable {
 				// Left to the FutureTask, a failure would be kept where nobody reads it.
 				logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
 			}
-		}, null) {
+		}), null) {
 
 			@Override
 			protected void done() {
@@ -134,7 +153,7 @@ public final class Background implements AutoCloseable {
 			return;
 		}
 		AtomicBoolean failing = new AtomicBoolean();
-		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> {
+		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> this.running.during(() -> {
 			try {
 				task.run();
 				if (failing.compareAndSet(true, false)) {
@@ -153,7 +172,7 @@ public final class Background implements AutoCloseable {
 					logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
 				}
 			}
-		}, millis, millis, TimeUnit.MILLISECONDS);
+		}), millis, millis, TimeUnit.MILLISECONDS);
 		this.tasks.put(periodic, periodic);
 	}
 
@@ -167,6 +186,60 @@ public final class Background implements AutoCloseable {
 		if (this.owned) {
 			this.scheduler.shutdownNow();
 		}
+		int left = this.running.awaitNone(this.closeWait);
+		if (left > 0) {
+			logger.warn("%d of lazy-mcp's background tasks still ran %d ms after close; closing without them"
+				.formatted(left, this.closeWait.toMillis()));
+		}
+	}
+
+	/**
+	 * The threads running a task; a monitor, so that close can wait until none runs. The
+	 * thread that closes is not waited for: a task may close lazy-mcp.
+	 */
+	private static final class Running {
+
+		private final Set<Thread> threads = new HashSet<>();
+
+		void during(Runnable task) {
+			Thread thread = Thread.currentThread();
+			synchronized (this) {
+				this.threads.add(thread);
+			}
+			try {
+				task.run();
+			}
+			finally {
+				synchronized (this) {
+					this.threads.remove(thread);
+					notifyAll();
+				}
+			}
+		}
+
+		/**
+		 * Waits until no other thread runs a task, or the wait is over, or this thread is
+		 * interrupted.
+		 * @param wait the longest wait
+		 * @return how many other threads still run a task
+		 */
+		synchronized int awaitNone(Duration wait) {
+			long deadline = System.nanoTime() + wait.toNanos();
+			try {
+				for (long left = wait.toNanos(); others() > 0 && left > 0; left = deadline - System.nanoTime()) {
+					TimeUnit.NANOSECONDS.timedWait(this, left);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return others();
+		}
+
+		private int others() {
+			return this.threads.size() - (this.threads.contains(Thread.currentThread()) ? 1 : 0);
+		}
+
 	}
 
 }
