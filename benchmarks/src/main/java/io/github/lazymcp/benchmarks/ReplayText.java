@@ -18,8 +18,7 @@ final class ReplayText {
 		CachePrices prices = result.prices();
 		line(text, "%s, ranker %s, max-active-schemas %d, mode %s", result.dataset(), result.ranker(), result.cap(),
 				result.mode().name().toLowerCase(Locale.ROOT));
-		line(text, "  tasks %d: every tool seen without a second search %s", result.lazy().outcomes().tasks(),
-				outcomes(result.lazy().outcomes()));
+		line(text, "  tasks %d: %s", result.lazy().outcomes().tasks(), outcomes(result.lazy().outcomes()));
 		line(text, "    bridge surface: %s", outcomes(result.bridge().outcomes()));
 		line(text, "  calls whose tool the first request carried %.3f; ToolSearch calls %,d (bridge %,d)",
 				result.goldVisibleFirstRequest(), result.lazy().toolSearchCalls(), result.bridge().toolSearchCalls());
@@ -53,7 +52,8 @@ final class ReplayText {
 	}
 
 	private static String outcomes(ReplayResult.Outcomes outcomes) {
-		return String.format(Locale.ROOT, "%d, after the second search %d, failed %d (success %.1f%%)",
+		return String.format(Locale.ROOT,
+				"%d with every tool in the first look, %d after the search after a miss, %d failed (success %.1f%%)",
 				outcomes.goldVisible(), outcomes.secondSearch(), outcomes.failed(), 100 * outcomes.successRate());
 	}
 
