@@ -55,7 +55,7 @@ final class AgentReplay {
 		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, guidance(this.bridge), blocks);
 		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
 		long sentBefore = this.lazy.parts.stats().tokensSent();
-		ReplayResult.Builder result = new ReplayResult.Builder(this.prices, perTask);
+		ReplayTally result = new ReplayTally(this.prices, perTask);
 		Side eagerSide = new Side(this.prices);
 		Side lazySide = new Side(this.prices);
 		Side bridgeSide = new Side(this.prices);

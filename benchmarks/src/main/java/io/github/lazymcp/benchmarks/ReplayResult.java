@@ -1,6 +1,5 @@
 package io.github.lazymcp.benchmarks;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -55,6 +54,23 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 		node.put("mode", this.mode.name().toLowerCase(Locale.ROOT));
 		node.put("maxActiveSchemas", this.cap);
 		this.lazy.outcomes.into(node);
+		tokens(node);
+		costs(node);
+		this.bridge.into(node.putObject("bridge"));
+		this.completed.into(node.putObject("completed"));
+		ObjectNode pricesNode = node.putObject("prices");
+		pricesNode.put("cacheWrite", this.prices.write());
+		pricesNode.put("cacheRead", this.prices.read());
+		pricesNode.put("output", this.prices.output());
+		pricesNode.put("minCacheTokens", this.prices.minTokens());
+		if (!this.perTask.isEmpty()) {
+			ArrayNode lines = node.putArray("perTask");
+			this.perTask.forEach((line) -> line.into(lines.addObject()));
+		}
+		return JSON.writeValueAsString(node);
+	}
+
+	private void tokens(ObjectNode node) {
 		node.put("requests", this.lazy.bill.requests());
 		node.put("eagerRequests", this.eager.requests());
 		node.put("eagerTokens", this.eager.tokens());
@@ -67,34 +83,15 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 		node.put("toolsPrefixChanges", this.lazy.bill.toolsChanges());
 		node.put("goldVisibleFirstRequest", round(this.goldVisibleFirstRequest, 1e6));
 		node.put("extraRoundTrips", this.lazy.toolSearchCalls);
+	}
+
+	private void costs(ObjectNode node) {
 		node.put("eagerCost", round(this.eager.cost(), 10));
 		node.put("lazyCost", round(this.lazy.bill.cost(), 10));
 		node.put("bridgeCost", round(this.bridge.bill.cost(), 10));
 		node.put("eagerCostWarm", round(this.eager.warmCost(), 10));
 		node.put("lazyCostWarm", round(this.lazy.bill.warmCost(), 10));
 		node.put("bridgeCostWarm", round(this.bridge.bill.warmCost(), 10));
-		ObjectNode bridgeNode = node.putObject("bridge");
-		this.bridge.outcomes.into(bridgeNode);
-		bridgeNode.put("requests", this.bridge.bill.requests());
-		bridgeNode.put("searchResultTokens", this.bridge.bill.searchResultTokens());
-		bridgeNode.put("toolsPrefixChanges", this.bridge.bill.toolsChanges());
-		bridgeNode.put("extraRoundTrips", this.bridge.toolSearchCalls);
-		ObjectNode completedNode = node.putObject("completed");
-		completedNode.put("tasks", this.completed.tasks);
-		completedNode.put("eagerTokens", this.completed.eager.tokens());
-		completedNode.put("lazyTokens", this.completed.lazy.tokens());
-		completedNode.put("eagerCost", round(this.completed.eager.cost(), 10));
-		completedNode.put("lazyCost", round(this.completed.lazy.cost(), 10));
-		ObjectNode pricesNode = node.putObject("prices");
-		pricesNode.put("cacheWrite", this.prices.write());
-		pricesNode.put("cacheRead", this.prices.read());
-		pricesNode.put("output", this.prices.output());
-		pricesNode.put("minCacheTokens", this.prices.minTokens());
-		if (!this.perTask.isEmpty()) {
-			ArrayNode lines = node.putArray("perTask");
-			this.perTask.forEach((line) -> line.into(lines.addObject()));
-		}
-		return JSON.writeValueAsString(node);
 	}
 
 	String toText() {
@@ -147,6 +144,14 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 	 */
 	record Side(Outcomes outcomes, Bill bill, long toolSearchCalls) {
 
+		void into(ObjectNode node) {
+			this.outcomes.into(node);
+			node.put("requests", this.bill.requests());
+			node.put("searchResultTokens", this.bill.searchResultTokens());
+			node.put("toolsPrefixChanges", this.bill.toolsChanges());
+			node.put("extraRoundTrips", this.toolSearchCalls);
+		}
+
 	}
 
 	/**
@@ -157,6 +162,14 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 	 * @param lazy the default surface's
 	 */
 	record Completed(int tasks, Bill eager, Bill lazy) {
+
+		void into(ObjectNode node) {
+			node.put("tasks", this.tasks);
+			node.put("eagerTokens", this.eager.tokens());
+			node.put("lazyTokens", this.lazy.tokens());
+			node.put("eagerCost", round(this.eager.cost(), 10));
+			node.put("lazyCost", round(this.lazy.cost(), 10));
+		}
 
 	}
 
@@ -183,69 +196,6 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 			node.put("eagerCost", round(this.eagerBill.cost(), 10));
 			node.put("lazyCost", round(this.lazyBill.cost(), 10));
 			node.put("bridgeCost", round(this.bridgeBill.cost(), 10));
-		}
-
-	}
-
-	/** Adds up the tasks of a run. */
-	static final class Builder {
-
-		private final CachePrices prices;
-
-		private final boolean perTask;
-
-		private final List<TaskLine> lines = new ArrayList<>();
-
-		private Outcomes lazyOutcomes = Outcomes.NONE;
-
-		private Outcomes bridgeOutcomes = Outcomes.NONE;
-
-		private Bill eager = Bill.NONE;
-
-		private Bill lazy = Bill.NONE;
-
-		private Bill bridge = Bill.NONE;
-
-		private Completed completed = new Completed(0, Bill.NONE, Bill.NONE);
-
-		private long lazySearches;
-
-		private long bridgeSearches;
-
-		private long calls;
-
-		private long visibleFirst;
-
-		Builder(CachePrices prices, boolean perTask) {
-			this.prices = prices;
-			this.perTask = perTask;
-		}
-
-		void add(TaskRun lazyRun, TaskRun bridgeRun, Bill eagerBill, Bill lazyBill, Bill bridgeBill) {
-			this.lazyOutcomes = this.lazyOutcomes.plus(lazyRun.outcome());
-			this.bridgeOutcomes = this.bridgeOutcomes.plus(bridgeRun.outcome());
-			this.eager = this.eager.plus(eagerBill);
-			this.lazy = this.lazy.plus(lazyBill);
-			this.bridge = this.bridge.plus(bridgeBill);
-			if (lazyRun.outcome() != TaskRun.Outcome.FAILED) {
-				this.completed = new Completed(this.completed.tasks + 1, this.completed.eager.plus(eagerBill),
-						this.completed.lazy.plus(lazyBill));
-			}
-			this.lazySearches += lazyRun.toolSearchInputs().size();
-			this.bridgeSearches += bridgeRun.toolSearchInputs().size();
-			this.calls += lazyRun.calls();
-			this.visibleFirst += lazyRun.visibleFirst();
-			if (this.perTask) {
-				this.lines.add(new TaskLine(lazyRun.id(), lazyRun.outcome(), bridgeRun.outcome(), eagerBill, lazyBill,
-						bridgeBill));
-			}
-		}
-
-		ReplayResult build(String dataset, String ranker, int cap, AgentReplay.Mode mode) {
-			return new ReplayResult(dataset, ranker, cap, mode, this.prices,
-					new Side(this.lazyOutcomes, this.lazy, this.lazySearches),
-					new Side(this.bridgeOutcomes, this.bridge, this.bridgeSearches), this.eager, this.completed,
-					ratio(this.visibleFirst, this.calls), List.copyOf(this.lines));
 		}
 
 	}

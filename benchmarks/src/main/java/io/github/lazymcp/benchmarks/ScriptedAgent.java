@@ -87,13 +87,7 @@ final class ScriptedAgent {
 			this.stack.parts.listeners().turnStarted(turn.session, turn.session.state(), UserTurn.first(task.query()));
 		}
 		turn.conversation.user(task.query());
-		List<List<String>> calls = new ArrayList<>();
-		for (List<String> keys : task.calls()) {
-			List<String> names = keys.stream().map(this.stack::qualified).filter((name) -> name != null).toList();
-			if (!names.isEmpty()) {
-				calls.add(names);
-			}
-		}
+		List<List<String>> calls = calls(task);
 		boolean done = calls.stream().allMatch((names) -> serve(turn, names));
 		if (done) {
 			send(turn);
@@ -103,6 +97,21 @@ final class ScriptedAgent {
 				: turn.searchedAfterMiss ? TaskRun.Outcome.SECOND_SEARCH : TaskRun.Outcome.GOLD_VISIBLE;
 		int visibleFirst = (int) calls.stream().filter((names) -> first(names, turn.firstTools) != null).count();
 		return new TaskRun(task.id(), outcome, turn.conversation, turn.toolSearchInputs, calls.size(), visibleFirst);
+	}
+
+	/**
+	 * The calls the task needs, each as the model-facing names of its interchangeable
+	 * tools.
+	 */
+	private List<List<String>> calls(Task task) {
+		List<List<String>> calls = new ArrayList<>();
+		for (List<String> keys : task.calls()) {
+			List<String> names = keys.stream().map(this.stack::qualified).filter((name) -> name != null).toList();
+			if (!names.isEmpty()) {
+				calls.add(names);
+			}
+		}
+		return calls;
 	}
 
 	/**
