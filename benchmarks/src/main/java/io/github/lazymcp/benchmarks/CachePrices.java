@@ -25,6 +25,18 @@ record CachePrices(double write, double read, double output, int minTokens) {
 	/** Anthropic's published multipliers (5-minute cache, Claude Sonnet). */
 	static final CachePrices DEFAULTS = new CachePrices(1.25, 0.1, 5, 1024);
 
+	/**
+	 * The prices of {@code --cache-write}, {@code --cache-read}, {@code --output-price}
+	 * and {@code --cache-min-tokens}, each defaulting to {@link #DEFAULTS}.
+	 * @param args the command line
+	 * @return the prices
+	 */
+	static CachePrices of(Args args) {
+		return new CachePrices(args.decimal("cache-write", DEFAULTS.write()),
+				args.decimal("cache-read", DEFAULTS.read()), args.decimal("output-price", DEFAULTS.output()),
+				args.integer("cache-min-tokens", DEFAULTS.minTokens()));
+	}
+
 	CachePrices {
 		if (write < 0 || read < 0 || output < 0 || minTokens < 0) {
 			throw new IllegalArgumentException(

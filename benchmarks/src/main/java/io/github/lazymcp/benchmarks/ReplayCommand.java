@@ -43,10 +43,7 @@ final class ReplayCommand {
 		else if (args.has("proactive-k")) {
 			throw new IllegalArgumentException("--proactive-k needs --mode proactive");
 		}
-		CachePrices defaults = CachePrices.DEFAULTS;
-		CachePrices prices = new CachePrices(args.decimal("cache-write", defaults.write()),
-				args.decimal("cache-read", defaults.read()), args.decimal("output-price", defaults.output()),
-				args.integer("cache-min-tokens", defaults.minTokens()));
+		CachePrices prices = CachePrices.of(args);
 		RankerRegistry registry = RankerRegistry.standard();
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
 			try (LazyStack lazy = new LazyStack(workload.dataset, registry.create(name), options);

@@ -97,6 +97,27 @@ class PromptCacheTests {
 	}
 
 	@Test
+	void theMultipliersArePricesNotConstants() {
+		// OpenAI's automatic caching on GPT-4o: no write surcharge, cached input at half
+		// price
+		PromptCache cache = new PromptCache(new CachePrices(1, 0.5, 4, 0));
+		cache.bill(List.of(A, B, C));
+
+		// A read (50); D and C written at the base price (50)
+		assertThat(cache.bill(List.of(A, D, C))).isCloseTo(100, within(1e-9));
+	}
+
+	@Test
+	void pricesComeFromTheOptionsAndDefaultToAnthropicsPublishedMultipliers() {
+		Args openAi = Args.parse(List.of("--cache-write", "1", "--cache-read", "0.5", "--output-price", "4"),
+				ReplayCommand.OPTIONS, ReplayCommand.FLAGS);
+		Args none = Args.parse(List.of(), ReplayCommand.OPTIONS, ReplayCommand.FLAGS);
+
+		assertThat(CachePrices.of(openAi)).isEqualTo(new CachePrices(1, 0.5, 4, 1024));
+		assertThat(CachePrices.of(none)).isEqualTo(new CachePrices(1.25, 0.1, 5, 1024));
+	}
+
+	@Test
 	void negativePricesAreRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new CachePrices(1.25, -0.1, 5, 1024))
 			.withMessageContaining("must not be negative");

@@ -52,7 +52,10 @@ class ReplayTests {
 			TaskRun run = agent(stack, AgentReplay.Mode.SEARCH).run(task(stack, "failed"));
 
 			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.FAILED);
-			assertThat(run.toolSearchInputs()).hasSize(2);
+			// No tool shares a word with the task: the search after the miss is its
+			// words, with the largest limit, and there is no third
+			assertThat(run.toolSearchInputs()).containsExactly("{\"query\":\"zzz qqq\",\"limit\":5}",
+					"{\"query\":\"zzz qqq\",\"limit\":10}");
 			// search, search, and the request in which the model gives up
 			assertThat(run.conversation().requests()).hasSize(3);
 		}
@@ -65,12 +68,28 @@ class ReplayTests {
 
 			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.SECOND_SEARCH);
 			// The five file tools fill the first result; without the words they showed,
-			// the
-			// rest finds the mail tool.
+			// the rest finds the mail tool.
 			String text = "copy a file, move a file, read a file, write a file, delete a file, then notify";
 			assertThat(run.toolSearchInputs()).containsExactly("{\"query\":\"" + text + "\",\"limit\":5}",
 					"{\"query\":\"notify\",\"limit\":10}");
 			// search, search, call, answer
+			assertThat(run.conversation().requests()).hasSize(4);
+		}
+	}
+
+	@Test
+	void theSearchAfterAMissIsMadeOncePerTaskNotOncePerCall() throws Exception {
+		String text = "copy a file, move a file, read a file, write a file, delete a file, then notify";
+		Task task = new Task("two", text, List.of(List.of("mail/deliver_note"), List.of("weather/forecast")));
+		try (LazyStack stack = stack(searches(), LazyStack.Options.cap(24))) {
+			TaskRun run = agent(stack, AgentReplay.Mode.SEARCH).run(task);
+
+			// The second search finds the mail tool, which is called; the forecast, which
+			// no search showed, gets no third search and the task fails.
+			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.FAILED);
+			assertThat(run.toolSearchInputs()).containsExactly("{\"query\":\"" + text + "\",\"limit\":5}",
+					"{\"query\":\"notify\",\"limit\":10}");
+			// search, search, the mail call, and the request in which the model gives up
 			assertThat(run.conversation().requests()).hasSize(4);
 		}
 	}
