@@ -86,7 +86,7 @@ final class EmbeddingCache {
 				? new EmbeddingFile(createDirectory(directory).resolve(fileName(modelId)), modelId) : null;
 		this.memory = (this.file != null) ? null : new ConcurrentHashMap<>();
 		if (this.file != null) {
-			this.file.keys();
+			this.file.repair();
 		}
 	}
 

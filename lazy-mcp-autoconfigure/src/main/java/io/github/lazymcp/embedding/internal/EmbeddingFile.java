@@ -105,6 +105,14 @@ final class EmbeddingFile {
 	}
 
 	/**
+	 * Reads the whole file, keeping nothing, to repair it as described above.
+	 * @throws UncheckedIOException if the file cannot be read or repaired
+	 */
+	void repair() {
+		read((key) -> false, Map.of());
+	}
+
+	/**
 	 * The keys of every good record, the file repaired as described above.
 	 * @return the distinct keys
 	 * @throws UncheckedIOException if the file cannot be read or repaired
