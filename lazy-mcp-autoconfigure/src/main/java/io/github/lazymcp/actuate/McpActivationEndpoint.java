@@ -35,6 +35,8 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
  * it cost and what it saved. A write activates tools in a session exactly as ToolSearch
  * would and returns the same result; a delete of a session resets it; a delete of the
  * endpoint itself deletes learned uses (users' requests), one conversation's or all.
+ *
+ * @since 0.1.0
  */
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {

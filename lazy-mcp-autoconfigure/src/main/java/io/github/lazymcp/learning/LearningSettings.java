@@ -20,6 +20,7 @@ import java.util.Objects;
  * tools that are not, between 0 and 1
  * @param retention how long a learned request is kept after it was recorded; older ones
  * are deleted by the periodic cleanup, whatever {@code enabled} says; positive
+ * @since 0.1.0
  */
 public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestLength, Duration refreshInterval,
 		int demoteAfterCalls, double demoteBelow, Duration retention) {

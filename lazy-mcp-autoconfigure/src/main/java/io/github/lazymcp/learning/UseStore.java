@@ -28,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  * conversation each came from and when it was recorded, so that they can be deleted.
  * Implement it and declare it as a bean to keep them elsewhere; the shipped stores keep
  * them in memory or, with the JDBC session store, in the application's database.
+ *
+ * @since 0.1.0
  */
 public interface UseStore {
 
