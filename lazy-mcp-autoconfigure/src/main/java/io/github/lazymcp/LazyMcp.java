@@ -168,6 +168,36 @@ public final class LazyMcp implements AutoCloseable {
 	}
 
 	/**
+	 * Deletes every learned use (the users' requests kept per tool, in memory or in the
+	 * database), whether learning is on or off. When this returns, the store holds none;
+	 * the search index drops their votes and vectors in a rebuild started at once in the
+	 * background (other instances sharing the database, when they next read it).
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store cannot be reached; then nothing was deleted
+	 * @since 0.1.0
+	 */
+	public int deleteLearnedUses() {
+		return this.assembly.deleteUses(null);
+	}
+
+	/**
+	 * Deletes the uses learned in one conversation (the requests of its turns whose tool
+	 * calls succeeded), whether learning is on or off, as {@link #deleteLearnedUses()}
+	 * does for all of them. A sub-agent's uses are kept under its own conversation id.
+	 * @param conversationId the conversation's id, as given in the advisor parameter
+	 * @return how many uses were deleted
+	 * @throws IllegalArgumentException if the id is blank
+	 * @throws RuntimeException when the store cannot be reached; then nothing was deleted
+	 * @since 0.1.0
+	 */
+	public int deleteLearnedUses(String conversationId) {
+		if (conversationId.isBlank()) {
+			throw new IllegalArgumentException("conversationId must not be blank");
+		}
+		return this.assembly.deleteUses(conversationId);
+	}
+
+	/**
 	 * The tools of every MCP server now, listing the servers first if nothing was listed
 	 * yet.
 	 * @return the current catalog snapshot

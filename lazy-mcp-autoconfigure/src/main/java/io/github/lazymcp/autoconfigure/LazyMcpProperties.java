@@ -352,8 +352,10 @@ public class LazyMcpProperties {
 		private boolean useApplicationModel = false;
 
 		/**
-		 * Directory where tool embeddings are kept between restarts, so that only changed
-		 * tools are embedded again. Empty keeps them in memory only.
+		 * Directory where the embeddings of catalog texts (never users' words) are kept
+		 * between restarts, so that only changed tools are embedded again; they are read
+		 * from it at each index build, not held in the heap. Empty keeps them in memory
+		 * only.
 		 */
 		private String cacheDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings")
 			.toString();
@@ -765,6 +767,13 @@ public class LazyMcpProperties {
 		private Duration refreshInterval = Duration.ofSeconds(30);
 
 		/**
+		 * How long a learned request (and the conversation id kept with it) is stored
+		 * after it was recorded; older ones are deleted every
+		 * sessions.jdbc.cleanup-interval, in memory and in the database alike.
+		 */
+		private Duration retention = Duration.ofDays(30);
+
+		/**
 		 * How many calls of a tool must have been observed before a low success rate
 		 * places it after the other results of ToolSearch.
 		 */
@@ -798,6 +807,14 @@ public class LazyMcpProperties {
 
 		public void setRefreshInterval(Duration refreshInterval) {
 			this.refreshInterval = refreshInterval;
+		}
+
+		public Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(Duration retention) {
+			this.retention = retention;
 		}
 
 		public int getDemoteAfterCalls() {

@@ -75,9 +75,10 @@ final class PropertiesMapping {
 		return record(
 				() -> new LearningSettings(learning.isEnabled(), learning.getUsesPerTool(),
 						LearningSettings.DEFAULTS.maxRequestLength(), learning.getRefreshInterval(),
-						learning.getDemoteAfterCalls(), learning.getDemoteBelow()),
+						learning.getDemoteAfterCalls(), learning.getDemoteBelow(), learning.getRetention()),
 				property("usesPerTool", "learning.uses-per-tool", learning.getUsesPerTool()),
 				property("refreshInterval", "learning.refresh-interval", learning.getRefreshInterval()),
+				property("retention", "learning.retention", learning.getRetention()),
 				property("demoteAfterCalls", "learning.demote-after-calls", learning.getDemoteAfterCalls()),
 				property("demoteBelow", "learning.demote-below", learning.getDemoteBelow()));
 	}

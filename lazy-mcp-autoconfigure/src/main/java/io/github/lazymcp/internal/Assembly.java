@@ -208,6 +208,7 @@ public final class Assembly implements AutoCloseable {
 
 		this.background.now("index the catalog", this.search::prepare);
 		this.background.every(settings.sessions().cleanupInterval(), "expired sessions", this.sessions::expire);
+		this.background.every(settings.sessions().cleanupInterval(), "expired learned uses", this::expireUses);
 		if (!definitions.isEmpty()) {
 			Duration janitor = Duration.ofMillis(Math.max(1000, settings.sessions().idleTimeout().toMillis() / 4));
 			this.background.every(janitor, "abandoned capability servers",
@@ -268,6 +269,32 @@ public final class Assembly implements AutoCloseable {
 
 	public Learning learning() {
 		return this.learning;
+	}
+
+	/**
+	 * Deletes learned uses, and rebuilds the index without them in the background.
+	 * @param conversation the conversation whose uses to delete; null for every use
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store of uses cannot be reached
+	 */
+	public int deleteUses(@Nullable String conversation) {
+		int deleted = (conversation != null) ? this.learning.deleteConversation(conversation)
+				: this.learning.deleteAll();
+		// No id: it may name a person.
+		logger.info("Deleted %d learned tool uses (%s)".formatted(deleted,
+				(conversation != null) ? "of one conversation" : "all of them"));
+		this.search.relearn();
+		return deleted;
+	}
+
+	/**
+	 * The periodic cleanup: uses past the retention are deleted, and the index rebuilt
+	 * when this instance deleted some or when other instances may have (a shared store).
+	 */
+	private void expireUses() {
+		if (this.learning.expire() > 0 || this.learning.shared()) {
+			this.search.relearn();
+		}
 	}
 
 	public ToolSearchService search() {

@@ -99,6 +99,7 @@ class PropertyDefaultsTests {
 		properties.getLearning().setEnabled(false);
 		properties.getLearning().setUsesPerTool(9);
 		properties.getLearning().setRefreshInterval(java.time.Duration.ofSeconds(9));
+		properties.getLearning().setRetention(java.time.Duration.ofDays(9));
 		properties.getLearning().setDemoteAfterCalls(9);
 		properties.getLearning().setDemoteBelow(0.9);
 		properties.getThreshold().setTools(99);
