@@ -14,5 +14,4 @@
 @NullMarked
 package io.github.lazymcp.search;
 
-import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import org.jspecify.annotations.NullMarked;
