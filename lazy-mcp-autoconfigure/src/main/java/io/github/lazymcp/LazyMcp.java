@@ -75,6 +75,8 @@ import org.springframework.core.io.ResourceLoader;
  * expired sessions, index rebuilds) runs on one scheduler whose threads are named
  * {@code lazy-mcp-}: the builder's own unless one is given, and stops on
  * {@link #close()}.
+ *
+ * @since 0.1.0
  */
 public final class LazyMcp implements AutoCloseable {
 
@@ -163,6 +165,36 @@ public final class LazyMcp implements AutoCloseable {
 	 */
 	public SessionStore sessions() {
 		return this.assembly.sessions();
+	}
+
+	/**
+	 * Deletes every learned use (the users' requests kept per tool, in memory or in the
+	 * database), whether learning is on or off. When this returns, the store holds none;
+	 * the search index drops their votes and vectors in a rebuild started at once in the
+	 * background (other instances sharing the database, when they next read it).
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store cannot be reached; then nothing was deleted
+	 * @since 0.1.0
+	 */
+	public int deleteLearnedUses() {
+		return this.assembly.deleteUses(null);
+	}
+
+	/**
+	 * Deletes the uses learned in one conversation (the requests of its turns whose tool
+	 * calls succeeded), whether learning is on or off, as {@link #deleteLearnedUses()}
+	 * does for all of them. A sub-agent's uses are kept under its own conversation id.
+	 * @param conversationId the conversation's id, as given in the advisor parameter
+	 * @return how many uses were deleted
+	 * @throws IllegalArgumentException if the id is blank
+	 * @throws RuntimeException when the store cannot be reached; then nothing was deleted
+	 * @since 0.1.0
+	 */
+	public int deleteLearnedUses(String conversationId) {
+		if (conversationId.isBlank()) {
+			throw new IllegalArgumentException("conversationId must not be blank");
+		}
+		return this.assembly.deleteUses(conversationId);
 	}
 
 	/**
@@ -569,7 +601,9 @@ public final class LazyMcp implements AutoCloseable {
 
 		/**
 		 * Builds lazy-mcp in dependency order. Nothing is listed, connected or embedded
-		 * yet: the servers are listed on first use.
+		 * yet: the servers are listed on first use. When it throws, nothing lazy-mcp
+		 * started runs on (the application's clients and scheduler are left as they
+		 * were).
 		 * @return lazy-mcp
 		 * @throws IllegalArgumentException when a capability file is broken (the message
 		 * names the file, the line and the key) or declares a server under a configured
@@ -578,7 +612,7 @@ public final class LazyMcp implements AutoCloseable {
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
-			return new LazyMcp(new Assembly(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
+			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
 					this.connections, reconnects(),
 					new Assembly.Settings(this.catalog, this.health, this.sessionSettings, this.ranking, this.embedding,
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),

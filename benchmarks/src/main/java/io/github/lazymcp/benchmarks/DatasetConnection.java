@@ -23,6 +23,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 final class DatasetConnection implements McpServerConnection {
 
+	/** What every tool call returns. */
+	static final String RESULT = "{\"ok\":true}";
+
 	private final String name;
 
 	private final List<McpSchema.Tool> tools;
@@ -68,7 +71,7 @@ final class DatasetConnection implements McpServerConnection {
 
 			@Override
 			public String call(String toolInput) {
-				return "{\"ok\":true}";
+				return RESULT;
 			}
 
 			@Override

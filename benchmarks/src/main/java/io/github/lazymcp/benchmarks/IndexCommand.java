@@ -48,9 +48,11 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
  * Each start reports when it was ready (the servers' tools listed and their BM25 index
  * built, which the auto-configuration's startup waits for), how long the first ToolSearch
  * took (made at once after that; BM25 answers it while the full index is built) and when
- * the full index was ready, both times from the start of the build. Then the heap the
- * hybrid index holds. The starts run in this JVM, so a JIT warmed by the cold one
- * flatters the others a little.
+ * the full index was ready, both times from the start of the build. Then the memory the
+ * catalog costs: the heap the hybrid index holds, the heap the index and the embedding
+ * cache hold together once the cache was opened on the cold start's directory (both after
+ * a full collection), and the size of the cache file, each also per 10,000 tools. The
+ * starts run in this JVM, so a JIT warmed by the cold one flatters the others a little.
  */
 final class IndexCommand {
 
@@ -82,25 +84,33 @@ final class IndexCommand {
 			Start cold = start(catalog, model, caches.get(0), database);
 			Start restart = start(catalog, model, caches.get(0), null);
 			Start instance = start(catalog, model, caches.get(1), database);
+			long cacheBytes = size(caches.get(0));
 			Scan scan = scan(model, caches.get(0), Documents.of(catalog), queries);
+			double per10k = 10_000.0 / catalog.toolCount();
 			String json = """
 					{"catalog":"%s","model":"%s","tools":%d,\
 					"coldReadyMs":%d,"coldFirstSearchMs":%.1f,"coldIndexedMs":%d,\
 					"restartReadyMs":%d,"restartFirstSearchMs":%.1f,"restartIndexedMs":%d,\
 					"newInstanceReadyMs":%d,"newInstanceFirstSearchMs":%.1f,"newInstanceIndexedMs":%d,\
-					"hybridHeapMb":%.1f,"recall10":%s,"exactScanMs":%.2f,"clusteredScanMs":%.2f}""".formatted(
-					catalog.name(), model.id(), catalog.toolCount(), cold.readyMs, cold.firstSearchMs, cold.indexedMs,
-					restart.readyMs, restart.firstSearchMs, restart.indexedMs, instance.readyMs, instance.firstSearchMs,
-					instance.indexedMs, scan.heapMb, scan.recall(), scan.exactMs, scan.clusteredMs);
+					"hybridHeapMb":%.1f,"indexAndCacheHeapMb":%.1f,"indexAndCacheHeapMbPer10kTools":%.1f,\
+					"cacheFileBytes":%d,"cacheFileMbPer10kTools":%.1f,\
+					"recall10":%s,"exactScanMs":%.2f,"clusteredScanMs":%.2f}""".formatted(catalog.name(), model.id(),
+					catalog.toolCount(), cold.readyMs, cold.firstSearchMs, cold.indexedMs, restart.readyMs,
+					restart.firstSearchMs, restart.indexedMs, instance.readyMs, instance.firstSearchMs,
+					instance.indexedMs, scan.heapMb, scan.withCacheMb, scan.withCacheMb * per10k, cacheBytes,
+					cacheBytes / 1e6 * per10k, scan.recall(), scan.exactMs, scan.clusteredMs);
 			String text = """
 					%s, %d tools, %s
 					cold (empty cache and database):      %s
 					restart (cache directory):            %s
 					new instance (database, empty cache): %s
 					heap of the hybrid index: %.1f MB
+					heap of the hybrid index and the embedding cache: %.1f MB (%.1f MB per 10,000 tools)
+					embedding cache file: %,d bytes (%.1f MB per 10,000 tools)
 					cosine top 10 of the product's dense index vs every vector scored: recall %s, \
 					%.2f ms vs %.2f ms a query""".formatted(catalog.name(), catalog.toolCount(), model.id(), cold,
-					restart, instance, scan.heapMb, scan.recall(), scan.clusteredMs, scan.exactMs);
+					restart, instance, scan.heapMb, scan.withCacheMb, scan.withCacheMb * per10k, cacheBytes,
+					cacheBytes / 1e6 * per10k, scan.recall(), scan.clusteredMs, scan.exactMs);
 			System.out.println(args.flag("json") ? json : text);
 		}
 		finally {
@@ -154,6 +164,7 @@ final class IndexCommand {
 	private static Scan scan(BundledModel model, Path cache, List<SearchDocument> documents, List<String> queries) {
 		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
 		try {
+			long empty = usedHeap();
 			TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
 			long before = usedHeap();
 			ToolIndex index = Rankers.create(RankingSettings.DEFAULTS, TextEmbedder.Loader.of(embedder))
@@ -181,8 +192,9 @@ final class IndexCommand {
 				found += near.size();
 			}
 			int n = Math.max(1, queries.size());
-			return new Scan((after - before) / 1e6, queries.isEmpty() ? -1 : found / (10.0 * queries.size()),
-					exactNanos / 1e6 / n, productNanos / 1e6 / n);
+			return new Scan((after - before) / 1e6, (after - empty) / 1e6,
+					queries.isEmpty() ? -1 : found / (10.0 * queries.size()), exactNanos / 1e6 / n,
+					productNanos / 1e6 / n);
 		}
 		finally {
 			loaded.close();
@@ -212,7 +224,27 @@ final class IndexCommand {
 
 	}
 
-	private record Scan(double heapMb, double recall10, double exactMs, double clusteredMs) {
+	/** The bytes of the files in a directory. */
+	private static long size(Path directory) throws IOException {
+		try (Stream<Path> files = Files.list(directory)) {
+			long bytes = 0;
+			for (Path file : files.toList()) {
+				bytes += Files.size(file);
+			}
+			return bytes;
+		}
+	}
+
+	/**
+	 * What the scan measured.
+	 *
+	 * @param heapMb the heap the hybrid index holds, the cache opened before
+	 * @param withCacheMb the heap the index and the embedding cache hold together
+	 * @param recall10 the dense index's recall at 10, -1 without queries
+	 * @param exactMs a query's time scoring every vector
+	 * @param clusteredMs a query's time with the product's index
+	 */
+	private record Scan(double heapMb, double withCacheMb, double recall10, double exactMs, double clusteredMs) {
 
 		String recall() {
 			return (this.recall10 < 0) ? "null" : "%.4f".formatted(this.recall10);

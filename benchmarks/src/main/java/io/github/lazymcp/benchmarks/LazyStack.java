@@ -50,10 +50,6 @@ final class LazyStack implements AutoCloseable {
 		this(dataset, ranker, Options.cap(maxActiveSchemas));
 	}
 
-	LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas, ToolSettings.Surface surface) {
-		this(dataset, ranker, Options.cap(maxActiveSchemas).withSurface(surface));
-	}
-
 	/**
 	 * The stack.
 	 * @param dataset the dataset whose tools the servers list
@@ -109,14 +105,24 @@ final class LazyStack implements AutoCloseable {
 	}
 
 	/**
-	 * A chat client like {@link #client(ChatModel)}, over a stack of its own with the
-	 * same servers and settings, so that what it sends is not counted in this stack's
-	 * usage.
-	 * @param model the model
-	 * @return the client, and the stack to close after it
+	 * The same stack with another surface: same servers, ranker and settings.
+	 * @param surface how activated tools reach the model
+	 * @return a new stack, to close after use
 	 */
-	LazyStack uncounted() {
-		return new LazyStack(this.dataset, this.parts.ranker(), this.options);
+	LazyStack withSurface(ToolSettings.Surface surface) {
+		return new LazyStack(this.dataset, this.parts.ranker(), this.options.withSurface(surface));
+	}
+
+	Dataset dataset() {
+		return this.dataset;
+	}
+
+	/**
+	 * The most active tools per session.
+	 * @return the cap
+	 */
+	int cap() {
+		return this.options.cap();
 	}
 
 	/**

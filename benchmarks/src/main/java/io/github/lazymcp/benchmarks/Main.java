@@ -1,6 +1,5 @@
 package io.github.lazymcp.benchmarks;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -8,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.lazymcp.activation.SessionSettings;
-import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.tool.ToolSettings;
 
 /**
  * Entry point of the benchmark jar; dispatches to a subcommand.
@@ -22,20 +18,14 @@ public final class Main {
 			usage:
 			  eval   --dataset FILE [--usage FILE] [--ranker NAME|oracle|all] [--warmup-seconds S] [--json]
 			  eval   --dataset FILE [--usage FILE] --abstention-curve
-			  replay --dataset FILE [--max-active-schemas N] [--ranker NAME|all] [--surface default|bridge]
-			         [--mode search|proactive] [--proactive-k N] [--json]
-			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
-			         [--surface default|bridge] [--mode search|proactive] [--proactive-k N] [--json]
+			  %s
 			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
+			  %s
 			  %s
 			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
-
-	/** The options of {@code replay} that take a value. */
-	static final Set<String> REPLAY_OPTIONS = Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker",
-			"surface", "mode", "proactive-k");
 
 	private Main() {
 	}
@@ -50,10 +40,14 @@ public final class Main {
 			switch (args[0]) {
 				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"),
 						Set.of("json", "abstention-curve")));
-				case "replay" -> replay(Args.parse(rest, Set.of("dataset", "catalogs", "queries", "max-active-schemas",
-						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
+				case "replay" -> ReplayCommand.run(rest);
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
+				case "gate" -> {
+					if (!GateCommand.run(rest)) {
+						System.exit(1);
+					}
+				}
 				case "catalog-report" -> CatalogReportCommand.run(rest);
 				case "index" ->
 					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
@@ -65,20 +59,15 @@ public final class Main {
 			System.err.println(usage());
 			System.exit(2);
 		}
-	}
-
-	private static ToolSettings.Surface surface(String value) {
-		return switch (value) {
-			case "default" -> ToolSettings.Surface.DEFAULT;
-			case "bridge" -> ToolSettings.Surface.BRIDGE;
-			default -> throw new IllegalArgumentException(
-					"--surface must be 'default' or 'bridge', was '%s'".formatted(value));
-		};
+		catch (ModelNotLoadedException ex) {
+			System.err.println("error: " + ex.getMessage());
+			System.exit(ModelNotLoadedException.EXIT_STATUS);
+		}
 	}
 
 	private static String usage() {
-		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, RankerRegistry.standard().names(),
-				LazyRankers.defaultRanker());
+		return USAGE.formatted(ReplayCommand.USAGE, RouteCommand.USAGE, GateCommand.USAGE, CatalogReportCommand.USAGE,
+				RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {
@@ -108,56 +97,6 @@ public final class Main {
 			EvalResult result = evaluation.run(dataset, ranker.id(), ranker, uses);
 			System.out.println(json ? result.toJson() : result.toRow());
 			System.err.println("oracle weights: " + ranker.choice());
-		}
-	}
-
-	private static void replay(Args args) throws Exception {
-		Dataset dataset;
-		List<Task> tasks;
-		if (args.has("catalogs")) {
-			Path folder = Path.of(args.require("catalogs"));
-			Dataset catalogs = Dataset.readCatalogs(folder);
-			if (args.has("queries")) {
-				Dataset queries = Dataset.read(Path.of(args.require("queries")));
-				dataset = Workloads.union(catalogs, queries);
-				tasks = Workloads.fromQueries(dataset);
-				System.err.printf("%d of %d queries of %s have every gold tool in the union of %d servers%n",
-						tasks.size(), queries.queries().size(), queries.name(), dataset.servers().size());
-			}
-			else {
-				dataset = catalogs;
-				tasks = Workloads.selfRetrieval(catalogs);
-			}
-			Path tokens = folder.resolve("_results/tokens.json");
-			if (!args.flag("json") && Files.exists(tokens)) {
-				System.out.println(TokenCrossCheck.report(catalogs, tokens));
-			}
-		}
-		else {
-			dataset = Dataset.read(Path.of(args.require("dataset")));
-			tasks = Workloads.fromQueries(dataset);
-		}
-		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
-		ToolSettings.Surface surface = surface(args.get("surface", "default"));
-		AgentReplay.Mode mode = AgentReplay.Mode.of(args.get("mode", "search"));
-		if (args.has("proactive-k") && mode != AgentReplay.Mode.PROACTIVE) {
-			throw new IllegalArgumentException("--proactive-k needs --mode proactive");
-		}
-		// Validated as the property is: between 1 and 20, at most the cap.
-		ProactiveSettings proactive = (mode == AgentReplay.Mode.PROACTIVE) ? ProactiveSettings.DEFAULTS
-			.withK(args.integer("proactive-k", Math.min(ProactiveSettings.DEFAULTS.k(), cap))) : null;
-		if (proactive != null && proactive.k() > cap) {
-			throw new IllegalArgumentException(
-					"--proactive-k %d is larger than --max-active-schemas %d".formatted(proactive.k(), cap));
-		}
-		RankerRegistry registry = RankerRegistry.standard();
-		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			LazyStack.Options options = LazyStack.Options.cap(cap).withSurface(surface);
-			try (LazyStack stack = new LazyStack(dataset, registry.create(name),
-					(proactive != null) ? options.withProactive(proactive) : options)) {
-				ReplayResult result = new AgentReplay(stack, mode).run(dataset.name(), name, tasks, cap);
-				System.out.println(args.flag("json") ? result.toJson() : result.toText());
-			}
 		}
 	}
 

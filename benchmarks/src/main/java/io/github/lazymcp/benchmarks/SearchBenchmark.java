@@ -130,7 +130,7 @@ public class SearchBenchmark {
 	public String toolSearch() {
 		int query = advance();
 		if (query % 64 == 0) {
-			this.learned.begin(this.toolNames[query % this.toolNames.length]).succeeded(this.queries[query]);
+			this.learned.begin(this.toolNames[query % this.toolNames.length]).succeeded(this.queries[query], null);
 		}
 		return this.toolSearch.call(this.arguments[query], this.context);
 	}
@@ -139,7 +139,8 @@ public class SearchBenchmark {
 	private void teach(List<String> requests) {
 		for (int i = 0; i < this.toolNames.length; i++) {
 			for (int use = 0; use < LearningSettings.DEFAULTS.usesPerTool(); use++) {
-				this.learned.begin(this.toolNames[i]).succeeded(requests.get((i * 31 + use * 7) % requests.size()));
+				this.learned.begin(this.toolNames[i])
+					.succeeded(requests.get((i * 31 + use * 7) % requests.size()), null);
 			}
 			if (i % 20 == 0) {
 				for (int call = 0; call < 2 * LearningSettings.DEFAULTS.usesPerTool(); call++) {

@@ -48,13 +48,13 @@ class ArgsTests {
 
 	@Test
 	void replayTakesAModeAndProactiveKAndRejectsAMisspeltOne() {
-		Args args = Args.parse(List.of("--mode", "proactive", "--proactive-k", "8"), Main.REPLAY_OPTIONS,
-				Set.of("json"));
+		Args args = Args.parse(List.of("--mode", "proactive", "--proactive-k", "8"), ReplayCommand.OPTIONS,
+				ReplayCommand.FLAGS);
 
 		assertThat(AgentReplay.Mode.of(args.require("mode"))).isEqualTo(AgentReplay.Mode.PROACTIVE);
 		assertThat(args.integer("proactive-k", 10)).isEqualTo(8);
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> Args.parse(List.of("--mdoe", "proactive"), Main.REPLAY_OPTIONS, Set.of("json")))
+			.isThrownBy(() -> Args.parse(List.of("--mdoe", "proactive"), ReplayCommand.OPTIONS, ReplayCommand.FLAGS))
 			.withMessageContaining("Unknown option '--mdoe'");
 	}
 

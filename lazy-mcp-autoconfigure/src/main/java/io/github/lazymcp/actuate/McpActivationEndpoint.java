@@ -33,7 +33,10 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 /**
  * {@code /actuator/mcpactivation}: what is deferred, what each session has active, what
  * it cost and what it saved. A write activates tools in a session exactly as ToolSearch
- * would and returns the same result; a delete resets a session.
+ * would and returns the same result; a delete of a session resets it; a delete of the
+ * endpoint itself deletes learned uses (users' requests), one conversation's or all.
+ *
+ * @since 0.1.0
  */
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {
@@ -60,7 +63,8 @@ public class McpActivationEndpoint {
 		return new State(snapshot.deferring(), this.sessions.cap(),
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), this.sessions.size(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
-				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.capabilityReport());
+				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.search().learnedUses(),
+				this.lazyMcp.capabilityReport());
 	}
 
 	@ReadOperation
@@ -109,13 +113,52 @@ public class McpActivationEndpoint {
 	}
 
 	private static WebEndpointResponse<Object> badRequest(String session, String detail) {
+		return problem(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request", detail, "/" + session);
+	}
+
+	private static WebEndpointResponse<Object> problem(int status, String title, String detail, String path) {
 		Map<String, Object> problem = new LinkedHashMap<>();
 		problem.put("type", "about:blank");
-		problem.put("title", "Bad Request");
-		problem.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
+		problem.put("title", title);
+		problem.put("status", status);
 		problem.put("detail", detail);
-		problem.put("instance", "/actuator/mcpactivation/" + session);
-		return new WebEndpointResponse<>(problem, WebEndpointResponse.STATUS_BAD_REQUEST);
+		problem.put("instance", "/actuator/mcpactivation" + path);
+		return new WebEndpointResponse<>(problem, status);
+	}
+
+	/**
+	 * Deletes learned uses (the users' requests kept per tool to rank tools), whether
+	 * learning is on or off: one conversation's, or all of them. The search index drops
+	 * them in a rebuild started at once.
+	 * @param learnedUsesOf the id of the conversation whose uses to delete, or null
+	 * @param allLearnedUses {@code true} to delete every learned use, or null
+	 * @return how many uses were deleted; a 400 problem when not exactly one of the two
+	 * is given, a 503 problem when the store cannot be reached (nothing deleted then)
+	 */
+	@DeleteOperation
+	public WebEndpointResponse<Object> deleteLearnedUses(@Nullable String learnedUsesOf,
+			@Nullable Boolean allLearnedUses) {
+		boolean all = Boolean.TRUE.equals(allLearnedUses);
+		if (learnedUsesOf != null && allLearnedUses != null) {
+			return problem(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request",
+					"Give either 'learnedUsesOf' or 'allLearnedUses', not both.", "");
+		}
+		if ((learnedUsesOf == null || learnedUsesOf.isBlank()) && !all) {
+			return problem(WebEndpointResponse.STATUS_BAD_REQUEST, "Bad Request",
+					"Give 'learnedUsesOf' (a conversation id) to delete that conversation's learned uses, or "
+							+ "'allLearnedUses=true' to delete every learned use.",
+					"");
+		}
+		try {
+			int deleted = this.lazyMcp.deleteUses(all ? null : learnedUsesOf);
+			return new WebEndpointResponse<>(new DeletedUses(deleted, all ? null : learnedUsesOf),
+					WebEndpointResponse.STATUS_OK);
+		}
+		catch (RuntimeException ex) {
+			return problem(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "Service Unavailable",
+					"The store of learned uses cannot be reached (%s); nothing was deleted.".formatted(ex.getMessage()),
+					"");
+		}
 	}
 
 	@DeleteOperation
@@ -141,6 +184,16 @@ public class McpActivationEndpoint {
 	}
 
 	/**
+	 * What a delete of learned uses did.
+	 *
+	 * @param deleted how many uses were deleted
+	 * @param conversation the conversation whose uses were deleted, or null for all
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record DeletedUses(int deleted, @Nullable String conversation) {
+	}
+
+	/**
 	 * The whole state.
 	 *
 	 * @param deferring whether tools are held back
@@ -154,11 +207,13 @@ public class McpActivationEndpoint {
 	 * @param tokens what tool schemas cost and saved
 	 * @param ranking how the hybrid ranking weighs BM25 for this catalog, or null before
 	 * its first index or with another ranking
+	 * @param learnedUses how many learned uses (users' requests) the search index votes
+	 * with now
 	 * @param capabilities the capabilities section, or null when there are none
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools, long sessions,
-			long searches, long activations, long evictions, Tokens tokens, @Nullable Ranking ranking,
+			long searches, long activations, long evictions, Tokens tokens, @Nullable Ranking ranking, int learnedUses,
 			@Nullable CapabilityReport capabilities) {
 	}
 

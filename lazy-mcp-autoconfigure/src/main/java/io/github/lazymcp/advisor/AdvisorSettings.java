@@ -18,6 +18,7 @@ import io.github.lazymcp.tool.LazyMcpRequest;
  * sent at initialization while one of its tools is active in the session
  * @param serverInstructionsMaxTokens the most o200k tokens one server's instructions may
  * take in the guidance, at least 1; longer instructions are cut at a word
+ * @since 0.1.0
  */
 public record AdvisorSettings(LazyMcpRequest.Keys keys, boolean guidance, String guidanceText,
 		boolean serverInstructions, int serverInstructionsMaxTokens) {

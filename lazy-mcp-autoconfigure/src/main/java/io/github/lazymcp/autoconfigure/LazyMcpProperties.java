@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * The setters are plain: the values are checked when they are mapped onto the core's
  * settings records ({@code PropertiesMapping}), and an impossible value fails startup
  * with a message that names the key.
+ *
+ * @since 0.1.0
  */
 @ConfigurationProperties(LazyMcpProperties.PREFIX)
 public class LazyMcpProperties {
@@ -366,8 +368,10 @@ public class LazyMcpProperties {
 		private boolean useApplicationModel = false;
 
 		/**
-		 * Directory where tool embeddings are kept between restarts, so that only changed
-		 * tools are embedded again. Empty keeps them in memory only.
+		 * Directory where the embeddings of catalog texts (never users' words) are kept
+		 * between restarts, so that only changed tools are embedded again; they are read
+		 * from it at each index build, not held in the heap. Empty keeps them in memory
+		 * only.
 		 */
 		private String cacheDirectory = Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings")
 			.toString();
@@ -665,6 +669,13 @@ public class LazyMcpProperties {
 		 */
 		private double jitter = 0.2;
 
+		/**
+		 * Longest time one reconnect attempt may take to reach the server (or start its
+		 * process) and finish the MCP handshake; a longer attempt fails and the next one
+		 * follows the backoff.
+		 */
+		private Duration timeout = Duration.ofSeconds(10);
+
 		public Duration getInitialBackoff() {
 			return this.initialBackoff;
 		}
@@ -687,6 +698,14 @@ public class LazyMcpProperties {
 
 		public void setJitter(double jitter) {
 			this.jitter = jitter;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
 		}
 
 	}
@@ -793,6 +812,13 @@ public class LazyMcpProperties {
 		private Duration refreshInterval = Duration.ofSeconds(30);
 
 		/**
+		 * How long a learned request (and the conversation id kept with it) is stored
+		 * after it was recorded; older ones are deleted every
+		 * sessions.jdbc.cleanup-interval, in memory and in the database alike.
+		 */
+		private Duration retention = Duration.ofDays(30);
+
+		/**
 		 * How many calls of a tool must have been observed before a low success rate
 		 * places it after the other results of ToolSearch.
 		 */
@@ -826,6 +852,14 @@ public class LazyMcpProperties {
 
 		public void setRefreshInterval(Duration refreshInterval) {
 			this.refreshInterval = refreshInterval;
+		}
+
+		public Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(Duration retention) {
+			this.retention = retention;
 		}
 
 		public int getDemoteAfterCalls() {

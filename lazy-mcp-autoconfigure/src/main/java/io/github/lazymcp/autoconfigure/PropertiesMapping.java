@@ -75,9 +75,10 @@ final class PropertiesMapping {
 		return record(
 				() -> new LearningSettings(learning.isEnabled(), learning.getUsesPerTool(),
 						LearningSettings.DEFAULTS.maxRequestLength(), learning.getRefreshInterval(),
-						learning.getDemoteAfterCalls(), learning.getDemoteBelow()),
+						learning.getDemoteAfterCalls(), learning.getDemoteBelow(), learning.getRetention()),
 				property("usesPerTool", "learning.uses-per-tool", learning.getUsesPerTool()),
 				property("refreshInterval", "learning.refresh-interval", learning.getRefreshInterval()),
+				property("retention", "learning.retention", learning.getRetention()),
 				property("demoteAfterCalls", "learning.demote-after-calls", learning.getDemoteAfterCalls()),
 				property("demoteBelow", "learning.demote-below", learning.getDemoteBelow()));
 	}
@@ -234,13 +235,15 @@ final class PropertiesMapping {
 		LazyMcpProperties.Reconnect reconnect = health.getReconnect();
 		return record(
 				() -> new HealthSettings(health.getPingInterval(), health.getPingTimeout(), properties.getCallTimeout(),
-						reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter()),
+						reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter(),
+						reconnect.getTimeout()),
 				property("pingInterval", "health.ping-interval", health.getPingInterval()),
 				property("pingTimeout", "health.ping-timeout", health.getPingTimeout()),
 				property("callTimeout", "call-timeout", properties.getCallTimeout()),
 				property("initialBackoff", "health.reconnect.initial-backoff", reconnect.getInitialBackoff()),
 				property("maxBackoff", "health.reconnect.max-backoff", reconnect.getMaxBackoff()),
-				property("jitter", "health.reconnect.jitter", reconnect.getJitter()));
+				property("jitter", "health.reconnect.jitter", reconnect.getJitter()),
+				property("reconnectTimeout", "health.reconnect.timeout", reconnect.getTimeout()));
 	}
 
 	private static PolicySettings.AnnotationRules annotations(LazyMcpProperties.Annotations annotations) {

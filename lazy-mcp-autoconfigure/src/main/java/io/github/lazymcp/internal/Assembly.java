@@ -118,14 +118,37 @@ public final class Assembly implements AutoCloseable {
 	private final LazyMcpChatClientCustomizer customizer;
 
 	/**
-	 * Builds every part.
+	 * Builds every part. When a part cannot be made, what was started is stopped before
+	 * the failure is thrown: nothing runs on after a failed build.
 	 * @param parts what the builder was given
+	 * @return the parts
+	 * @throws IllegalArgumentException when a capability file is broken
 	 */
-	public Assembly(Parts parts) {
+	public static Assembly of(Parts parts) {
+		CapabilitySettings capabilities = parts.settings().capabilities();
+		// Read before anything starts: a broken file fails the build with nothing to
+		// stop.
+		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
+			.load(capabilities.locations(), capabilities.taps(), capabilities.providers());
+		Background background = new Background(parts.scheduler());
+		ServerSupervisor supervisor = new ServerSupervisor(parts.settings().health(), parts.clock(), Math::random,
+				background.scheduler());
+		try {
+			return new Assembly(parts, definitions, background, supervisor);
+		}
+		catch (RuntimeException | Error ex) {
+			// The pool has connected nothing yet; the supervisor may watch servers.
+			background.close();
+			supervisor.close();
+			throw ex;
+		}
+	}
+
+	private Assembly(Parts parts, List<CapabilityDefinition> definitions, Background background,
+			ServerSupervisor supervisor) {
 		Settings settings = parts.settings();
-		this.background = new Background(parts.scheduler());
-		this.supervisor = new ServerSupervisor(settings.health(), parts.clock(), Math::random,
-				this.background.scheduler());
+		this.background = background;
+		this.supervisor = supervisor;
 		this.catalog = new McpCatalog(connections(parts), settings.catalog(), this.tokenCounter);
 		ToolObservations observations = new ToolObservations(parts.observations());
 		ActivationListener activations = this.stats.andThen(observations);
@@ -142,8 +165,6 @@ public final class Assembly implements AutoCloseable {
 		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
 
 		CapabilitySettings capabilitySettings = settings.capabilities();
-		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
-			.load(capabilitySettings.locations(), capabilitySettings.taps(), capabilitySettings.providers());
 		this.pool = new ServerPool(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
 				capabilitySettings.maxConnections(), capabilitySettings.idleTimeout(), parts.clock(), this.supervisor,
 				parts.observations(), this.background.scheduler());
@@ -187,6 +208,7 @@ public final class Assembly implements AutoCloseable {
 
 		this.background.now("index the catalog", this.search::prepare);
 		this.background.every(settings.sessions().cleanupInterval(), "expired sessions", this.sessions::expire);
+		this.background.every(settings.sessions().cleanupInterval(), "expired learned uses", this::expireUses);
 		if (!definitions.isEmpty()) {
 			Duration janitor = Duration.ofMillis(Math.max(1000, settings.sessions().idleTimeout().toMillis() / 4));
 			this.background.every(janitor, "abandoned capability servers",
@@ -247,6 +269,32 @@ public final class Assembly implements AutoCloseable {
 
 	public Learning learning() {
 		return this.learning;
+	}
+
+	/**
+	 * Deletes learned uses, and rebuilds the index without them in the background.
+	 * @param conversation the conversation whose uses to delete; null for every use
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store of uses cannot be reached
+	 */
+	public int deleteUses(@Nullable String conversation) {
+		int deleted = (conversation != null) ? this.learning.deleteConversation(conversation)
+				: this.learning.deleteAll();
+		// No id: it may name a person.
+		logger.info("Deleted %d learned tool uses (%s)".formatted(deleted,
+				(conversation != null) ? "of one conversation" : "all of them"));
+		this.search.relearn();
+		return deleted;
+	}
+
+	/**
+	 * The periodic cleanup: uses past the retention are deleted, and the index rebuilt
+	 * when this instance deleted some or when other instances may have (a shared store).
+	 */
+	private void expireUses() {
+		if (this.learning.expire() > 0 || this.learning.shared()) {
+			this.search.relearn();
+		}
 	}
 
 	public ToolSearchService search() {

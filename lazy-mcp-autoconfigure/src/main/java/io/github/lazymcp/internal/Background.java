@@ -1,7 +1,9 @@
 package io.github.lazymcp.internal;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -11,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
@@ -21,6 +24,11 @@ import org.jspecify.annotations.Nullable;
  * The one scheduler lazy-mcp's background work runs on, and the periodic tasks lazy-mcp
  * put on it. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
  * application gave keeps running, without lazy-mcp's tasks.
+ *
+ * Close cancels what has not started and then waits, at most {@link #CLOSE_WAIT}, for the
+ * tasks that are running to end: a task in native code (loading the embedding model in
+ * ONNX Runtime) that is still running while the JVM exits can crash it, and an interrupt
+ * does not stop native code. A task still running after the wait is logged and left.
  */
 public final class Background implements AutoCloseable {
 
@@ -29,6 +37,9 @@ public final class Background implements AutoCloseable {
 
 	/** How many threads a scheduler lazy-mcp makes has. */
 	public static final int THREADS = 4;
+
+	/** How long {@link #close()} waits for tasks that are running to end. */
+	public static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
 	private static final Log logger = LogFactory.getLog(Background.class);
 
@@ -40,11 +51,20 @@ public final class Background implements AutoCloseable {
 	// what it is given, and only cancelling its wrapper takes the task off its queue.
 	private final Map<Future<?>, Future<?>> tasks = new ConcurrentHashMap<>();
 
+	private final Running running = new Running();
+
+	private final Duration closeWait;
+
 	private volatile boolean closed;
 
 	Background(@Nullable ScheduledExecutorService scheduler) {
+		this(scheduler, CLOSE_WAIT);
+	}
+
+	Background(@Nullable ScheduledExecutorService scheduler, Duration closeWait) {
 		this.owned = scheduler == null;
 		this.scheduler = (scheduler != null) ? scheduler : newScheduler();
+		this.closeWait = closeWait;
 	}
 
 	/**
@@ -70,8 +90,8 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a task once, as soon as a thread is free; a failure is logged at debug level.
-	 * Until it has run, {@link #close()} cancels it.
+	 * Runs a task once, as soon as a thread is free; a failure, an {@code Error}
+	 * included, is logged as a warning. Until it has run, {@link #close()} cancels it.
 	 * @param what what the task does, for the log
 	 * @param task the task
 	 */
@@ -79,14 +99,15 @@ public final class Background implements AutoCloseable {
 		if (this.closed) {
 			throw new RejectedExecutionException("lazy-mcp is closed; '%s' does not run".formatted(what));
 		}
-		FutureTask<Void> future = new FutureTask<>(() -> {
+		FutureTask<Void> future = new FutureTask<>(() -> this.running.during(() -> {
 			try {
 				task.run();
 			}
-			catch (RuntimeException ex) {
-				logger.debug("Background task '%s' failed".formatted(what), ex);
+			catch (RuntimeException | Error ex) {
+				// Left to the FutureTask, a failure would be kept where nobody reads it.
+				logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
 			}
-		}, null) {
+		}), null) {
 
 			@Override
 			protected void done() {
@@ -118,8 +139,9 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a task periodically, from one period after now; a failure is logged at debug
-	 * level and the task runs again next time.
+	 * Runs a task periodically, from one period after now. A failure, an {@code Error}
+	 * included, is logged as a warning when the run before succeeded (at debug level
+	 * while the task keeps failing), and the task runs again next time.
 	 * @param period the delay between the end of one run and the start of the next; zero
 	 * schedules nothing
 	 * @param what what the task does, for the log
@@ -130,14 +152,27 @@ public final class Background implements AutoCloseable {
 		if (millis <= 0) {
 			return;
 		}
-		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> {
+		AtomicBoolean failing = new AtomicBoolean();
+		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> this.running.during(() -> {
 			try {
 				task.run();
+				if (failing.compareAndSet(true, false)) {
+					logger.info("lazy-mcp's background task '%s' works again".formatted(what));
+				}
 			}
-			catch (RuntimeException ex) {
-				logger.debug("Background task '%s' failed this time".formatted(what), ex);
+			catch (RuntimeException | Error ex) {
+				// An exception left to the scheduler would end the task for good,
+				// silently.
+				if (failing.compareAndSet(false, true)) {
+					logger.warn(
+							"lazy-mcp's background task '%s' failed; it runs again every %d ms".formatted(what, millis),
+							ex);
+				}
+				else {
+					logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
+				}
 			}
-		}, millis, millis, TimeUnit.MILLISECONDS);
+		}), millis, millis, TimeUnit.MILLISECONDS);
 		this.tasks.put(periodic, periodic);
 	}
 
@@ -151,6 +186,60 @@ public final class Background implements AutoCloseable {
 		if (this.owned) {
 			this.scheduler.shutdownNow();
 		}
+		int left = this.running.awaitNone(this.closeWait);
+		if (left > 0) {
+			logger.warn("%d of lazy-mcp's background tasks still ran %d ms after close; closing without them"
+				.formatted(left, this.closeWait.toMillis()));
+		}
+	}
+
+	/**
+	 * The threads running a task; a monitor, so that close can wait until none runs. The
+	 * thread that closes is not waited for: a task may close lazy-mcp.
+	 */
+	private static final class Running {
+
+		private final Set<Thread> threads = new HashSet<>();
+
+		void during(Runnable task) {
+			Thread thread = Thread.currentThread();
+			synchronized (this) {
+				this.threads.add(thread);
+			}
+			try {
+				task.run();
+			}
+			finally {
+				synchronized (this) {
+					this.threads.remove(thread);
+					notifyAll();
+				}
+			}
+		}
+
+		/**
+		 * Waits until no other thread runs a task, or the wait is over, or this thread is
+		 * interrupted.
+		 * @param wait the longest wait
+		 * @return how many other threads still run a task
+		 */
+		synchronized int awaitNone(Duration wait) {
+			long deadline = System.nanoTime() + wait.toNanos();
+			try {
+				for (long left = wait.toNanos(); others() > 0 && left > 0; left = deadline - System.nanoTime()) {
+					TimeUnit.NANOSECONDS.timedWait(this, left);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return others();
+		}
+
+		private int others() {
+			return this.threads.size() - (this.threads.contains(Thread.currentThread()) ? 1 : 0);
+		}
+
 	}
 
 }

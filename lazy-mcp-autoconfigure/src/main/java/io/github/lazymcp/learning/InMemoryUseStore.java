@@ -1,10 +1,18 @@
 package io.github.lazymcp.learning;
 
+import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+import io.github.lazymcp.learning.UseReservoir.Use;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Uses kept in this instance's memory, lost on restart. Thread-safe: each tool's sample
@@ -28,16 +36,58 @@ final class InMemoryUseStore implements UseStore {
 	}
 
 	@Override
-	public void record(String tool, String request) {
+	public void record(String tool, String request, @Nullable String conversation, Instant at) {
+		Use use = new Use(request, conversation, at);
 		this.samples.compute(tool,
-				(name, sample) -> ((sample != null) ? sample : UseReservoir.EMPTY).offer(name, request, this.capacity));
+				(name, sample) -> ((sample != null) ? sample : UseReservoir.EMPTY).offer(name, use, this.capacity));
 	}
 
 	@Override
 	public Map<String, List<String>> uses() {
 		Map<String, List<String>> uses = new LinkedHashMap<>();
-		new TreeMap<>(this.samples).forEach((tool, sample) -> uses.put(tool, sample.requests()));
-		return java.util.Collections.unmodifiableMap(uses);
+		new TreeMap<>(this.samples).forEach((tool, sample) -> {
+			List<String> requests = sample.requests();
+			if (!requests.isEmpty()) {
+				uses.put(tool, requests);
+			}
+		});
+		return Collections.unmodifiableMap(uses);
+	}
+
+	@Override
+	public int deleteRecordedBefore(Instant cutoff) {
+		return delete((use) -> use.recordedAt().isBefore(cutoff));
+	}
+
+	@Override
+	public int deleteConversation(String conversation) {
+		return delete((use) -> Objects.equals(use.conversation(), conversation));
+	}
+
+	/** Every sample goes, with how many requests each tool was offered. */
+	@Override
+	public int deleteAll() {
+		AtomicInteger deleted = new AtomicInteger();
+		for (String tool : this.samples.keySet()) {
+			this.samples.computeIfPresent(tool, (name, sample) -> {
+				deleted.addAndGet(sample.requests().size());
+				return null;
+			});
+		}
+		return deleted.get();
+	}
+
+	/** Frees the slots of some uses; the samples keep counting where they were. */
+	private int delete(Predicate<Use> dropped) {
+		AtomicInteger deleted = new AtomicInteger();
+		for (String tool : this.samples.keySet()) {
+			this.samples.computeIfPresent(tool, (name, sample) -> {
+				UseReservoir kept = sample.without(dropped);
+				deleted.addAndGet(sample.requests().size() - kept.requests().size());
+				return kept;
+			});
+		}
+		return deleted.get();
 	}
 
 }

@@ -1,25 +1,35 @@
 package io.github.lazymcp.learning;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /*
  * Two tables. lazy_mcp_tool_use_count holds, per tool, how many distinct requests were
- * offered (UseReservoir's n); lazy_mcp_tool_use holds the sample, one row per (tool, slot).
+ * offered (UseReservoir's n); lazy_mcp_tool_use holds the sample, one row per (tool, slot),
+ * with the conversation the request came from and when it was recorded (epoch
+ * milliseconds), so that a conversation's uses and those past the retention can be
+ * deleted with one statement each.
  * Recording a request: read the tool's sample (a request already in it is dropped), claim
  * the next n with an optimistic UPDATE ... WHERE seen = ? (or the INSERT of the first
  * one; two instances inserting at once make one fail on the primary key and retry), then
- * write the slot UseReservoir.slot(tool, n) chooses, if any. Two instances never claim the
- * same n, and both compute the same slot for it, so every instance follows one sample;
- * two writes of one slot at once leave one of the two requests, as a later draw would.
+ * write the slot UseReservoir.slot chooses for n and the slots taken, if any: a free slot
+ * with an INSERT (another instance filling it first makes the request look again), a
+ * taken one with an UPDATE. Two instances never claim the same n, and both compute the
+ * same slot for it, so every instance follows one sample; two draws replacing one slot at
+ * once leave one of the two requests, as a later draw would.
  */
 
 /**
@@ -32,8 +42,6 @@ final class JdbcUseStore implements UseStore {
 
 	/** The table of kept requests. */
 	static final String TABLE = "lazy_mcp_tool_use";
-
-	/** Where the schema files are, with {@code @@platform@@} for the database's name. */
 
 	private static final String COUNT_TABLE = "lazy_mcp_tool_use_count";
 
@@ -57,26 +65,23 @@ final class JdbcUseStore implements UseStore {
 	}
 
 	@Override
-	public void record(String tool, String request) {
+	public void record(String tool, String request, @Nullable String conversation, Instant at) {
 		for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-			List<String> kept = this.jdbc.sql("SELECT request FROM " + TABLE + " WHERE tool = ?")
-				.param(tool)
-				.query(String.class)
-				.list();
-			if (kept.contains(request)) {
+			if (requests(tool).contains(request)) {
 				return;
 			}
 			Optional<Long> claimed = claim(tool);
 			if (claimed.isPresent()) {
-				int slot = UseReservoir.slot(tool, claimed.get(), this.capacity);
-				if (slot >= 0) {
-					write(tool, slot, request);
-				}
+				place(tool, claimed.get(), new Row(request, conversation, at.toEpochMilli()));
 				return;
 			}
 		}
 		throw new IllegalStateException(
 				"Could not record a use of tool '%s' after %d attempts".formatted(tool, MAX_ATTEMPTS));
+	}
+
+	private List<String> requests(String tool) {
+		return this.jdbc.sql("SELECT request FROM " + TABLE + " WHERE tool = ?").param(tool).query(String.class).list();
 	}
 
 	/** The next n of the tool, or empty when another instance took it first. */
@@ -101,19 +106,42 @@ final class JdbcUseStore implements UseStore {
 		}
 	}
 
-	private void write(String tool, int slot, String request) {
-		String update = "UPDATE " + TABLE + " SET request = ? WHERE tool = ? AND slot = ?";
-		if (this.jdbc.sql(update).params(request, tool, slot).update() == 1) {
-			return;
+	/** Writes the n-th request where the reservoir puts it, if anywhere. */
+	private void place(String tool, long n, Row row) {
+		for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+			Set<Integer> taken = new HashSet<>(this.jdbc.sql("SELECT slot FROM " + TABLE + " WHERE tool = ?")
+				.param(tool)
+				.query(Integer.class)
+				.list());
+			int slot = UseReservoir.slot(tool, n, this.capacity, taken);
+			if (slot < 0) {
+				return;
+			}
+			if (taken.contains(slot)) {
+				String update = "UPDATE " + TABLE
+						+ " SET request = ?, conversation = ?, recorded_at = ? WHERE tool = ? AND slot = ?";
+				if (this.jdbc.sql(update)
+					.params(row.request(), row.conversation(), row.at(), tool, slot)
+					.update() == 1) {
+					return;
+				}
+			}
+			else {
+				try {
+					this.jdbc
+						.sql("INSERT INTO " + TABLE
+								+ " (tool, slot, request, conversation, recorded_at) VALUES (?, ?, ?, ?, ?)")
+						.params(tool, slot, row.request(), row.conversation(), row.at())
+						.update();
+					return;
+				}
+				catch (DuplicateKeyException ex) {
+					// Another instance filled that slot first: look again.
+				}
+			}
 		}
-		try {
-			this.jdbc.sql("INSERT INTO " + TABLE + " (tool, slot, request) VALUES (?, ?, ?)")
-				.params(tool, slot, request)
-				.update();
-		}
-		catch (DuplicateKeyException ex) {
-			this.jdbc.sql(update).params(request, tool, slot).update();
-		}
+		throw new IllegalStateException(
+				"Could not record a use of tool '%s' after %d attempts".formatted(tool, MAX_ATTEMPTS));
 	}
 
 	@Override
@@ -127,8 +155,29 @@ final class JdbcUseStore implements UseStore {
 	}
 
 	@Override
+	public int deleteRecordedBefore(Instant cutoff) {
+		return this.jdbc.sql("DELETE FROM " + TABLE + " WHERE recorded_at < ?").param(cutoff.toEpochMilli()).update();
+	}
+
+	@Override
+	public int deleteConversation(String conversation) {
+		return this.jdbc.sql("DELETE FROM " + TABLE + " WHERE conversation = ?").param(conversation).update();
+	}
+
+	@Override
+	public int deleteAll() {
+		int deleted = this.jdbc.sql("DELETE FROM " + TABLE).update();
+		this.jdbc.sql("DELETE FROM " + COUNT_TABLE).update();
+		return deleted;
+	}
+
+	@Override
 	public boolean shared() {
 		return true;
+	}
+
+	private record Row(String request, @Nullable String conversation, long at) {
+
 	}
 
 }

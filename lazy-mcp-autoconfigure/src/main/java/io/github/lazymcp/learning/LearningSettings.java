@@ -18,19 +18,27 @@ import java.util.Objects;
  * success rate can demote it, at least 1
  * @param demoteBelow a tool whose observed success rate is below this is placed after the
  * tools that are not, between 0 and 1
+ * @param retention how long a learned request is kept after it was recorded; older ones
+ * are deleted by the periodic cleanup, whatever {@code enabled} says; positive
+ * @since 0.1.0
  */
 public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestLength, Duration refreshInterval,
-		int demoteAfterCalls, double demoteBelow) {
+		int demoteAfterCalls, double demoteBelow, Duration retention) {
 
 	/**
 	 * The shipped defaults: learning on, 32 requests per tool of at most 500 characters,
-	 * shared stores read again every 30 seconds, and a tool demoted once at least 5 of
-	 * its calls were observed and fewer than half succeeded.
+	 * kept for 30 days, shared stores read again every 30 seconds, and a tool demoted
+	 * once at least 5 of its calls were observed and fewer than half succeeded.
 	 */
-	public static final LearningSettings DEFAULTS = new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 5, 0.5);
+	public static final LearningSettings DEFAULTS = new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 5, 0.5,
+			Duration.ofDays(30));
 
 	public LearningSettings {
 		Objects.requireNonNull(refreshInterval, "refreshInterval");
+		Objects.requireNonNull(retention, "retention");
+		if (retention.isNegative() || retention.isZero()) {
+			throw new IllegalArgumentException("retention must be greater than 0 but was " + retention);
+		}
 		requirePositive(usesPerTool, "usesPerTool");
 		requirePositive(maxRequestLength, "maxRequestLength");
 		requirePositive(demoteAfterCalls, "demoteAfterCalls");
@@ -55,7 +63,18 @@ public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestL
 	 */
 	public LearningSettings withEnabled(boolean enabled) {
 		return new LearningSettings(enabled, this.usesPerTool, this.maxRequestLength, this.refreshInterval,
-				this.demoteAfterCalls, this.demoteBelow);
+				this.demoteAfterCalls, this.demoteBelow, this.retention);
+	}
+
+	/**
+	 * These settings with another retention of learned requests.
+	 * @param retention how long a request is kept after it was recorded; positive
+	 * @return the new settings
+	 * @since 0.1.0
+	 */
+	public LearningSettings withRetention(Duration retention) {
+		return new LearningSettings(this.enabled, this.usesPerTool, this.maxRequestLength, this.refreshInterval,
+				this.demoteAfterCalls, this.demoteBelow, retention);
 	}
 
 }

@@ -18,6 +18,7 @@ import java.util.Objects;
  * without loading them, so that the model can load a better one by name; 0 lists none. A
  * result names at most 15 tools, loaded and listed together, so fewer are listed beside a
  * large limit
+ * @since 0.1.0
  */
 public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
 		Surface surface, boolean resultSchemas, int shortlist) {

@@ -52,7 +52,7 @@ class LazyMcpJdbcSessionAutoConfigurationTests {
 				SessionStore sessions = context.getBean(SessionStore.class);
 				String id = UUID.randomUUID().toString();
 				sessions.session(id).activate(java.util.List.of("a"));
-				context.getBean(UseStore.class).record("t", "a request");
+				context.getBean(UseStore.class).record("t", "a request", id, java.time.Instant.now());
 
 				assertThat(sessions.find(id).orElseThrow().tools().names()).containsExactly("a");
 				assertThat(context.getBean(UseStore.class).uses().get("t")).contains("a request");

@@ -36,7 +36,7 @@ class LearningJdbcAutoConfigurationTests {
 				.internals()
 				.learning()
 				.begin("fs__read_file")
-				.succeeded("show me config.yml");
+				.succeeded("show me config.yml", "conversation-1");
 			assertThat(JdbcClient.create(context.getBean(DataSource.class))
 				.sql("SELECT request FROM " + "lazy_mcp_tool_use")
 				.query(String.class)

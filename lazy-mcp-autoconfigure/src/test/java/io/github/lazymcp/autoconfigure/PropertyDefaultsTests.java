@@ -94,10 +94,12 @@ class PropertyDefaultsTests {
 		properties.getHealth().getReconnect().setInitialBackoff(java.time.Duration.ofSeconds(9));
 		properties.getHealth().getReconnect().setMaxBackoff(java.time.Duration.ofSeconds(99));
 		properties.getHealth().getReconnect().setJitter(0.9);
+		properties.getHealth().getReconnect().setTimeout(java.time.Duration.ofSeconds(9));
 		properties.getLogging().setUserText(true);
 		properties.getLearning().setEnabled(false);
 		properties.getLearning().setUsesPerTool(9);
 		properties.getLearning().setRefreshInterval(java.time.Duration.ofSeconds(9));
+		properties.getLearning().setRetention(java.time.Duration.ofDays(9));
 		properties.getLearning().setDemoteAfterCalls(9);
 		properties.getLearning().setDemoteBelow(0.9);
 		properties.getThreshold().setTools(99);

@@ -9,14 +9,18 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 
@@ -33,6 +37,9 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 
 	@Value("${local.server.port}")
 	int port;
+
+	@Autowired
+	LazyMcp lazyMcp;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -126,6 +133,46 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 						"{\"tools\": \"memory__read_graph memory__open_nodes memory__search_nodes "
 								+ "memory__create_entities memory__delete_entities\"}",
 						"'tools' may list at most 4 tools"));
+	}
+
+	@Test
+	void deleteWithAConversationDeletesItsLearnedUsesAndTheIndexDropsThem() throws Exception {
+		Learning learning = this.lazyMcp.internals().learning();
+		this.lazyMcp.deleteLearnedUses();
+		learning.begin("memory__read_graph").succeeded("show what you remember about me", "ops-alice");
+		learning.begin("memory__read_graph").succeeded("show the whole graph", "ops-bob");
+		assertThat(this.lazyMcp.indexed()).succeedsWithin(Duration.ofMinutes(1));
+		this.lazyMcp.internals().search().relearn();
+		await().atMost(Duration.ofMinutes(1))
+			.untilAsserted(() -> assertThat(send(HttpRequest.newBuilder(uri("")).GET()).get("learnedUses").asInt())
+				.isEqualTo(2));
+
+		JsonNode deleted = send(HttpRequest.newBuilder(uri("?learnedUsesOf=ops-alice")).DELETE());
+
+		assertThat(deleted.get("deleted").asInt()).isEqualTo(1);
+		assertThat(deleted.get("conversation").asString()).isEqualTo("ops-alice");
+		assertThat(learning.reload().uses().get("memory__read_graph")).containsExactly("show the whole graph");
+		await().atMost(Duration.ofMinutes(1))
+			.untilAsserted(() -> assertThat(send(HttpRequest.newBuilder(uri("")).GET()).get("learnedUses").asInt())
+				.isEqualTo(1));
+		assertThat(send(HttpRequest.newBuilder(uri("?allLearnedUses=true")).DELETE()).get("deleted").asInt())
+			.isEqualTo(1);
+		assertThat(learning.reload().uses()).isEmpty();
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "", "?allLearnedUses=false", "?learnedUsesOf=", "?learnedUsesOf=a&allLearnedUses=true" })
+	void aBadDeleteOfLearnedUsesIsA400ProblemThatSaysWhatToGive(String query) throws Exception {
+		Learning learning = this.lazyMcp.internals().learning();
+		learning.begin("memory__open_nodes").succeeded("open the node about my cat", "ops-kept");
+
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri(query)).DELETE().build(),
+				HttpResponse.BodyHandlers.ofString());
+
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+		JsonNode problem = JSON.readTree(response.body());
+		assertThat(problem.get("detail").asString()).containsAnyOf("Give 'learnedUsesOf'", "not both");
+		assertThat(learning.reload().uses().get("memory__open_nodes")).contains("open the node about my cat");
 	}
 
 	private JsonNode send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -1,5 +1,7 @@
 package io.github.lazymcp.learning;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -26,6 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * database's schema file.
  */
 abstract class JdbcUseStoreContract {
+
+	private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
 
 	DataSource database;
 
@@ -62,8 +66,8 @@ abstract class JdbcUseStoreContract {
 		JdbcUseStore other = new JdbcUseStore(this.database, 32);
 		String tool = tool();
 
-		one.record(tool, "show me the config file");
-		other.record(tool, "what is in notes.txt");
+		one.record(tool, "show me the config file", "conversation-1", NOW);
+		other.record(tool, "what is in notes.txt", "conversation-1", NOW);
 
 		assertThat(one.uses().get(tool)).containsExactly("show me the config file", "what is in notes.txt");
 		assertThat(other.uses().get(tool)).isEqualTo(one.uses().get(tool));
@@ -76,8 +80,8 @@ abstract class JdbcUseStoreContract {
 		InMemoryUseStore memory = new InMemoryUseStore(4);
 		String tool = tool();
 		for (int i = 1; i <= 40; i++) {
-			database.record(tool, "request " + i);
-			memory.record(tool, "request " + i);
+			database.record(tool, "request " + i, "conversation-1", NOW);
+			memory.record(tool, "request " + i, "conversation-1", NOW);
 		}
 
 		assertThat(database.uses().get(tool)).hasSize(4).isEqualTo(memory.uses().get(tool));
@@ -88,8 +92,8 @@ abstract class JdbcUseStoreContract {
 		JdbcUseStore store = new JdbcUseStore(this.database, 4);
 		String tool = tool();
 
-		store.record(tool, "read it");
-		store.record(tool, "read it");
+		store.record(tool, "read it", "conversation-1", NOW);
+		store.record(tool, "read it", "conversation-1", NOW);
 
 		assertThat(store.uses().get(tool)).containsExactly("read it");
 	}
@@ -106,7 +110,7 @@ abstract class JdbcUseStoreContract {
 			done.add(threads.submit(() -> {
 				start.await();
 				for (int i = 0; i < 20; i++) {
-					store.record(tool, "request " + thread + "-" + i);
+					store.record(tool, "request " + thread + "-" + i, "conversation-1", NOW);
 				}
 				return null;
 			}));
@@ -118,6 +122,58 @@ abstract class JdbcUseStoreContract {
 		threads.shutdown();
 
 		assertThat(new JdbcUseStore(this.database, 8).uses().get(tool)).hasSize(8).doesNotHaveDuplicates();
+	}
+
+	@Test
+	void deletesOneConversationsUsesForEveryInstanceAndKeepsTheOthers() {
+		JdbcUseStore one = new JdbcUseStore(this.database, 8);
+		JdbcUseStore other = new JdbcUseStore(this.database, 8);
+		String tool = tool();
+		String conversation = "alice-" + UUID.randomUUID();
+		one.record(tool, "read my diary", conversation, NOW);
+		other.record(tool, "read the changelog", "bob", NOW);
+		one.record(tool, "read my letters", conversation, NOW);
+
+		assertThat(other.deleteConversation(conversation)).isEqualTo(2);
+
+		assertThat(one.uses().get(tool)).containsExactly("read the changelog");
+	}
+
+	@Test
+	void deletesTheUsesRecordedBeforeACutoffAndRefillsTheirSlots() {
+		JdbcUseStore database = new JdbcUseStore(this.database, 4);
+		InMemoryUseStore memory = new InMemoryUseStore(4);
+		String tool = tool();
+		// Before anything the other tests record, so that the cutoff reaches only these.
+		Instant start = NOW.minus(Duration.ofDays(3650));
+		for (int i = 1; i <= 10; i++) {
+			database.record(tool, "request " + i, null, start.plusSeconds(i));
+			memory.record(tool, "request " + i, null, start.plusSeconds(i));
+		}
+		Instant cutoff = start.plusSeconds(5);
+		int expired = memory.deleteRecordedBefore(cutoff);
+
+		assertThat(database.deleteRecordedBefore(cutoff)).isEqualTo(expired).isPositive();
+		assertThat(database.uses().get(tool)).isEqualTo(memory.uses().get(tool));
+		database.record(tool, "request 11", null, start.plusSeconds(11));
+		memory.record(tool, "request 11", null, start.plusSeconds(11));
+		assertThat(database.uses().get(tool)).isEqualTo(memory.uses().get(tool)).contains("request 11");
+	}
+
+	@Test
+	void deletingEverythingStartsEverySampleAfresh() {
+		JdbcUseStore store = new JdbcUseStore(this.database, 2);
+		String tool = tool();
+		for (int i = 1; i <= 20; i++) {
+			store.record(tool, "request " + i, "c", NOW);
+		}
+
+		assertThat(store.deleteAll()).isGreaterThanOrEqualTo(2);
+
+		assertThat(store.uses()).isEmpty();
+		store.record(tool, "first again", "c", NOW);
+		store.record(tool, "second again", "c", NOW);
+		assertThat(store.uses().get(tool)).containsExactly("first again", "second again");
 	}
 
 }

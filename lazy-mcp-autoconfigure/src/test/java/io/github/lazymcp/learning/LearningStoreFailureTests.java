@@ -1,9 +1,6 @@
 package io.github.lazymcp.learning;
 
 import java.time.Clock;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.lazymcp.learning.internal.Learning;
 import org.junit.jupiter.api.Test;
@@ -21,36 +18,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class LearningStoreFailureTests {
 
-	private final AtomicBoolean down = new AtomicBoolean(true);
-
-	private final UseStore store = new UseStore() {
-
-		@Override
-		public void record(String tool, String request) {
-			if (LearningStoreFailureTests.this.down.get()) {
-				throw new IllegalStateException("database down");
-			}
-		}
-
-		@Override
-		public Map<String, List<String>> uses() {
-			return Map.of();
-		}
-
-	};
+	private final FlakyUseStore store = new FlakyUseStore(32);
 
 	private final Learning learning = new Learning(LearningSettings.DEFAULTS, this.store, Clock.systemUTC(),
 			System::nanoTime);
 
 	@Test
 	void warnsOncePerStreakOfFailures(CapturedOutput output) {
+		this.store.down.set(true);
 		for (int i = 0; i < 3; i++) {
-			this.learning.begin("fs__read_file").succeeded("my secret request " + i);
+			this.learning.begin("fs__read_file").succeeded("my secret request " + i, "conversation-1");
 		}
-		this.down.set(false);
-		this.learning.begin("fs__read_file").succeeded("back again");
-		this.down.set(true);
-		this.learning.begin("fs__read_file").succeeded("down again");
+		this.store.down.set(false);
+		this.learning.begin("fs__read_file").succeeded("back again", "conversation-1");
+		this.store.down.set(true);
+		this.learning.begin("fs__read_file").succeeded("down again", "conversation-1");
 
 		assertThat(output.getAll().split("Could not record a use of tool", -1)).hasSize(3);
 		assertThat(output.getAll()).contains("The store of learned tool uses can be reached again")

@@ -1,8 +1,10 @@
 package io.github.lazymcp.learning;
 
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
@@ -11,12 +13,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class UseReservoirTests {
 
+	private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
+
+	private static UseReservoir.Use use(String request) {
+		return new UseReservoir.Use(request, "conversation-1", NOW);
+	}
+
 	private static UseReservoir offered(String tool, int count, int capacity) {
 		UseReservoir sample = UseReservoir.EMPTY;
 		for (int i = 1; i <= count; i++) {
-			sample = sample.offer(tool, "request " + i, capacity);
+			sample = sample.offer(tool, use("request " + i), capacity);
 		}
 		return sample;
+	}
+
+	/** The slot of the n-th request with a full sample. */
+	private static int drawn(long n, int capacity) {
+		return UseReservoir.slot("tool", n, capacity, IntStream.range(0, capacity).boxed().collect(Collectors.toSet()));
 	}
 
 	@Test
@@ -44,7 +57,7 @@ class UseReservoirTests {
 
 	@Test
 	void aRequestAlreadyKeptIsNotCountedAgain() {
-		UseReservoir sample = UseReservoir.EMPTY.offer("t", "read it", 4).offer("t", "read it", 4);
+		UseReservoir sample = UseReservoir.EMPTY.offer("t", use("read it"), 4).offer("t", use("read it"), 4);
 
 		assertThat(sample.requests()).containsExactly("read it");
 		assertThat(sample.seen()).isEqualTo(1);
@@ -66,9 +79,7 @@ class UseReservoirTests {
 	@Test
 	void aNewRequestEntersWithAChanceOfAtLeastAQuarter() {
 		int capacity = 32;
-		long entered = IntStream.rangeClosed(1, 4000)
-			.filter((i) -> UseReservoir.slot("tool", 100_000 + i, capacity) >= 0)
-			.count();
+		long entered = IntStream.rangeClosed(1, 4000).filter((i) -> drawn(100_000 + i, capacity) >= 0).count();
 
 		assertThat(entered / 4000.0).isBetween(0.2, 0.3);
 	}
@@ -76,10 +87,7 @@ class UseReservoirTests {
 	@Test
 	void spreadsReplacementsOverEverySlot() {
 		Set<Integer> slots = new HashSet<>();
-		IntStream.rangeClosed(33, 5000)
-			.map((n) -> UseReservoir.slot("tool", n, 32))
-			.filter((slot) -> slot >= 0)
-			.forEach(slots::add);
+		IntStream.rangeClosed(33, 5000).map((n) -> drawn(n, 32)).filter((slot) -> slot >= 0).forEach(slots::add);
 
 		assertThat(slots).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 32).boxed().toList());
 	}
@@ -95,7 +103,7 @@ class UseReservoirTests {
 			done.add(threads.submit(() -> {
 				start.await();
 				for (int i = 0; i < 500; i++) {
-					store.record("tool", "request " + (thread * 1000 + i % 50));
+					store.record("tool", "request " + (thread * 1000 + i % 50), "conversation-" + thread, NOW);
 				}
 				return null;
 			}));
@@ -112,15 +120,43 @@ class UseReservoirTests {
 	@Test
 	void inMemoryStoreKeepsOneSamplePerTool() {
 		InMemoryUseStore store = new InMemoryUseStore(2);
-		store.record("b", "one");
-		store.record("a", "two");
-		store.record("a", "three");
-		store.record("a", "four");
+		store.record("b", "one", null, NOW);
+		store.record("a", "two", null, NOW);
+		store.record("a", "three", null, NOW);
+		store.record("a", "four", null, NOW);
 
 		assertThat(store.uses()).containsOnlyKeys("a", "b");
 		assertThat(store.uses().get("a")).hasSize(2);
 		assertThat(store.uses().get("b")).isEqualTo(List.of("one"));
 		assertThat(store.shared()).isFalse();
+	}
+
+	@Test
+	void aDeletedUseFreesItsSlotForTheNextRequest() {
+		UseReservoir full = offered("t", 4, 4);
+		UseReservoir freed = full.without((use) -> use.request().equals("request 2"));
+
+		UseReservoir refilled = freed.offer("t", use("request 5"), 4);
+
+		assertThat(freed.requests()).containsExactly("request 1", "request 3", "request 4");
+		assertThat(freed.seen()).isEqualTo(4);
+		assertThat(refilled.requests()).containsExactly("request 1", "request 5", "request 3", "request 4");
+	}
+
+	@Test
+	void inMemoryStoreDeletesOneConversationsUsesAndThoseRecordedBeforeACutoff() {
+		InMemoryUseStore store = new InMemoryUseStore(4);
+		store.record("a", "mine", "alice", NOW);
+		store.record("a", "yours", "bob", NOW.plusSeconds(60));
+		store.record("b", "mine too", "alice", NOW.plusSeconds(120));
+		store.record("b", "nobody's", null, NOW.plusSeconds(180));
+
+		assertThat(store.deleteConversation("alice")).isEqualTo(2);
+		assertThat(store.uses()).isEqualTo(java.util.Map.of("a", List.of("yours"), "b", List.of("nobody's")));
+		assertThat(store.deleteRecordedBefore(NOW.plusSeconds(180))).isEqualTo(1);
+		assertThat(store.uses()).isEqualTo(java.util.Map.of("b", List.of("nobody's")));
+		assertThat(store.deleteAll()).isEqualTo(1);
+		assertThat(store.uses()).isEmpty();
 	}
 
 }

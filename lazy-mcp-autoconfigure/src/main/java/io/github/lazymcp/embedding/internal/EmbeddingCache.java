@@ -5,10 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,23 +21,31 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.embedding.EmbeddingModel;
 
 /**
- * Embeddings of texts, computed once per (model id, text) and kept in memory and,
- * optionally, in a directory, so that a restart re-embeds only texts that changed, and in
- * the application's database ({@link SharedEmbeddings}), so that an instance embeds only
- * what no other instance embedded before.
+ * Embeddings of catalog texts, computed once per (model id, text) and kept in a
+ * directory, so that a restart re-embeds only texts that changed, and in the
+ * application's database ({@link SharedEmbeddings}), so that an instance embeds only what
+ * no other instance embedded before. Never give it a user's text: what it is given is
+ * kept until its file is deleted.
  * <p>
  * The directory holds one append-only file per model id ({@code <modelId>.emb}, or a
  * sanitised name with a hash suffix when the id is not a plain file name), whose header
- * names the model id: vectors of another model are never loaded. A file whose tail was
- * cut short or damaged (a crash during a write) keeps its good records; the rest is
- * logged and dropped. Writes of all caches of this JVM to one file are serialised, and an
- * OS file lock guards against other processes. Failing to write is logged, not thrown:
- * the vectors stay in memory. Files are never compacted: vectors of texts no longer asked
- * for stay (about 1.6 kB each at 384 dimensions) until the file is deleted.
+ * names the model id: vectors of another model are never read. A file whose tail was cut
+ * short or damaged (a crash during a write) keeps its good records; the rest is logged
+ * and dropped. Writes of all caches of this JVM to one file are serialised, and an OS
+ * file lock guards against other processes. Failing to write is logged, not thrown: the
+ * vectors are computed again when next asked for. Files are never compacted: vectors of
+ * texts no longer asked for stay (about 1.6 kB each at 384 dimensions) until the file is
+ * deleted.
+ * <p>
+ * With a directory, the heap holds no vector: each call reads the vectors it asks for
+ * from the file (a sequential read, about 16 MB at 10,000 tools, done once per index
+ * build), so that the catalog's vectors are not held twice, once as floats here and once
+ * in the index. Without a directory the vectors are kept in memory, the only copy this
+ * JVM has.
  * <p>
  * The model id must change whenever the model's vectors would, since it is all the cache
  * knows of the model. Thread-safe. Two threads missing the same text at once may both
- * embed it; the first result is kept.
+ * embed it; both vectors are the same, and with a directory both are appended.
  */
 final class EmbeddingCache {
 
@@ -45,12 +57,13 @@ final class EmbeddingCache {
 
 	private final @Nullable SharedEmbeddings shared;
 
-	private final Map<CacheKey, float[]> vectors = new ConcurrentHashMap<>();
+	/** The vectors when there is no file; null with a file. */
+	private final @Nullable Map<CacheKey, float[]> memory;
 
 	private final AtomicLong misses = new AtomicLong();
 
 	/**
-	 * Creates a cache, loading the vectors persisted for the model id.
+	 * Creates a cache, checking (and repairing) the file persisted for the model id.
 	 * @param model the model that embeds cache misses
 	 * @param modelId identifies the model's vectors, for example
 	 * {@link OnnxEmbeddingModel#modelId()}; not blank
@@ -71,8 +84,9 @@ final class EmbeddingCache {
 		this.shared = shared;
 		this.file = (directory != null)
 				? new EmbeddingFile(createDirectory(directory).resolve(fileName(modelId)), modelId) : null;
+		this.memory = (this.file != null) ? null : new ConcurrentHashMap<>();
 		if (this.file != null) {
-			this.vectors.putAll(this.file.load());
+			this.file.repair();
 		}
 	}
 
@@ -122,36 +136,57 @@ final class EmbeddingCache {
 	 * Returns the vectors of texts, embedding the distinct texts not cached in one call
 	 * to the model, then persisting them.
 	 * @param texts the texts
-	 * @return a copy of each text's vector, in order
+	 * @return a vector of each text, in order, each an array of the caller's own
 	 * @throws IllegalStateException if the model returns a different number of vectors
 	 */
 	public List<float[]> embedAll(List<String> texts) {
 		List<CacheKey> keys = new ArrayList<>(texts.size());
-		Map<CacheKey, String> missing = new LinkedHashMap<>();
+		Map<CacheKey, String> distinct = new LinkedHashMap<>();
 		for (String text : texts) {
 			CacheKey key = CacheKey.of(this.modelId, text);
 			keys.add(key);
-			if (!this.vectors.containsKey(key)) {
-				missing.put(key, text);
-			}
+			distinct.putIfAbsent(key, text);
 		}
-		if (!missing.isEmpty()) {
-			embedMissing(missing);
+		Map<CacheKey, float[]> found = stored(distinct.keySet());
+		distinct.keySet().removeAll(found.keySet());
+		if (!distinct.isEmpty()) {
+			found.putAll(embedMissing(distinct));
 		}
 		List<float[]> result = new ArrayList<>(keys.size());
+		Set<CacheKey> handedOut = new HashSet<>();
 		for (CacheKey key : keys) {
-			result.add(this.vectors.get(key).clone());
+			float[] vector = found.get(key);
+			result.add(handedOut.add(key) ? vector : vector.clone());
 		}
 		return result;
 	}
 
-	private void embedMissing(Map<CacheKey, String> missing) {
+	/** The vectors kept for some keys, each a fresh copy. */
+	private Map<CacheKey, float[]> stored(Set<CacheKey> keys) {
+		if (this.file != null) {
+			return this.file.find(keys);
+		}
+		Map<CacheKey, float[]> found = new HashMap<>();
+		Map<CacheKey, float[]> memory = Objects.requireNonNull(this.memory);
+		for (CacheKey key : keys) {
+			float[] vector = memory.get(key);
+			if (vector != null) {
+				found.put(key, vector.clone());
+			}
+		}
+		return found;
+	}
+
+	/** Asks the shared vectors, then the model; keeps what either gave. */
+	private Map<CacheKey, float[]> embedMissing(Map<CacheKey, String> missing) {
+		Map<CacheKey, float[]> result = new LinkedHashMap<>();
 		if (this.shared != null) {
 			Map<CacheKey, float[]> found = this.shared.find(missing.keySet());
 			keep(found);
+			result.putAll(found);
 			missing.keySet().removeAll(found.keySet());
 			if (missing.isEmpty()) {
-				return;
+				return result;
 			}
 		}
 		List<float[]> computed = this.model.embed(new ArrayList<>(missing.values()));
@@ -169,23 +204,27 @@ final class EmbeddingCache {
 		if (this.shared != null) {
 			this.shared.save(added);
 		}
+		result.putAll(made);
+		return result;
 	}
 
 	/**
-	 * Keeps vectors in memory and in the directory, unless another thread kept a vector
-	 * of the same key first.
+	 * Keeps vectors in the file, or in memory unless another thread kept a vector of the
+	 * same key first.
 	 * @return the vectors kept here
 	 */
 	private Map<CacheKey, float[]> keep(Map<CacheKey, float[]> vectors) {
+		if (this.file != null) {
+			this.file.append(vectors);
+			return vectors;
+		}
 		Map<CacheKey, float[]> added = new LinkedHashMap<>();
+		Map<CacheKey, float[]> memory = Objects.requireNonNull(this.memory);
 		vectors.forEach((key, vector) -> {
-			if (this.vectors.putIfAbsent(key, vector) == null) {
+			if (memory.putIfAbsent(key, vector.clone()) == null) {
 				added.put(key, vector);
 			}
 		});
-		if (this.file != null) {
-			this.file.append(added);
-		}
 		return added;
 	}
 
@@ -198,17 +237,16 @@ final class EmbeddingCache {
 	}
 
 	/**
-	 * Returns how many vectors the cache holds, loaded or computed.
+	 * Returns how many distinct vectors the cache holds; with a file, reads it.
 	 * @return the number of cached vectors
 	 */
 	public int size() {
-		return this.vectors.size();
+		return (this.file != null) ? this.file.keys().size() : Objects.requireNonNull(this.memory).size();
 	}
 
 	@Override
 	public String toString() {
-		return "EmbeddingCache[" + this.modelId + ", " + size() + " vectors"
-				+ ((this.file != null) ? ", " + this.file.path() : "") + "]";
+		return "EmbeddingCache[" + this.modelId + ((this.file != null) ? ", " + this.file.path() : ", in memory") + "]";
 	}
 
 }

@@ -1,21 +1,26 @@
 package io.github.lazymcp.embedding.internal;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Predicate;
 import java.util.zip.CRC32;
 
 import org.apache.commons.logging.Log;
@@ -28,12 +33,15 @@ import org.apache.commons.logging.LogFactory;
  *   record  32-byte key, int n, n floats, int CRC-32 of the record's preceding bytes
  *
  * The records of one call are appended with a single write, so a crash leaves at worst
- * a partial tail. Loading keeps every record up to the first that is short or fails its CRC,
- * logs what it drops and truncates the file there, so later appends follow good data.
- * A header naming another model id (or unreadable) makes the whole file untrustworthy:
- * it is started afresh rather than mixing vectors of two models.
+ * a partial tail. Every read streams the file, keeping only the vectors asked for (the
+ * file, not the heap, holds the catalog's vectors); it stops at the first record that is
+ * short or fails its CRC, logs what it drops and truncates the file there, so later
+ * appends follow good data. A header naming another model id (or unreadable) makes the
+ * whole file untrustworthy: it is started afresh rather than mixing vectors of two models.
+ * A key may appear twice (two threads or processes that missed the same text at once);
+ * both records hold the same vector, and the first is read.
  *
- * Appends and loads of one path are serialised by a lock shared by all instances in the
+ * Appends and reads of one path are serialised by a lock shared by all instances in the
  * JVM, and by an OS file lock against other processes.
  */
 final class EmbeddingFile {
@@ -47,6 +55,8 @@ final class EmbeddingFile {
 	private static final int KEY_BYTES = 32;
 
 	private static final int MAX_DIMENSIONS = 1 << 16;
+
+	private static final int BUFFER_BYTES = 1 << 16;
 
 	private static final ConcurrentMap<Path, Object> LOCKS = new ConcurrentHashMap<>();
 
@@ -83,27 +93,62 @@ final class EmbeddingFile {
 	}
 
 	/**
-	 * Reads every good record, repairing the file as described above.
-	 * @return the vectors by key
-	 * @throws UncheckedIOException if the file exists but cannot be read or repaired
+	 * The vectors of some keys, read from the file, which is repaired as described above.
+	 * @param wanted the keys whose vectors to return
+	 * @return the vectors found, by key; a fresh array each
+	 * @throws UncheckedIOException if the file cannot be read or repaired
 	 */
-	Map<CacheKey, float[]> load() {
+	Map<CacheKey, float[]> find(Set<CacheKey> wanted) {
+		Map<CacheKey, float[]> found = new HashMap<>();
+		read((key) -> wanted.contains(key) && !found.containsKey(key), found);
+		return found;
+	}
+
+	/**
+	 * Reads the whole file, keeping nothing, to repair it as described above.
+	 * @throws UncheckedIOException if the file cannot be read or repaired
+	 */
+	void repair() {
+		read((key) -> false, Map.of());
+	}
+
+	/**
+	 * The keys of every good record, the file repaired as described above.
+	 * @return the distinct keys
+	 * @throws UncheckedIOException if the file cannot be read or repaired
+	 */
+	Set<CacheKey> keys() {
+		Set<CacheKey> keys = new HashSet<>();
+		read((key) -> {
+			keys.add(key);
+			return false;
+		}, new HashMap<>());
+		return keys;
+	}
+
+	/**
+	 * Streams the good records, repairing the file.
+	 * @param keep told each record's key; true to decode its vector into {@code into}
+	 * @param into where kept vectors go
+	 */
+	private void read(Predicate<CacheKey> keep, Map<CacheKey, float[]> into) {
 		synchronized (this.lock) {
 			try (FileChannel channel = FileChannel.open(this.path, StandardOpenOption.CREATE, StandardOpenOption.READ,
 					StandardOpenOption.WRITE); FileLock fileLock = channel.lock()) {
-				ByteBuffer content = ByteBuffer.wrap(Files.readAllBytes(this.path));
-				Map<CacheKey, float[]> vectors = new HashMap<>();
-				if (!readHeader(content)) {
+				long size = channel.size();
+				// Not closed: closing it would close the channel before its lock is
+				// released.
+				DataInputStream in = new DataInputStream(
+						new BufferedInputStream(Channels.newInputStream(channel), BUFFER_BYTES));
+				if (!readHeader(in, size)) {
 					channel.truncate(0);
-					return vectors;
+					return;
 				}
-				int good = readRecords(content, vectors);
-				if (good < content.limit()) {
-					logger.warn("Dropping " + (content.limit() - good) + " damaged bytes at offset " + good + " of "
-							+ this.path + " after " + vectors.size() + " good embeddings");
+				long good = readRecords(in, this.header.length, keep, into);
+				if (good < size) {
+					logger.warn("Dropping " + (size - good) + " damaged bytes at offset " + good + " of " + this.path);
 					channel.truncate(good);
 				}
-				return vectors;
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException("Cannot read embeddings from " + this.path, ex);
@@ -111,12 +156,17 @@ final class EmbeddingFile {
 		}
 	}
 
-	private boolean readHeader(ByteBuffer content) {
-		if (content.limit() == 0) {
+	private boolean readHeader(DataInputStream in, long size) throws IOException {
+		if (size == 0) {
 			return false;
 		}
-		byte[] actual = new byte[Math.min(this.header.length, content.limit())];
-		content.get(actual);
+		byte[] actual = new byte[this.header.length];
+		try {
+			in.readFully(actual);
+		}
+		catch (EOFException ex) {
+			// cut inside the header: as untrustworthy as a wrong one
+		}
 		if (!Arrays.equals(actual, this.header)) {
 			logger.warn("Discarding " + this.path + ": it does not start with the header of model " + this.modelId);
 			return false;
@@ -124,35 +174,47 @@ final class EmbeddingFile {
 		return true;
 	}
 
-	private static int readRecords(ByteBuffer content, Map<CacheKey, float[]> vectors) {
-		int good = content.position();
-		while (content.hasRemaining()) {
+	/**
+	 * Reads records until the end or the first bad one.
+	 * @return the offset after the last good record
+	 */
+	private static long readRecords(DataInputStream in, long start, Predicate<CacheKey> keep,
+			Map<CacheKey, float[]> into) throws IOException {
+		long good = start;
+		byte[] head = new byte[KEY_BYTES + Integer.BYTES];
+		CRC32 crc = new CRC32();
+		while (true) {
 			try {
-				byte[] key = new byte[KEY_BYTES];
-				content.get(key);
-				int n = content.getInt();
-				if (n <= 0 || n > MAX_DIMENSIONS || content.remaining() < n * Float.BYTES + Integer.BYTES) {
+				in.readFully(head);
+				int n = ByteBuffer.wrap(head, KEY_BYTES, Integer.BYTES).getInt();
+				if (n <= 0 || n > MAX_DIMENSIONS) {
 					return good;
 				}
-				float[] vector = new float[n];
-				content.asFloatBuffer().get(vector);
-				content.position(content.position() + n * Float.BYTES);
-				if (content.getInt() != crc(content.array(), good, content.position() - Integer.BYTES)) {
+				byte[] body = new byte[n * Float.BYTES + Integer.BYTES];
+				in.readFully(body);
+				crc.reset();
+				crc.update(head);
+				crc.update(body, 0, n * Float.BYTES);
+				if (ByteBuffer.wrap(body, n * Float.BYTES, Integer.BYTES).getInt() != (int) crc.getValue()) {
 					return good;
 				}
-				vectors.put(new CacheKey(key), vector);
-				good = content.position();
+				CacheKey key = new CacheKey(Arrays.copyOf(head, KEY_BYTES));
+				if (keep.test(key)) {
+					float[] vector = new float[n];
+					ByteBuffer.wrap(body, 0, n * Float.BYTES).asFloatBuffer().get(vector);
+					into.put(key, vector);
+				}
+				good += head.length + body.length;
 			}
-			catch (BufferUnderflowException ex) {
+			catch (EOFException ex) {
 				return good;
 			}
 		}
-		return good;
 	}
 
 	/**
-	 * Appends records; a failure is logged, not thrown, since the vectors stay usable in
-	 * memory and are simply computed again after a restart.
+	 * Appends records; a failure is logged, not thrown, since the vectors are simply
+	 * computed again when next asked for.
 	 * @param vectors the vectors to persist by key
 	 */
 	void append(Map<CacheKey, float[]> vectors) {

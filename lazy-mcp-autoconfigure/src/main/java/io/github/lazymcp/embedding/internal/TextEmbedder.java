@@ -14,11 +14,12 @@ import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Embeds the two kinds of text lazy-mcp compares: the catalog's texts (tool descriptions,
- * capability triggers), which repeat across restarts and go through an
- * {@link EmbeddingCache}, and the users' texts (search queries, chat messages), which do
- * not and are never cached, neither in memory nor on disk. Every vector comes back with
- * unit length, whatever the model promises, so that cosine similarity is a dot product.
- * Thread-safe when the model is.
+ * hints, capability triggers), which repeat across restarts and go through an
+ * {@link EmbeddingCache} (its file, the shared table), and the users' texts (search
+ * queries, chat messages, the requests learned from use), which never do: their vectors
+ * are made by the model and handed to the caller, and whatever keeps them decides how
+ * long they live. Every vector comes back with unit length, whatever the model promises,
+ * so that cosine similarity is a dot product. Thread-safe when the model is.
  */
 public final class TextEmbedder {
 
@@ -116,6 +117,26 @@ public final class TextEmbedder {
 	 */
 	public List<float[]> embedCatalog(List<String> texts) {
 		List<float[]> vectors = new ArrayList<>(this.cache.embedAll(texts));
+		vectors.replaceAll(Vectors::normalizeInPlace);
+		return vectors;
+	}
+
+	/**
+	 * Embeds users' texts, such as the requests learned from use, bypassing the cache:
+	 * nothing of them is kept here, in a file or in the database.
+	 * @param texts the texts
+	 * @return one unit vector per text, in order
+	 * @throws IllegalStateException if the model returns a different number of vectors
+	 */
+	public List<float[]> embedUserTexts(List<String> texts) {
+		if (texts.isEmpty()) {
+			return List.of();
+		}
+		List<float[]> vectors = new ArrayList<>(this.model.embed(texts));
+		if (vectors.size() != texts.size()) {
+			throw new IllegalStateException(
+					"The model returned " + vectors.size() + " embeddings for " + texts.size() + " texts");
+		}
 		vectors.replaceAll(Vectors::normalizeInPlace);
 		return vectors;
 	}

@@ -23,8 +23,13 @@ import org.jspecify.annotations.Nullable;
  *   that did not start with the user's words) records no request;
  * - with learning off nothing is recorded and nothing stored is read;
  * - what is stored is the request text it is given (the caller, LazyMcpRequest, removes
- *   pasted blocks and leaves out private turns), cut to a bounded length: no session, no
- *   user id, no time.
+ *   pasted blocks and leaves out private turns), cut to a bounded length, with the
+ *   conversation's id and the time, which exist only to delete it: no user id, no session
+ *   state;
+ * - what is deleted (all uses, one conversation's, those older than the retention; with
+ *   learning on or off) is gone from the next knowledge: a deletion makes the knowledge
+ *   stale at once, and a reload that fails after a deletion keeps no uses rather than
+ *   the ones loaded before.
  * The store is never asked on the search path: knowledge() returns what was last loaded;
  * stale() says, without touching the store, whether a reload may find something new.
  */
@@ -56,6 +61,9 @@ public final class Learning {
 	private final LongSupplier ticker;
 
 	private final AtomicLong recorded = new AtomicLong();
+
+	/** How many deletions removed uses; each one makes the knowledge stale at once. */
+	private final AtomicLong forgotten = new AtomicLong();
 
 	private final AtomicReference<@Nullable Knowledge> known = new AtomicReference<>();
 
@@ -131,6 +139,9 @@ public final class Learning {
 		if (!this.settings.enabled()) {
 			return false;
 		}
+		if (forgotSince(knowledge)) {
+			return true;
+		}
 		Instant now = this.clock.instant();
 		boolean recordedSince = this.recorded.get() != knowledge.version()
 				&& !now.isBefore(knowledge.loadedAt().plus(MIN_RELOAD_INTERVAL));
@@ -144,9 +155,11 @@ public final class Learning {
 	 */
 	public Knowledge reload() {
 		long version = this.recorded.get();
+		long forgottenNow = this.forgotten.get();
 		Instant now = this.clock.instant();
 		Knowledge previous = this.known.get();
-		Map<String, List<String>> uses = (previous != null) ? previous.uses() : Map.of();
+		// After a deletion, the uses loaded before may hold what was deleted.
+		Map<String, List<String>> uses = (previous != null && !forgotSince(previous)) ? previous.uses() : Map.of();
 		if (this.settings.enabled()) {
 			try {
 				uses = this.store.uses();
@@ -156,12 +169,77 @@ public final class Learning {
 				failed("read", ex);
 			}
 		}
-		Knowledge loaded = new Knowledge(version, now, uses);
+		Knowledge loaded = new Knowledge(version, forgottenNow, now, uses);
 		this.known.set(loaded);
 		return loaded;
 	}
 
-	private void learn(String tool, @Nullable String request) {
+	/**
+	 * Whether uses were deleted since some knowledge was loaded: then it must not be used
+	 * longer than a reload takes. Cheap: never touches the store.
+	 * @param knowledge knowledge returned earlier
+	 * @return true when a deletion came after it
+	 */
+	public boolean forgotSince(Knowledge knowledge) {
+		return knowledge.forgotten() != this.forgotten.get();
+	}
+
+	/**
+	 * Deletes every learned use, whether learning is on or off.
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store cannot be reached; then nothing is deleted
+	 * here, and the caller should say so
+	 */
+	public int deleteAll() {
+		return forgot(this.store.deleteAll());
+	}
+
+	/**
+	 * Deletes the uses learned in one conversation, whether learning is on or off.
+	 * @param conversation the conversation's id
+	 * @return how many uses were deleted
+	 * @throws RuntimeException when the store cannot be reached
+	 */
+	public int deleteConversation(String conversation) {
+		return forgot(this.store.deleteConversation(conversation));
+	}
+
+	/**
+	 * Deletes the uses recorded longer than the retention ago, whether learning is on or
+	 * off: the periodic cleanup. A store that cannot be reached is logged, once per
+	 * outage, and tried again next time.
+	 * @return how many uses were deleted
+	 */
+	public int expire() {
+		try {
+			int deleted = forgot(
+					this.store.deleteRecordedBefore(this.clock.instant().minus(this.settings.retention())));
+			recovered();
+			return deleted;
+		}
+		catch (RuntimeException ex) {
+			failed("delete expired uses from", ex);
+			return 0;
+		}
+	}
+
+	/**
+	 * Whether other instances share the store, so that uses they deleted are dropped only
+	 * when it is read again.
+	 * @return true for a shared store
+	 */
+	public boolean shared() {
+		return this.store.shared();
+	}
+
+	private int forgot(int deleted) {
+		if (deleted > 0) {
+			this.forgotten.incrementAndGet();
+		}
+		return deleted;
+	}
+
+	private void learn(String tool, @Nullable String request, @Nullable String conversation) {
 		if (!this.settings.enabled() || request == null) {
 			return;
 		}
@@ -173,7 +251,7 @@ public final class Learning {
 			return;
 		}
 		try {
-			this.store.record(tool, text);
+			this.store.record(tool, text, conversation, this.clock.instant());
 			this.recorded.incrementAndGet();
 			recovered();
 		}
@@ -199,10 +277,11 @@ public final class Learning {
 	 * The uses known at one moment.
 	 *
 	 * @param version how many uses this instance had recorded when they were loaded
+	 * @param forgotten how many deletions had removed uses when they were loaded
 	 * @param loadedAt when the store was read
 	 * @param uses the requests per qualified tool name
 	 */
-	public record Knowledge(long version, Instant loadedAt, Map<String, List<String>> uses) {
+	public record Knowledge(long version, long forgotten, Instant loadedAt, Map<String, List<String>> uses) {
 
 		public Knowledge {
 			uses = Map.copyOf(uses);
@@ -238,10 +317,12 @@ public final class Learning {
 		 * the request that led to it is learned.
 		 * @param request the user's request of the turn with pasted blocks removed, or
 		 * null when there is none or the turn is private
+		 * @param conversation the id of the conversation the request was made in, kept
+		 * with it so that it can be deleted; null when there is none
 		 */
-		public void succeeded(@Nullable String request) {
+		public void succeeded(@Nullable String request, @Nullable String conversation) {
 			Learning.this.priors.record(this.tool, true, millis());
-			learn(this.tool, request);
+			learn(this.tool, request, conversation);
 		}
 
 		/**

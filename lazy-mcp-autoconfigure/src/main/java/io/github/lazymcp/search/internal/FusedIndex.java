@@ -2,6 +2,7 @@ package io.github.lazymcp.search.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -129,7 +130,12 @@ final class FusedIndex implements ToolIndex {
 	FusedIndex fitted(List<SearchDocument> documents) {
 		Map<String, Set<String>> requests = FusionFit.requests(documents);
 		if (this.fit != null && !FusionFit.changed(this.fitRequests, requests.keySet())) {
-			return this;
+			// The texts of requests no longer learned (dropped, expired, deleted) are not
+			// kept: they are users' words.
+			Set<String> kept = new HashSet<>(this.fitRequests);
+			kept.retainAll(requests.keySet());
+			return (kept.size() == this.fitRequests.size()) ? this
+					: new FusedIndex(this, this.uses, this.weights, this.fit, Set.copyOf(kept));
 		}
 		return fitted(requests, FusionFit.MIN_GAIN);
 	}

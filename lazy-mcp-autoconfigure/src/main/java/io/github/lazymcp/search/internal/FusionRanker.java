@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * Builds the product's {@link FusedIndex} for one strategy: BM25 alone, embeddings alone,
  * or both. Learned uses vote by embedding similarity when there are embeddings, by word
  * similarity otherwise; with both rankings, the fusion is fitted to the learned uses
- * ({@link FusionFit}) whenever they change.
+ * ({@link FusionFit}) whenever they change. Learned uses are users' requests: their
+ * vectors never go through the catalog's embedding cache, and live in memory only while
+ * an index of this ranker votes with them ({@link UseVectors}).
  */
 final class FusionRanker implements ToolRanker {
 
@@ -28,6 +30,9 @@ final class FusionRanker implements ToolRanker {
 
 	private final @Nullable Embeddings embeddings;
 
+	/** The vectors of the uses the last index voted with; null without embeddings. */
+	private final @Nullable UseVectors useVectors;
+
 	/**
 	 * Creates the ranker.
 	 * @param settings the strategy and its parameters
@@ -39,6 +44,7 @@ final class FusionRanker implements ToolRanker {
 		}
 		this.settings = settings;
 		this.embeddings = embeddings;
+		this.useVectors = (embeddings != null) ? new UseVectors(embeddings.requests()) : null;
 	}
 
 	@Override
@@ -73,23 +79,25 @@ final class FusionRanker implements ToolRanker {
 
 	private UseVotes uses(List<SearchDocument> catalog) {
 		Embeddings embedded = this.embeddings;
-		if (embedded == null || this.settings.strategy() == RankingSettings.Strategy.BM25) {
+		UseVectors vectors = this.useVectors;
+		if (embedded == null || vectors == null || this.settings.strategy() == RankingSettings.Strategy.BM25) {
 			return UseVotes.lexical(catalog, USE_FLOOR_LEXICAL, this.settings.useWeight());
 		}
-		return UseVotes.embedded(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix(),
-				USE_FLOOR_EMBEDDED, this.settings.useWeight());
+		return UseVotes.embedded(catalog, vectors::of, embedded.query(), embedded.queryPrefix(), USE_FLOOR_EMBEDDED,
+				this.settings.useWeight());
 	}
 
 	/**
 	 * How texts become unit vectors.
 	 *
-	 * @param catalog embeds tool texts (and learned uses), usually through a cache
+	 * @param catalog embeds tool texts, usually through a cache that persists them
+	 * @param requests embeds users' texts (learned uses) without keeping anything
 	 * @param query embeds one query; the same function object for every search, so that a
 	 * query is embedded once whoever ranks it
 	 * @param queryPrefix text some models want before a query
 	 */
-	record Embeddings(Function<List<String>, List<float[]>> catalog, Function<String, float[]> query,
-			String queryPrefix) {
+	record Embeddings(Function<List<String>, List<float[]>> catalog, Function<List<String>, List<float[]>> requests,
+			Function<String, float[]> query, String queryPrefix) {
 
 	}
 

@@ -146,8 +146,8 @@ public final class Rankers {
 			}
 			return bm25;
 		}
-		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded.queries(),
-				loaded.queryPrefix());
+		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded::embedUserTexts,
+				loaded.queries(), loaded.queryPrefix());
 		return new FallbackRanker(new FusionRanker(settings, embeddings), bm25);
 	}
 

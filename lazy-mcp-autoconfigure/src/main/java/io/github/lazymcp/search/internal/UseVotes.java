@@ -76,7 +76,8 @@ final class UseVotes {
 	/**
 	 * Votes by the cosine of embeddings.
 	 * @param documents the catalog with its learned uses
-	 * @param embedder embeds the uses into unit vectors, in order
+	 * @param embedder the unit vectors of the uses, in order; never a cache that persists
+	 * them, since uses are users' requests
 	 * @param queryEmbedder embeds a query, shared with the dense ranking
 	 * @param queryPrefix the model's query prefix
 	 * @param floor the cosine a past request must exceed to vote

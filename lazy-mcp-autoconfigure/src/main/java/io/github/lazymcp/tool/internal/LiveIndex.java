@@ -42,7 +42,10 @@ import org.jspecify.annotations.Nullable;
  * Learning: a search of the snapshot the full index holds never waits either; when
  * Learning says the knowledge may have changed, one rebuild (single flight) runs on the
  * executor, reads the store, skips the build when the uses are the ones indexed already,
- * and publishes with compareAndSet.
+ * and publishes with compareAndSet. After uses were deleted, refresh() starts that rebuild
+ * without waiting for a search; one asked for while another runs follows it, and an index
+ * published with knowledge older than the last deletion starts one too, so that no index
+ * keeps votes (or vectors) of deleted uses longer than a rebuild takes.
  */
 
 /**
@@ -71,6 +74,9 @@ final class LiveIndex {
 	private final AtomicReference<@Nullable Report> report = new AtomicReference<>();
 
 	private final AtomicBoolean rebuilding = new AtomicBoolean();
+
+	/** A rebuild was asked for while one ran: it follows that one. */
+	private final AtomicBoolean again = new AtomicBoolean();
 
 	private final CompletableFuture<Void> firstFull = new CompletableFuture<>();
 
@@ -130,6 +136,20 @@ final class LiveIndex {
 	}
 
 	/**
+	 * Rebuilds the full index with the uses the store holds now, in the background,
+	 * without waiting for a search: after uses were deleted. Does nothing before the
+	 * first full index, which reads the store when it is built.
+	 */
+	void refresh() {
+		this.again.set(true);
+		Built current = this.built.get();
+		if (current != null && this.rebuilding.compareAndSet(false, true)) {
+			this.again.set(false);
+			startRebuild(current);
+		}
+	}
+
+	/**
 	 * Completes when the first full index is published; never fails (a failed build is
 	 * tried again by the next search).
 	 * @return a future of its own for the caller
@@ -154,6 +174,15 @@ final class LiveIndex {
 	@Nullable ToolIndex published() {
 		Built current = this.built.get();
 		return (current != null) ? current.index() : null;
+	}
+
+	/**
+	 * How many learned uses the full index last published votes with.
+	 * @return the count, 0 before the first full index
+	 */
+	int learnedUses() {
+		Built current = this.built.get();
+		return (current != null) ? current.knowledge().uses().values().stream().mapToInt(List::size).sum() : 0;
 	}
 
 	/**
@@ -190,7 +219,7 @@ final class LiveIndex {
 			try {
 				report.complete(CatalogReport.of(documents(built.snapshot(), built.knowledge()), built.index(), depth));
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | Error ex) {
 				report.completeExceptionally(ex);
 			}
 		};
@@ -271,7 +300,8 @@ final class LiveIndex {
 			try {
 				pending.interim().complete(interim(pending.documents(), pending.previous()));
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | Error ex) {
+				// Completed either way: a search may be waiting for this build.
 				pending.interim().completeExceptionally(ex);
 				this.pending.compareAndSet(pending, null);
 				throw ex;
@@ -291,6 +321,9 @@ final class LiveIndex {
 			this.built.set(full);
 			this.pending.compareAndSet(pending, null);
 			this.firstFull.complete(null);
+			if (this.learning.forgotSince(full.knowledge())) {
+				refresh();
+			}
 		}
 	}
 
@@ -333,12 +366,15 @@ final class LiveIndex {
 					? new Built(current.snapshot(), current.index(), knowledge) : withUses(current, knowledge);
 			this.built.compareAndSet(current, next);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			logger.warn("Could not rebuild the search index with what was learned; ToolSearch goes on with the "
 					+ "last one", ex);
 		}
 		finally {
 			this.rebuilding.set(false);
+		}
+		if (this.again.get()) {
+			refresh();
 		}
 	}
 

@@ -284,6 +284,23 @@ public final class ToolSearchService {
 	}
 
 	/**
+	 * How many learned uses the index searches use now votes with: after a deletion, how
+	 * far the rebuild has come.
+	 * @return the count, 0 before the first full index
+	 */
+	public int learnedUses() {
+		return this.index.learnedUses();
+	}
+
+	/**
+	 * Rebuilds the index in the background with the uses the store holds now: after uses
+	 * were deleted, so that no index votes with them.
+	 */
+	public void relearn() {
+		this.index.refresh();
+	}
+
+	/**
 	 * Completes when searches are answered without building an index: once the interim
 	 * (BM25) index of the first catalog exists.
 	 * @return a future of the caller's own

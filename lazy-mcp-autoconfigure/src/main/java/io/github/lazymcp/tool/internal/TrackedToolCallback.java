@@ -103,7 +103,7 @@ final class TrackedToolCallback implements ToolCallback {
 			call.failed();
 			throw ex;
 		}
-		call.succeeded(LazyMcpRequest.turnRequest(toolContext).orElse(null));
+		call.succeeded(LazyMcpRequest.turnRequest(toolContext).orElse(null), session.map(ToolSession::id).orElse(null));
 		if (session.isPresent() && !recorded) {
 			touch(session.get());
 		}

@@ -188,6 +188,41 @@ class EmbeddingCacheTests {
 	}
 
 	@Test
+	void keepsNoCopyInTheHeapWhenItHasAFile() throws IOException {
+		EmbeddingCache cache = new EmbeddingCache(this.model, "m", this.directory);
+		cache.embedAll(List.of("a", "b"));
+
+		Files.delete(this.directory.resolve("m.emb"));
+
+		assertThat(cache.embedAll(List.of("a", "b"))).containsExactly(CountingEmbeddingModel.vector("a"),
+				CountingEmbeddingModel.vector("b"));
+		assertThat(cache.misses()).as("embedded again: the file was the only copy").isEqualTo(4);
+	}
+
+	@Test
+	void findsWhatAnotherCacheOfTheSameFileEmbeddedSinceItOpened() {
+		EmbeddingCache one = new EmbeddingCache(this.model, "m", this.directory);
+		CountingEmbeddingModel other = new CountingEmbeddingModel();
+		EmbeddingCache two = new EmbeddingCache(other, "m", this.directory);
+
+		one.embedAll(List.of("a", "b"));
+
+		assertThat(two.embedAll(List.of("b", "a", "b"))).containsExactly(CountingEmbeddingModel.vector("b"),
+				CountingEmbeddingModel.vector("a"), CountingEmbeddingModel.vector("b"));
+		assertThat(other.calls).isEmpty();
+	}
+
+	@Test
+	void handsOutAnArrayOfItsOwnForEveryTextEvenWhenATextRepeats() {
+		EmbeddingCache cache = new EmbeddingCache(this.model, "m", this.directory);
+		List<float[]> vectors = cache.embedAll(List.of("a", "a"));
+
+		vectors.get(0)[0] = 42;
+
+		assertThat(vectors.get(1)).containsExactly(CountingEmbeddingModel.vector("a"));
+	}
+
+	@Test
 	void createsAMissingDirectory() {
 		Path nested = this.directory.resolve("a/b");
 		new EmbeddingCache(this.model, "m", nested).embed("x");

@@ -42,6 +42,23 @@ class TextEmbedderTests {
 	}
 
 	@Test
+	void usersTextsAreEmbeddedEveryTimeAndNeverWritten() throws Exception {
+		TextEmbedder embedder = new TextEmbedder(this.model, "m", this.directory, "");
+		embedder.embedCatalog(List.of("read a file"));
+		long persisted = Files.size(this.directory.resolve("m.emb"));
+
+		List<float[]> vectors = embedder.embedUserTexts(List.of("show me my diary", "show me my diary"));
+		embedder.embedUserTexts(List.of("show me my diary"));
+
+		assertThat(vectors).hasSize(2);
+		assertThat(Vectors.norm(vectors.get(0))).isCloseTo(1.0, within(1e-6));
+		assertThat(this.model.embeddedTexts()).containsExactly("read a file", "show me my diary", "show me my diary",
+				"show me my diary");
+		assertThat(Files.size(this.directory.resolve("m.emb"))).isEqualTo(persisted);
+		assertThat(new EmbeddingCache(this.model, "m", this.directory).size()).isEqualTo(1);
+	}
+
+	@Test
 	void everyVectorHasUnitLength() {
 		TextEmbedder embedder = new TextEmbedder(this.model, "m", null, "");
 

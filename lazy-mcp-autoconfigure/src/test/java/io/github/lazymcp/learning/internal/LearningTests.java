@@ -5,10 +5,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.lazymcp.learning.FlakyUseStore;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
 import org.junit.jupiter.api.Test;
@@ -50,7 +49,7 @@ class LearningTests {
 
 	@Test
 	void aSuccessfulCallLearnsTheRequestOfItsTurn() {
-		this.learning.begin("fs__read_file").succeeded("show me the config file");
+		this.learning.begin("fs__read_file").succeeded("show me the config file", "conversation-1");
 
 		assertThat(this.store.uses()).containsEntry("fs__read_file", List.of("show me the config file"));
 	}
@@ -65,7 +64,7 @@ class LearningTests {
 
 	@Test
 	void aPrivateTurnLearnsNothing() {
-		this.learning.begin("fs__read_file").succeeded(null);
+		this.learning.begin("fs__read_file").succeeded(null, "conversation-1");
 
 		assertThat(this.store.uses()).isEmpty();
 		assertThat(this.learning.priors().of("fs__read_file").calls()).isEqualTo(1);
@@ -73,10 +72,10 @@ class LearningTests {
 
 	@Test
 	void withLearningOffNothingIsRecordedAndNothingStoredIsRead() {
-		this.store.record("fs__read_file", "learned before");
+		this.store.record("fs__read_file", "learned before", "conversation-0", this.now);
 		Learning off = learning(LearningSettings.DEFAULTS.withEnabled(false), this.store);
 
-		off.begin("fs__write_file").succeeded("write a file");
+		off.begin("fs__write_file").succeeded("write a file", "conversation-1");
 
 		assertThat(this.store.uses()).containsOnlyKeys("fs__read_file");
 		assertThat(off.knowledge().uses()).isEmpty();
@@ -85,41 +84,23 @@ class LearningTests {
 
 	@Test
 	void longRequestsAreCut() {
-		Learning short20 = learning(new LearningSettings(true, 32, 20, Duration.ofSeconds(30), 5, 0.5), this.store);
+		Learning short20 = learning(
+				new LearningSettings(true, 32, 20, Duration.ofSeconds(30), 5, 0.5, Duration.ofDays(30)), this.store);
 
-		short20.begin("t").succeeded("please read the file called notes.txt in my home folder");
+		short20.begin("t").succeeded("please read the file called notes.txt in my home folder", "conversation-1");
 
 		assertThat(this.store.uses().get("t")).singleElement().asString().hasSizeLessThanOrEqualTo(20);
 	}
 
 	@Test
 	void aStoreThatFailsNeverFailsTheCallAndKeepsWhatWasLoaded() {
-		AtomicBoolean down = new AtomicBoolean();
-		UseStore flaky = new UseStore() {
-
-			@Override
-			public void record(String tool, String request) {
-				if (down.get()) {
-					throw new IllegalStateException("database down");
-				}
-				LearningTests.this.store.record(tool, request);
-			}
-
-			@Override
-			public Map<String, List<String>> uses() {
-				if (down.get()) {
-					throw new IllegalStateException("database down");
-				}
-				return LearningTests.this.store.uses();
-			}
-
-		};
+		FlakyUseStore flaky = new FlakyUseStore(32);
 		Learning learning = learning(LearningSettings.DEFAULTS, flaky);
-		learning.begin("t").succeeded("first");
+		learning.begin("t").succeeded("first", "conversation-1");
 		learning.reload();
-		down.set(true);
+		flaky.down.set(true);
 
-		learning.begin("t").succeeded("second");
+		learning.begin("t").succeeded("second", "conversation-1");
 
 		assertThat(learning.reload().uses()).containsEntry("t", List.of("first"));
 		assertThat(learning.priors().of("t").calls()).isEqualTo(2);
@@ -128,7 +109,7 @@ class LearningTests {
 	@Test
 	void knowledgeIsStaleOnceSomethingWasRecordedAndTheReloadIntervalPassed() {
 		Learning.Knowledge loaded = this.learning.knowledge();
-		this.learning.begin("t").succeeded("read a file");
+		this.learning.begin("t").succeeded("read a file", "conversation-1");
 
 		assertThat(this.learning.stale(loaded)).isFalse();
 		this.now = this.now.plus(Learning.MIN_RELOAD_INTERVAL);
@@ -138,23 +119,7 @@ class LearningTests {
 
 	@Test
 	void aSharedStoreIsReadAgainAfterTheRefreshInterval() {
-		UseStore shared = new UseStore() {
-
-			@Override
-			public void record(String tool, String request) {
-			}
-
-			@Override
-			public Map<String, List<String>> uses() {
-				return Map.of();
-			}
-
-			@Override
-			public boolean shared() {
-				return true;
-			}
-
-		};
+		UseStore shared = new FlakyUseStore(32, true);
 		Learning learning = learning(LearningSettings.DEFAULTS, shared);
 		Learning.Knowledge loaded = learning.knowledge();
 
@@ -168,7 +133,7 @@ class LearningTests {
 	void callsAreTimedWithTheTicker() {
 		Learning.Call call = this.learning.begin("t");
 		this.nanos.addAndGet(Duration.ofMillis(250).toNanos());
-		call.succeeded(null);
+		call.succeeded(null, "conversation-1");
 
 		assertThat(this.learning.priors().of("t").p95LatencyMs()).isEqualTo(250);
 	}

@@ -9,7 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class PriorsTests {
 
-	private final Priors priors = new Priors(new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 4, 0.5));
+	private final Priors priors = new Priors(
+			new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 4, 0.5, Duration.ofDays(30)));
 
 	@Test
 	void aToolNobodyCalledHasNoPriorAndIsNotDemoted() {

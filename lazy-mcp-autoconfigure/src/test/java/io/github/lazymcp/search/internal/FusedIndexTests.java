@@ -179,7 +179,8 @@ class FusedIndexTests {
 	}
 
 	private FusionRanker.Embeddings embeddings() {
-		return new FusionRanker.Embeddings(this.embedder, (query) -> this.embedder.apply(List.of(query)).get(0), "");
+		return new FusionRanker.Embeddings(this.embedder, this.embedder,
+				(query) -> this.embedder.apply(List.of(query)).get(0), "");
 	}
 
 }

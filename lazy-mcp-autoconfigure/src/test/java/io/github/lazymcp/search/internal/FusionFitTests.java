@@ -204,7 +204,8 @@ class FusionFitTests {
 			}
 			return vector;
 		};
-		return new FusionRanker.Embeddings((texts) -> texts.stream().map(embed).toList(), embed, "");
+		Function<List<String>, List<float[]>> all = (texts) -> texts.stream().map(embed).toList();
+		return new FusionRanker.Embeddings(all, all, embed, "");
 	}
 
 }

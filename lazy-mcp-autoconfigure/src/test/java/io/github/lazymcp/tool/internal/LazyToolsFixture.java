@@ -201,6 +201,11 @@ public final class LazyToolsFixture {
 			return ((ToolSearch) callback(ToolSearch.NAME).orElseThrow()).search(session, request);
 		}
 
+		/** What a deletion of learned uses asks of the index. */
+		public void relearn() {
+			this.search.relearn();
+		}
+
 		public List<String> rank(ToolSession session, String text, int limit) {
 			return this.search.rankDeferred(session, session.state(), text, limit);
 		}

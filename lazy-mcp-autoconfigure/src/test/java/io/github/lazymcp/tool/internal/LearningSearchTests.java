@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 
 import io.github.lazymcp.activation.SessionSettings;
@@ -21,6 +22,8 @@ import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.learning.internal.Learning;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
@@ -64,8 +67,9 @@ class LearningSearchTests {
 
 	private final UseStore store = UseStore.inMemory(32);
 
-	private final Learning learning = new Learning(new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 3, 0.5),
-			this.store, this.clock, System::nanoTime);
+	private final Learning learning = new Learning(
+			new LearningSettings(true, 32, 500, Duration.ofSeconds(30), 3, 0.5, Duration.ofDays(30)), this.store,
+			this.clock, System::nanoTime);
 
 	private final Hints hints = Hints.of(Map.of("fs",
 			Map.of("read_file",
@@ -82,8 +86,15 @@ class LearningSearchTests {
 
 	private final ToolSession session = this.sessions.session("s");
 
+	private final AtomicInteger searches = new AtomicInteger();
+
+	/**
+	 * A search in a session of its own: tools called before in {@link #session} are
+	 * ranked, not named as loaded already.
+	 */
 	private SearchResult search(String arguments) {
-		return this.registry.search(this.session, SearchRequest.parse(arguments));
+		return this.registry.search(this.sessions.session("search-" + this.searches.incrementAndGet()),
+				SearchRequest.parse(arguments));
 	}
 
 	private void call(String tool, String arguments, String turnRequest) {
@@ -122,6 +133,68 @@ class LearningSearchTests {
 		runRebuilds();
 		assertThat(this.ranker.builds()).hasSize(2);
 		assertThat(this.ranker.latest("fs__write_file").uses()).containsExactly("save my shopping list please");
+	}
+
+	/** A use of write_file in session "s", then an index with it, a minute later. */
+	private void indexAUse() {
+		search("{\"query\": \"read a file\"}");
+		call("fs__write_file", "{}", "save my shopping list please");
+		this.now = this.now.plus(Duration.ofMinutes(1));
+		search("{\"query\": \"read a file\"}");
+		runRebuilds();
+		assertThat(this.ranker.latest("fs__write_file").uses()).containsExactly("save my shopping list please");
+	}
+
+	@Test
+	void deletingAConversationsUsesRebuildsTheIndexWithoutThemWithoutWaitingForASearch() {
+		this.registry.callback("fs__read_file")
+			.orElseThrow()
+			.call("{}", LazyMcpRequest.toolContext(this.sessions.session("other"), "show me the notes"));
+		indexAUse();
+
+		assertThat(this.learning.deleteConversation("s")).isEqualTo(1);
+		this.registry.relearn();
+		runRebuilds();
+
+		assertThat(this.store.uses()).containsOnlyKeys("fs__read_file");
+		assertThat(this.ranker.latest("fs__write_file").uses()).isEmpty();
+		assertThat(this.ranker.latest("fs__read_file").uses()).containsExactly("show me the notes");
+	}
+
+	@Test
+	void usesPastTheRetentionAreDeletedAndLeaveTheIndex() {
+		indexAUse();
+		call("fs__read_file", "{}", "show me the notes");
+
+		this.now = this.now.plus(Duration.ofDays(30));
+		assertThat(this.learning.expire()).as("the use recorded 30 days and a minute ago").isEqualTo(1);
+		this.registry.relearn();
+		runRebuilds();
+
+		assertThat(this.ranker.latest("fs__write_file").uses()).isEmpty();
+		assertThat(this.ranker.latest("fs__read_file").uses()).containsExactly("show me the notes");
+	}
+
+	@Test
+	void anIndexBuiltFromUsesLoadedBeforeADeletionIsRebuiltAsSoonAsItIsPublished() {
+		call("fs__write_file", "{}", "save my shopping list please");
+		// BM25 answers while the full index is built in the background: the build reads
+		// the uses now, and is published after the deletion.
+		ToolSearchService search = new ToolSearchService(
+				new McpCatalog(List.of(new FakeConnection("fs", "read_file", "write_file")),
+						new CatalogSettings(0, 0, Map.of()), new TokenCounter()),
+				this.ranker, ToolSettings.DEFAULTS, new UsageStats(), List.of(), new Filters(List.of()), this.learning,
+				Hints.NONE, Rankers.bm25(RankingSettings.DEFAULTS), this.rebuilds::add, new TokenCounter());
+		search.search(this.session, "read a file", List.of());
+
+		this.learning.deleteAll();
+		runRebuilds();
+		assertThat(this.ranker.builds()).hasSize(1);
+		assertThat(this.ranker.latest("fs__write_file").uses()).containsExactly("save my shopping list please");
+		runRebuilds();
+
+		assertThat(this.ranker.builds()).hasSize(2);
+		assertThat(this.ranker.latest("fs__write_file").uses()).isEmpty();
 	}
 
 	@Test

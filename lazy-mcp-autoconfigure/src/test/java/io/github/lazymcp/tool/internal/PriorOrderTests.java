@@ -18,7 +18,7 @@ class PriorOrderTests {
 
 	private void calls(String tool, int succeeded, int failed) {
 		for (int i = 0; i < succeeded; i++) {
-			this.learning.begin(tool).succeeded(null);
+			this.learning.begin(tool).succeeded(null, null);
 		}
 		for (int i = 0; i < failed; i++) {
 			this.learning.begin(tool).failed();

@@ -1,0 +1,144 @@
+package io.github.lazymcp.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.lazymcp.catalog.internal.TokenCounter;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One task's conversation as the model provider receives it, request by request: each
+ * request is the tools it carries, then the system text, then every message so far (the
+ * user's request, and each tool call with its result). Messages only grow, so a request
+ * keeps the number of messages it carried rather than a copy of them.
+ */
+final class Conversation {
+
+	private static final JsonMapper JSON = JsonMapper.shared();
+
+	private final TokenCounter tokens;
+
+	private final @Nullable PromptBlock system;
+
+	private final List<PromptBlock> messages = new ArrayList<>();
+
+	private final List<ModelRequest> requests = new ArrayList<>();
+
+	/**
+	 * A conversation.
+	 * @param tokens counts the messages' tokens
+	 * @param system the system text lazy-mcp adds, or null for none
+	 */
+	Conversation(TokenCounter tokens, @Nullable String system) {
+		this.tokens = tokens;
+		this.system = (system != null) ? text(PromptBlock.Kind.SYSTEM, "system", system) : null;
+	}
+
+	/**
+	 * Adds the user's request.
+	 * @param text what the user typed
+	 */
+	void user(String text) {
+		this.messages.add(text(PromptBlock.Kind.USER, "user", text));
+	}
+
+	/**
+	 * Records one model request with the messages so far.
+	 * @param tools the tools it carries, in the order sent
+	 */
+	void request(List<PromptBlock> tools) {
+		this.requests.add(new ModelRequest(tools, this.system, this.messages, this.messages.size(), 0));
+	}
+
+	/**
+	 * What the model answered to the last request: a tool call, and the result it got.
+	 * @param tool the name of the tool the model called
+	 * @param call the call as the model wrote it
+	 * @param result what the tool returned
+	 * @param kind {@link PromptBlock.Kind#SEARCH_RESULT} for ToolSearch, else
+	 * {@link PromptBlock.Kind#RESULT}
+	 */
+	void called(String tool, String call, String result, PromptBlock.Kind kind) {
+		PromptBlock callBlock = text(PromptBlock.Kind.CALL, tool, call);
+		int last = this.requests.size() - 1;
+		this.requests.set(last, this.requests.get(last).withOutput(callBlock.tokens()));
+		this.messages.add(callBlock);
+		this.messages.add(text(kind, tool, result));
+	}
+
+	/**
+	 * A tool call as the model writes it.
+	 * @param tool the tool's name
+	 * @param arguments its arguments
+	 * @return {@code {"name": tool, "arguments": arguments}}
+	 */
+	static String call(String tool, Map<String, ?> arguments) {
+		return JSON.writeValueAsString(object("name", tool, "arguments", arguments));
+	}
+
+	/**
+	 * A JSON object of two keys, in this order.
+	 * @param first the first key
+	 * @param firstValue its value
+	 * @param second the second key
+	 * @param secondValue its value
+	 * @return the object
+	 */
+	static Map<String, Object> object(String first, Object firstValue, String second, Object secondValue) {
+		Map<String, Object> object = new LinkedHashMap<>();
+		object.put(first, firstValue);
+		object.put(second, secondValue);
+		return object;
+	}
+
+	List<ModelRequest> requests() {
+		return Collections.unmodifiableList(this.requests);
+	}
+
+	private PromptBlock text(PromptBlock.Kind kind, String label, String text) {
+		return PromptBlock.text(kind, label, text, this.tokens.count(text));
+	}
+
+	/**
+	 * One model request.
+	 *
+	 * @param tools the tools it carries
+	 * @param system the system text, or null
+	 * @param conversation the conversation's messages, of which the request carries the
+	 * first {@code messageCount}
+	 * @param messageCount how many messages it carries
+	 * @param output tokens of what the model wrote in reply (0 for the final answer,
+	 * which is not simulated)
+	 */
+	record ModelRequest(List<PromptBlock> tools, @Nullable PromptBlock system, List<PromptBlock> conversation,
+			int messageCount, int output) {
+
+		ModelRequest withOutput(int tokens) {
+			return new ModelRequest(this.tools, this.system, this.conversation, this.messageCount, tokens);
+		}
+
+		/**
+		 * The request's blocks in the provider's order: tools, system, messages.
+		 * @return the prompt
+		 */
+		List<PromptBlock> prompt() {
+			List<PromptBlock> prompt = new ArrayList<>(this.tools.size() + 1 + this.messageCount);
+			prompt.addAll(this.tools);
+			if (this.system != null) {
+				prompt.add(this.system);
+			}
+			prompt.addAll(this.conversation.subList(0, this.messageCount));
+			return prompt;
+		}
+
+		List<PromptBlock> messages() {
+			return this.conversation.subList(0, this.messageCount);
+		}
+
+	}
+
+}

@@ -1,0 +1,226 @@
+package io.github.lazymcp.benchmarks;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolSettings;
+import io.github.lazymcp.tool.UserTurn;
+import io.github.lazymcp.tool.internal.CallTool;
+import io.github.lazymcp.tool.internal.ToolSearch;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.ToolCallback;
+
+/*
+ * Per task, in a fresh session (proactive mode first runs the listeners with the task's
+ * text, as a user turn does), for each tool call the task needs, in order:
+ *
+ *   1. Send a request: what the wire view lets the model see at this step.
+ *   2. The model calls the tool if it can: in the default surface when one of the call's
+ *      interchangeable tools is in this request's tools; in the bridge surface (through
+ *      CallTool) when one was named in a ToolSearch result it received.
+ *   3. Else, if the model was shown the tool before (it was evicted since), it loads it by
+ *      that name with ToolSearch, once, and goes back to 1.
+ *   4. Else, in search mode, if it has not searched yet: its first look, a ToolSearch with
+ *      the task's text; back to 1. (In proactive mode the first look is the first
+ *      request's tools, proactive attach's.)
+ *   5. Else, once per task: the search after a miss, by SearchQueries' template from the
+ *      task's text and what the first look showed; back to 1.
+ *   6. Else the task fails: the request of step 1 is the model's last (its answer).
+ * After the last call, one more request carries the model's final answer.
+ *
+ * The model "was shown" a tool when its name was in a request's tools or in a ToolSearch
+ * result, read from the JSON the model receives (SearchView). The script picks the right
+ * tool among those, as a capable model would; it never uses a name it was not shown.
+ */
+
+/**
+ * The scripted model of the replay, on one lazy-mcp stack, as described at the top of
+ * this file. Calls go through the callbacks lazy-mcp runs, so activation, use and
+ * learning happen as in the product. In the bridge surface the tool's callback runs
+ * directly, as CallTool runs it once the arguments pass its schema check (the script's
+ * arguments are placeholders); the conversation carries the CallTool call.
+ */
+final class ScriptedAgent {
+
+	private static final JsonMapper JSON = JsonMapper.shared();
+
+	/** lazy-mcp's own tools, which no task needs. */
+	private static final Set<String> LAZY_MCP_TOOLS = Set.of(ToolSearch.NAME, CallTool.NAME);
+
+	private final LazyStack stack;
+
+	private final AgentReplay.Mode mode;
+
+	private final String guidance;
+
+	private final ToolBlocks blocks;
+
+	private final boolean bridge;
+
+	/**
+	 * The agent.
+	 * @param stack the product, on the surface measured
+	 * @param mode how tasks start
+	 * @param guidance the system text lazy-mcp adds to every request
+	 * @param blocks the tool definitions' prompt blocks
+	 */
+	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, String guidance, ToolBlocks blocks) {
+		this.stack = stack;
+		this.mode = mode;
+		this.guidance = guidance;
+		this.blocks = blocks;
+		this.bridge = stack.parts.search().settings().surface() == ToolSettings.Surface.BRIDGE;
+	}
+
+	TaskRun run(Task task) {
+		Turn turn = new Turn(task, this.stack.sessions.session(task.id()),
+				new Conversation(this.stack.tokenCounter, this.guidance));
+		if (this.mode == AgentReplay.Mode.PROACTIVE) {
+			this.stack.parts.listeners().turnStarted(turn.session, turn.session.state(), UserTurn.first(task.query()));
+		}
+		turn.conversation.user(task.query());
+		List<List<String>> calls = calls(task);
+		boolean done = calls.stream().allMatch((names) -> serve(turn, names));
+		if (done) {
+			send(turn);
+		}
+		this.stack.sessions.remove(task.id());
+		TaskRun.Outcome outcome = !done ? TaskRun.Outcome.FAILED
+				: turn.searchedAfterMiss ? TaskRun.Outcome.SECOND_SEARCH : TaskRun.Outcome.GOLD_VISIBLE;
+		int visibleFirst = (int) calls.stream().filter((names) -> first(names, turn.firstTools) != null).count();
+		return new TaskRun(task.id(), outcome, turn.conversation, turn.toolSearchInputs, calls.size(), visibleFirst);
+	}
+
+	/**
+	 * The calls the task needs, each as the model-facing names of its interchangeable
+	 * tools.
+	 */
+	private List<List<String>> calls(Task task) {
+		List<List<String>> calls = new ArrayList<>();
+		for (List<String> keys : task.calls()) {
+			List<String> names = keys.stream().map(this.stack::qualified).filter((name) -> name != null).toList();
+			if (!names.isEmpty()) {
+				calls.add(names);
+			}
+		}
+		return calls;
+	}
+
+	/**
+	 * Steps 1 to 6 for one call: true once the model called it, false when it gave up.
+	 */
+	private boolean serve(Turn turn, List<String> names) {
+		boolean loaded = false;
+		while (true) {
+			List<String> tools = send(turn);
+			String callable = first(names, this.bridge ? turn.shown : new HashSet<>(tools));
+			if (callable != null) {
+				call(turn, callable);
+				return true;
+			}
+			String shown = first(names, turn.shown);
+			if (shown != null && !loaded) {
+				search(turn, Map.of("names", List.of(shown)));
+				loaded = true;
+			}
+			else if (turn.firstLook == null) {
+				search(turn, SearchQueries.first(turn.task.query(), this.stack.parts.search().settings()));
+			}
+			else if (!turn.searchedAfterMiss) {
+				turn.searchedAfterMiss = true;
+				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook,
+						this.stack.parts.search().settings()));
+			}
+			else {
+				return false;
+			}
+		}
+	}
+
+	/** One model request, with what the wire view lets the model see at this step. */
+	private List<String> send(Turn turn) {
+		List<ToolCallback> sent = this.stack.parts.wire()
+			.step(turn.session, this.stack.parts.callbacks().all())
+			.orElseThrow()
+			.tools();
+		turn.conversation.request(sent.stream().map((tool) -> this.blocks.of(tool.getToolDefinition())).toList());
+		List<String> names = sent.stream().map((tool) -> tool.getToolDefinition().name()).toList();
+		turn.shown.addAll(names);
+		if (turn.firstTools.isEmpty()) {
+			turn.firstTools.addAll(names);
+			if (this.mode == AgentReplay.Mode.PROACTIVE) {
+				turn.firstLook = SearchView.ofTools(sent.stream()
+					.map(ToolCallback::getToolDefinition)
+					.filter((tool) -> !LAZY_MCP_TOOLS.contains(tool.name()))
+					.toList());
+			}
+		}
+		return names;
+	}
+
+	/** The model's ToolSearch call; what its result names, the model has been shown. */
+	private void search(Turn turn, Map<String, ?> arguments) {
+		String input = JSON.writeValueAsString(arguments);
+		String result = this.stack.parts.callbacks().find(ToolSearch.NAME).orElseThrow().call(input, turn.context);
+		turn.conversation.called(ToolSearch.NAME, Conversation.call(ToolSearch.NAME, arguments), result,
+				PromptBlock.Kind.SEARCH_RESULT);
+		turn.toolSearchInputs.add(input);
+		SearchView view = SearchView.of(result);
+		turn.shown.addAll(view.names());
+		if (arguments.containsKey("query") && turn.firstLook == null) {
+			turn.firstLook = view;
+		}
+	}
+
+	/** The model's call of a tool, executed by the callback the chat client would run. */
+	private void call(Turn turn, String tool) {
+		String result = this.stack.parts.callbacks().find(tool).orElseThrow().call("{}", turn.context);
+		String call = this.bridge
+				? Conversation.call(CallTool.NAME, Conversation.object("name", tool, "arguments", Map.of()))
+				: Conversation.call(tool, Map.of());
+		turn.conversation.called(this.bridge ? CallTool.NAME : tool, call, result, PromptBlock.Kind.RESULT);
+	}
+
+	private static @Nullable String first(List<String> names, Set<String> among) {
+		return names.stream().filter(among::contains).findFirst().orElse(null);
+	}
+
+	/** One task's state. */
+	private static final class Turn {
+
+		final Task task;
+
+		final ToolSession session;
+
+		final ToolContext context;
+
+		final Conversation conversation;
+
+		final Set<String> shown = new HashSet<>();
+
+		final Set<String> firstTools = new HashSet<>();
+
+		final List<String> toolSearchInputs = new ArrayList<>();
+
+		@Nullable SearchView firstLook;
+
+		boolean searchedAfterMiss;
+
+		Turn(Task task, ToolSession session, Conversation conversation) {
+			this.task = task;
+			this.session = session;
+			this.context = LazyMcpRequest.toolContext(session);
+			this.conversation = conversation;
+		}
+
+	}
+
+}

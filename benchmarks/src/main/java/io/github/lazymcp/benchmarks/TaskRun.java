@@ -1,0 +1,43 @@
+package io.github.lazymcp.benchmarks;
+
+import java.util.List;
+
+/**
+ * One task as the scripted agent lived it on one surface.
+ *
+ * @param id the task's id
+ * @param outcome how it ended
+ * @param conversation every model request it made
+ * @param toolSearchInputs the arguments of every ToolSearch call, as sent
+ * @param calls tool calls the task needs (those whose tool the catalog has)
+ * @param visibleFirst of them, those whose tool the first request already carried
+ */
+record TaskRun(String id, Outcome outcome, Conversation conversation, List<String> toolSearchInputs, int calls,
+		int visibleFirst) {
+
+	TaskRun {
+		toolSearchInputs = List.copyOf(toolSearchInputs);
+	}
+
+	/** How a task ended. */
+	enum Outcome {
+
+		/**
+		 * Every tool the task needs was shown to the model without the search after a
+		 * miss: the first look (the ToolSearch with the task's text in search mode,
+		 * proactive attach in proactive mode) was enough.
+		 */
+		GOLD_VISIBLE,
+
+		/**
+		 * The search after a miss showed what the first look did not, and the task was
+		 * done.
+		 */
+		SECOND_SEARCH,
+
+		/** A tool the task needs stayed unseen after the search after a miss. */
+		FAILED
+
+	}
+
+}

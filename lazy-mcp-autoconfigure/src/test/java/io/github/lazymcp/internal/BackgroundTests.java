@@ -1,0 +1,99 @@
+package io.github.lazymcp.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * What {@link Background#close()} does with the tasks that run: it waits for them (a task
+ * in native code must not outlive the JVM's exit), within a bound.
+ */
+class BackgroundTests {
+
+	@Test
+	void closeReturnsOnlyAfterATaskThatIgnoresInterruptsHasEnded() throws Exception {
+		Background background = new Background(null);
+		List<String> order = new CopyOnWriteArrayList<>();
+		CountDownLatch started = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		background.now("a native call", () -> {
+			started.countDown();
+			awaitUninterruptibly(release);
+			order.add("task ended");
+		});
+		assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+		Thread closer = new Thread(() -> {
+			background.close();
+			order.add("close returned");
+		});
+		closer.start();
+		awaitWaitingOrEnded(closer);
+		release.countDown();
+		closer.join(TimeUnit.SECONDS.toMillis(30));
+		assertThat(order).containsExactly("task ended", "close returned");
+		assertThatExceptionOfType(RejectedExecutionException.class)
+			.isThrownBy(() -> background.now("after close", () -> order.add("ran after close")));
+	}
+
+	@Test
+	void closeGivesUpOnATaskThatOutlastsTheWait() throws Exception {
+		Background background = new Background(null, Duration.ofMillis(50));
+		CountDownLatch started = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		background.now("a task that never ends by itself", () -> {
+			started.countDown();
+			awaitUninterruptibly(release);
+		});
+		assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+		background.close();
+		assertThat(release.getCount()).as("the task was still running when close returned").isEqualTo(1);
+		release.countDown();
+	}
+
+	@Test
+	void aTaskThatClosesTheSchedulerItRunsOnDoesNotWaitForItself() throws Exception {
+		Background background = new Background(null, Duration.ofMinutes(10));
+		CountDownLatch closed = new CountDownLatch(1);
+		background.now("close from within", () -> {
+			background.close();
+			closed.countDown();
+		});
+		assertThat(closed.await(60, TimeUnit.SECONDS)).as("close returned on the task's own thread").isTrue();
+	}
+
+	private static void awaitUninterruptibly(CountDownLatch latch) {
+		boolean interrupted = false;
+		while (true) {
+			try {
+				latch.await();
+				break;
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void awaitWaitingOrEnded(Thread thread) throws InterruptedException {
+		for (int i = 0; i < 3000; i++) {
+			Thread.State state = thread.getState();
+			if (state == Thread.State.TIMED_WAITING || state == Thread.State.TERMINATED) {
+				return;
+			}
+			Thread.sleep(10);
+		}
+		throw new AssertionError("the closing thread neither waited nor ended: " + thread.getState());
+	}
+
+}
