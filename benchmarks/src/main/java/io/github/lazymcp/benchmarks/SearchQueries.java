@@ -17,8 +17,9 @@ import io.github.lazymcp.tool.ToolSettings;
  *                 a digit, without words of fewer than 3 characters and without the
  *                 English function words of STOP_WORDS.
  *   shown       = words(name + " " + description) of every tool the first look showed:
- *                 the first ToolSearch result in search mode, the tools of the first
- *                 request (proactive attach's) in proactive mode.
+ *                 the tools the first ToolSearch result loaded (not those it only
+ *                 lists) in search mode, the tools of the first request (proactive
+ *                 attach's) in proactive mode.
  *   query       = the distinct words(task's text) not in shown, in the task's order,
  *                 joined by spaces; if none is left, the task's text.
  *   limit       = the largest ToolSearch accepts.
@@ -90,7 +91,9 @@ final class SearchQueries {
 	static Map<String, Object> afterMiss(String task, SearchView firstLook, ToolSettings settings) {
 		Set<String> shown = new LinkedHashSet<>();
 		for (SearchView.Shown tool : firstLook.tools()) {
-			shown.addAll(words(tool.name() + " " + tool.description()));
+			if (!tool.listed()) {
+				shown.addAll(words(tool.name() + " " + tool.description()));
+			}
 		}
 		Set<String> left = words(task);
 		left.removeAll(shown);
