@@ -34,6 +34,8 @@ final class AgentReplay {
 
 	private final CachePrices prices;
 
+	private final boolean repeatSearch;
+
 	/**
 	 * A replay.
 	 * @param lazy the product in the default surface (for {@link Mode#PROACTIVE}, built
@@ -43,6 +45,20 @@ final class AgentReplay {
 	 * @param prices what cached and fresh tokens cost
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, Mode mode, CachePrices prices) {
+		this(lazy, bridge, mode, prices, false);
+	}
+
+	/**
+	 * A replay whose agent may repeat its first search in the default surface.
+	 * @param lazy the product in the default surface
+	 * @param bridge the same product in the bridge surface
+	 * @param mode how tasks start
+	 * @param prices what cached and fresh tokens cost
+	 * @param repeatSearch whether the default surface's agent sends its first search
+	 * twice (see {@link ScriptedAgent})
+	 */
+	AgentReplay(LazyStack lazy, LazyStack bridge, Mode mode, CachePrices prices, boolean repeatSearch) {
+		this.repeatSearch = repeatSearch;
 		this.lazy = lazy;
 		this.bridge = bridge;
 		this.mode = mode;
@@ -51,7 +67,8 @@ final class AgentReplay {
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
 		ToolBlocks blocks = new ToolBlocks(this.lazy.tokenCounter);
-		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, guidance(this.lazy), blocks);
+		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, guidance(this.lazy), blocks,
+				this.repeatSearch);
 		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, guidance(this.bridge), blocks);
 		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
 		long sentBefore = this.lazy.parts.stats().tokensSent();

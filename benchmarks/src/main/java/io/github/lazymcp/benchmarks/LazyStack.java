@@ -83,7 +83,7 @@ final class LazyStack implements AutoCloseable {
 			.connections(connections)
 			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
 			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(options.cap()))
-			.tools(ToolSettings.DEFAULTS.withSurface(options.surface()))
+			.tools(options.tools())
 			.learning(options.learning())
 			.proactive(options.proactive())
 			.ranker(ranker);
@@ -151,33 +151,37 @@ final class LazyStack implements AutoCloseable {
 	 * What a benchmark varies; the rest is shipped defaults.
 	 *
 	 * @param cap the most active tools per session
-	 * @param surface how activated tools reach the model
+	 * @param tools ToolSearch's limits, shortlist and surface
 	 * @param learning whether and how much is learned from use
 	 * @param proactive proactive attach's settings
 	 * @param store the session store, or null for one in memory
 	 */
-	record Options(int cap, ToolSettings.Surface surface, LearningSettings learning, ProactiveSettings proactive,
+	record Options(int cap, ToolSettings tools, LearningSettings learning, ProactiveSettings proactive,
 			@Nullable SessionStore store) {
 
 		static Options cap(int cap) {
-			return new Options(cap, ToolSettings.DEFAULTS.surface(), LearningSettings.DEFAULTS,
+			return new Options(cap, ToolSettings.DEFAULTS, LearningSettings.DEFAULTS,
 					ProactiveSettings.DEFAULTS.withEnabled(false), null);
 		}
 
 		Options withSurface(ToolSettings.Surface next) {
+			return withTools(this.tools.withSurface(next));
+		}
+
+		Options withTools(ToolSettings next) {
 			return new Options(this.cap, next, this.learning, this.proactive, this.store);
 		}
 
 		Options withLearning(LearningSettings next) {
-			return new Options(this.cap, this.surface, next, this.proactive, this.store);
+			return new Options(this.cap, this.tools, next, this.proactive, this.store);
 		}
 
 		Options withProactive(ProactiveSettings next) {
-			return new Options(this.cap, this.surface, this.learning, next, this.store);
+			return new Options(this.cap, this.tools, this.learning, next, this.store);
 		}
 
 		Options withStore(SessionStore next) {
-			return new Options(this.cap, this.surface, this.learning, this.proactive, next);
+			return new Options(this.cap, this.tools, this.learning, this.proactive, next);
 		}
 
 	}

@@ -19,14 +19,16 @@ final class ReplayCommand {
 	static final String USAGE = """
 			replay --dataset FILE | --catalogs DIR [--queries FILE]
 			         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
+			         [--default-limit N] [--shortlist N] [--search-twice]
 			         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 
 	/** The options that take a value. */
 	static final Set<String> OPTIONS = Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "mode",
-			"proactive-k", "cache-write", "cache-read", "output-price", "cache-min-tokens");
+			"proactive-k", "default-limit", "shortlist", "cache-write", "cache-read", "output-price",
+			"cache-min-tokens");
 
 	/** The options that take none. */
-	static final Set<String> FLAGS = Set.of("json", "per-task");
+	static final Set<String> FLAGS = Set.of("json", "per-task", "search-twice");
 
 	private ReplayCommand() {
 	}
@@ -36,7 +38,7 @@ final class ReplayCommand {
 		Workload workload = workload(args);
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		AgentReplay.Mode mode = AgentReplay.Mode.of(args.get("mode", "search"));
-		LazyStack.Options options = LazyStack.Options.cap(cap);
+		LazyStack.Options options = LazyStack.Options.cap(cap).withTools(tools(args));
 		if (mode == AgentReplay.Mode.PROACTIVE) {
 			options = options.withProactive(proactive(args, cap));
 		}
@@ -48,11 +50,22 @@ final class ReplayCommand {
 		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
 			try (LazyStack lazy = new LazyStack(workload.dataset, registry.create(name), options);
 					LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
-				ReplayResult result = new AgentReplay(lazy, bridge, mode, prices).run(workload.dataset.name(), name,
-						workload.tasks, args.flag("per-task"));
+				ReplayResult result = new AgentReplay(lazy, bridge, mode, prices, args.flag("search-twice"))
+					.run(workload.dataset.name(), name, workload.tasks, args.flag("per-task"));
 				System.out.println(args.flag("json") ? result.toJson() : result.toText());
 			}
 		}
+	}
+
+	/**
+	 * The shipped ToolSearch settings, with the limit and shortlist asked for; the
+	 * largest limit grows to a larger default limit.
+	 */
+	private static ToolSettings tools(Args args) {
+		ToolSettings tools = ToolSettings.DEFAULTS;
+		int limit = args.integer("default-limit", tools.defaultLimit());
+		return tools.withLimits(limit, Math.max(limit, tools.maxLimit()))
+			.withShortlist(args.integer("shortlist", tools.shortlist()));
 	}
 
 	/** Validated as the property is: between 1 and 20, at most the cap. */

@@ -24,10 +24,15 @@ import tools.jackson.databind.node.ObjectNode;
  * completed (failed tasks end early, which makes them cheap)
  * @param goldVisibleFirstRequest share of calls whose tool the first request of its task
  * already carried in the default surface, before any ToolSearch
+ * @param goldVisibleFirstSearch share of calls whose tool the first request carried or
+ * the task's first ToolSearch by query named, loaded or listed, in the default surface
+ * @param repeats what searches repeated for active tools answered (none unless the run
+ * repeats the first search)
  * @param perTask one line per task, when asked for
  */
 record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mode, CachePrices prices, Side lazy,
-		Side bridge, Bill eager, Completed completed, double goldVisibleFirstRequest, List<TaskLine> perTask) {
+		Side bridge, Bill eager, Completed completed, double goldVisibleFirstRequest, double goldVisibleFirstSearch,
+		TaskRun.Repeats repeats, List<TaskLine> perTask) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -82,6 +87,13 @@ record ReplayResult(String dataset, String ranker, int cap, AgentReplay.Mode mod
 		node.put("searchResultTokens", this.lazy.bill.searchResultTokens());
 		node.put("toolsPrefixChanges", this.lazy.bill.toolsChanges());
 		node.put("goldVisibleFirstRequest", round(this.goldVisibleFirstRequest, 1e6));
+		node.put("goldVisibleFirstSearch", round(this.goldVisibleFirstSearch, 1e6));
+		if (this.repeats.cases() > 0) {
+			ObjectNode repeated = node.putObject("repeatedSearch");
+			repeated.put("activeToolsFoundAgain", this.repeats.cases());
+			repeated.put("answeredAlreadyLoaded", this.repeats.answered());
+			repeated.put("share", round(ratio(this.repeats.answered(), this.repeats.cases()), 1e6));
+		}
 		node.put("extraRoundTrips", this.lazy.toolSearchCalls);
 	}
 

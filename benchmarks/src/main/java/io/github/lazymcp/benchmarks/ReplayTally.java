@@ -34,6 +34,10 @@ final class ReplayTally {
 
 	private long visibleFirst;
 
+	private long visibleFirstSearch;
+
+	private TaskRun.Repeats repeats = TaskRun.Repeats.NONE;
+
 	ReplayTally(CachePrices prices, boolean perTask) {
 		this.prices = prices;
 		this.perTask = perTask;
@@ -53,6 +57,8 @@ final class ReplayTally {
 		this.bridgeSearches += bridgeRun.toolSearchInputs().size();
 		this.calls += lazyRun.calls();
 		this.visibleFirst += lazyRun.visibleFirst();
+		this.visibleFirstSearch += lazyRun.visibleFirstSearch();
+		this.repeats = this.repeats.plus(lazyRun.repeats());
 		if (this.perTask) {
 			this.lines.add(new ReplayResult.TaskLine(lazyRun.id(), lazyRun.outcome(), bridgeRun.outcome(), eagerBill,
 					lazyBill, bridgeBill));
@@ -63,7 +69,8 @@ final class ReplayTally {
 		return new ReplayResult(dataset, ranker, cap, mode, this.prices,
 				new ReplayResult.Side(this.lazyOutcomes, this.lazy, this.lazySearches),
 				new ReplayResult.Side(this.bridgeOutcomes, this.bridge, this.bridgeSearches), this.eager,
-				this.completed, ReplayResult.ratio(this.visibleFirst, this.calls), List.copyOf(this.lines));
+				this.completed, ReplayResult.ratio(this.visibleFirst, this.calls),
+				ReplayResult.ratio(this.visibleFirstSearch, this.calls), this.repeats, List.copyOf(this.lines));
 	}
 
 }

@@ -22,6 +22,13 @@ final class ReplayText {
 		line(text, "    bridge surface: %s", outcomes(result.bridge().outcomes()));
 		line(text, "  calls whose tool the first request carried %.3f; ToolSearch calls %,d (bridge %,d)",
 				result.goldVisibleFirstRequest(), result.lazy().toolSearchCalls(), result.bridge().toolSearchCalls());
+		line(text, "  calls whose tool the first request carried or the first search named (loaded or listed) %.3f",
+				result.goldVisibleFirstSearch());
+		if (result.repeats().cases() > 0) {
+			line(text, "  repeated first search: %,d active tools found again, %,d answered already loaded (%.1f%%)",
+					result.repeats().cases(), result.repeats().answered(),
+					100 * ReplayResult.ratio(result.repeats().answered(), result.repeats().cases()));
+		}
 		line(text, "  tokens of the conversations (tools, system text, messages, every request):");
 		line(text, "    eager  %,13d in %,d requests", eager.tokens(), eager.requests());
 		line(text, "    lazy   %,13d in %,d requests: %.2f%% of eager (%.1fx fewer)", lazy.tokens(), lazy.requests(),

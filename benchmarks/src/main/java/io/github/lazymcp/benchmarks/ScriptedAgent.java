@@ -1,7 +1,9 @@
 package io.github.lazymcp.benchmarks;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,9 +38,17 @@ import org.springframework.ai.tool.ToolCallback;
  *   6. Else the task fails: the request of step 1 is the model's last (its answer).
  * After the last call, one more request carries the model's final answer.
  *
- * The model "was shown" a tool when its name was in a request's tools or in a ToolSearch
- * result, read from the JSON the model receives (SearchView). The script picks the right
- * tool among those, as a capable model would; it never uses a name it was not shown.
+ * The model "was shown" a tool when its name was in a request's tools or among the tools a
+ * ToolSearch result loaded or names as loaded already, read from the JSON the model
+ * receives (SearchView). The script picks the right tool among those, as a capable model
+ * would; it never uses a name it was not shown. The tools a result only lists (its
+ * shortlist) the model loads by name by SearchQueries' fixed rule from the task's text,
+ * right after the search: the right one among them is never picked by its name.
+ *
+ * With repeatSearch, the model sends its first search a second time right after it (and
+ * after loading listed tools): every tool of the second result that was active is one a
+ * search found although it was loaded, and is counted as answered "already loaded" when
+ * the result says so by name and loads it nowhere.
  */
 
 /**
@@ -65,6 +75,8 @@ final class ScriptedAgent {
 
 	private final boolean bridge;
 
+	private final boolean repeatSearch;
+
 	/**
 	 * The agent.
 	 * @param stack the product, on the surface measured
@@ -73,6 +85,19 @@ final class ScriptedAgent {
 	 * @param blocks the tool definitions' prompt blocks
 	 */
 	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, String guidance, ToolBlocks blocks) {
+		this(stack, mode, guidance, blocks, false);
+	}
+
+	/**
+	 * The agent, optionally repeating its first search.
+	 * @param stack the product, on the surface measured
+	 * @param mode how tasks start
+	 * @param guidance the system text lazy-mcp adds to every request
+	 * @param blocks the tool definitions' prompt blocks
+	 * @param repeatSearch whether the first search is sent twice
+	 */
+	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, String guidance, ToolBlocks blocks, boolean repeatSearch) {
+		this.repeatSearch = repeatSearch;
 		this.stack = stack;
 		this.mode = mode;
 		this.guidance = guidance;
@@ -96,7 +121,11 @@ final class ScriptedAgent {
 		TaskRun.Outcome outcome = !done ? TaskRun.Outcome.FAILED
 				: turn.searchedAfterMiss ? TaskRun.Outcome.SECOND_SEARCH : TaskRun.Outcome.GOLD_VISIBLE;
 		int visibleFirst = (int) calls.stream().filter((names) -> first(names, turn.firstTools) != null).count();
-		return new TaskRun(task.id(), outcome, turn.conversation, turn.toolSearchInputs, calls.size(), visibleFirst);
+		Set<String> firstSearch = new HashSet<>(turn.firstTools);
+		firstSearch.addAll(turn.firstSearch);
+		int visibleFirstSearch = (int) calls.stream().filter((names) -> first(names, firstSearch) != null).count();
+		return new TaskRun(task.id(), outcome, turn.conversation, turn.toolSearchInputs, calls.size(), visibleFirst,
+				visibleFirstSearch, turn.repeats);
 	}
 
 	/**
@@ -166,18 +195,61 @@ final class ScriptedAgent {
 		return names;
 	}
 
-	/** The model's ToolSearch call; what its result names, the model has been shown. */
+	/**
+	 * The model's ToolSearch call: what its result loaded or names as loaded, the model
+	 * has been shown; after a search by query, it loads the listed tools SearchQueries'
+	 * rule picks.
+	 */
 	private void search(Turn turn, Map<String, ?> arguments) {
+		SearchView view = SearchView.of(toolSearch(turn, arguments));
+		turn.shown.addAll(view.callable());
+		if (!arguments.containsKey("query")) {
+			return;
+		}
+		boolean first = turn.firstLook == null;
+		if (first) {
+			turn.firstLook = view;
+			turn.firstSearch.addAll(view.names());
+		}
+		List<String> picked = SearchQueries.listedToLoad(turn.task.query(), view);
+		if (!picked.isEmpty()) {
+			search(turn, Map.of("names", picked));
+		}
+		if (first && this.repeatSearch) {
+			repeat(turn, arguments);
+		}
+	}
+
+	/** The first search again: which of the tools it found were active, and said so. */
+	private void repeat(Turn turn, Map<String, ?> arguments) {
+		Set<String> active = new HashSet<>(this.stack.parts.wire()
+			.step(turn.session, this.stack.parts.callbacks().all())
+			.orElseThrow()
+			.tools()
+			.stream()
+			.map((tool) -> tool.getToolDefinition().name())
+			.toList());
+		String result = toolSearch(turn, arguments);
+		SearchView view = SearchView.of(result);
+		List<String> alreadyLoaded = SearchView.alreadyLoaded(result);
+		List<String> named = view.names();
+		for (String name : new LinkedHashSet<>(named)) {
+			if (active.contains(name) && !LAZY_MCP_TOOLS.contains(name)) {
+				// Said to be loaded already, and neither loaded again nor listed.
+				turn.repeats = turn.repeats
+					.plus(alreadyLoaded.contains(name) && Collections.frequency(named, name) == 1);
+			}
+		}
+	}
+
+	/** One ToolSearch call, added to the conversation. */
+	private String toolSearch(Turn turn, Map<String, ?> arguments) {
 		String input = JSON.writeValueAsString(arguments);
 		String result = this.stack.parts.callbacks().find(ToolSearch.NAME).orElseThrow().call(input, turn.context);
 		turn.conversation.called(ToolSearch.NAME, Conversation.call(ToolSearch.NAME, arguments), result,
 				PromptBlock.Kind.SEARCH_RESULT);
 		turn.toolSearchInputs.add(input);
-		SearchView view = SearchView.of(result);
-		turn.shown.addAll(view.names());
-		if (arguments.containsKey("query") && turn.firstLook == null) {
-			turn.firstLook = view;
-		}
+		return result;
 	}
 
 	/** The model's call of a tool, executed by the callback the chat client would run. */
@@ -209,6 +281,10 @@ final class ScriptedAgent {
 		final Set<String> firstTools = new HashSet<>();
 
 		final List<String> toolSearchInputs = new ArrayList<>();
+
+		final Set<String> firstSearch = new HashSet<>();
+
+		TaskRun.Repeats repeats = TaskRun.Repeats.NONE;
 
 		@Nullable SearchView firstLook;
 

@@ -1,6 +1,8 @@
 package io.github.lazymcp.benchmarks;
 
+import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -15,8 +17,9 @@ import io.github.lazymcp.tool.ToolSettings;
  *                 a digit, without words of fewer than 3 characters and without the
  *                 English function words of STOP_WORDS.
  *   shown       = words(name + " " + description) of every tool the first look showed:
- *                 the first ToolSearch result in search mode, the tools of the first
- *                 request (proactive attach's) in proactive mode.
+ *                 the tools the first ToolSearch result loaded (not those it only
+ *                 lists) in search mode, the tools of the first request (proactive
+ *                 attach's) in proactive mode.
  *   query       = the distinct words(task's text) not in shown, in the task's order,
  *                 joined by spaces; if none is left, the task's text.
  *   limit       = the largest ToolSearch accepts.
@@ -28,6 +31,18 @@ import io.github.lazymcp.tool.ToolSettings;
  * 19, with the largest 1 and 25, the task's text again with the largest 2 and 28. The
  * last is the best there but repeats proactive attach's own ranking when the first look
  * was proactive attach, so it shows nothing new; this one is the best of the other two.
+ *
+ * The rule by which the model loads tools a search result only lists (its shortlist), the
+ * same for every ranker and every dataset, fixed before any run and not tuned:
+ *
+ *   match(tool) = the number of words(task's text) in words(name + " " + purpose).
+ *   bar         = the lowest match of the tools the result loaded (0 when it loaded none).
+ *   load        = the listed tools whose match is above the bar, best match first (ties
+ *                 in the result's order), at most MAX_LISTED_LOADS, by name in one
+ *                 ToolSearch call.
+ *
+ * A listed tool that shares more of the task's words than something the search loaded
+ * looks the better fit to a reader who knows only the task and the result.
  */
 
 /**
@@ -47,6 +62,9 @@ final class SearchQueries {
 			"his", "her", "hers", "its", "she", "him", "all", "any", "some", "each", "every", "not", "but", "also",
 			"just", "only", "about", "there", "here", "these", "those", "such", "very", "please", "want", "need",
 			"like", "help");
+
+	/** The most listed tools the model loads after one search. */
+	static final int MAX_LISTED_LOADS = 3;
 
 	private static final Pattern SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}]+");
 
@@ -73,11 +91,43 @@ final class SearchQueries {
 	static Map<String, Object> afterMiss(String task, SearchView firstLook, ToolSettings settings) {
 		Set<String> shown = new LinkedHashSet<>();
 		for (SearchView.Shown tool : firstLook.tools()) {
-			shown.addAll(words(tool.name() + " " + tool.description()));
+			if (!tool.listed()) {
+				shown.addAll(words(tool.name() + " " + tool.description()));
+			}
 		}
 		Set<String> left = words(task);
 		left.removeAll(shown);
 		return arguments(left.isEmpty() ? task : String.join(" ", left), settings.maxLimit(), settings);
+	}
+
+	/**
+	 * The listed tools the model loads by name after a search (the rule at the top of
+	 * this file).
+	 * @param task the task's text
+	 * @param result what the search showed
+	 * @return the names to load, best match first; empty to load none
+	 */
+	static List<String> listedToLoad(String task, SearchView result) {
+		Set<String> asked = words(task);
+		int bar = result.tools()
+			.stream()
+			.filter((tool) -> !tool.listed() && !tool.description().isEmpty())
+			.mapToInt((tool) -> match(asked, tool))
+			.min()
+			.orElse(0);
+		return result.listed()
+			.stream()
+			.filter((tool) -> match(asked, tool) > bar)
+			.sorted(Comparator.comparingInt((SearchView.Shown tool) -> match(asked, tool)).reversed())
+			.limit(MAX_LISTED_LOADS)
+			.map(SearchView.Shown::name)
+			.toList();
+	}
+
+	private static int match(Set<String> asked, SearchView.Shown tool) {
+		Set<String> shared = words(tool.name() + " " + tool.description());
+		shared.retainAll(asked);
+		return shared.size();
 	}
 
 	static Set<String> words(String text) {

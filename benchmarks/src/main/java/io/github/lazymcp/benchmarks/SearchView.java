@@ -12,8 +12,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 /**
  * What the model learns from one ToolSearch result (or from the tools of a request): read
  * from the text the model receives, never from the product's internal lists, so that the
- * scripted agent knows exactly what a model would. Every tool the result names is one the
- * model may call (or load by that name); an error or an empty result shows nothing.
+ * scripted agent knows exactly what a model would. The tools a result loaded or names as
+ * loaded already are ones the model may call; the tools of its shortlist ({@code name:
+ * purpose} lines) are ones it may load by name. An error or an empty result shows
+ * nothing.
  *
  * <p>
  * A new field of the result that names more tools the model may load by name is read
@@ -48,11 +50,46 @@ record SearchView(List<Shown> tools) {
 				JsonNode description = tool.get("description");
 				if (name != null && name.isString()) {
 					shown.add(new Shown(name.asString(),
-							(description != null && description.isString()) ? description.asString() : ""));
+							(description != null && description.isString()) ? description.asString() : "", false));
 				}
 			}
 		}
+		for (String name : strings(root, "alreadyLoaded")) {
+			shown.add(new Shown(name, "", false));
+		}
+		for (String line : strings(root, "shortlist")) {
+			int colon = line.indexOf(": ");
+			shown.add((colon > 0) ? new Shown(line.substring(0, colon), line.substring(colon + 2), true)
+					: new Shown(line, "", true));
+		}
 		return new SearchView(shown);
+	}
+
+	/**
+	 * The tools a ToolSearch result names as loaded already.
+	 * @param result the JSON the model received
+	 * @return the names, in the result's order
+	 */
+	static List<String> alreadyLoaded(String result) {
+		try {
+			return strings(JsonMapper.shared().readTree(result), "alreadyLoaded");
+		}
+		catch (JacksonException ex) {
+			return List.of();
+		}
+	}
+
+	private static List<String> strings(JsonNode root, String field) {
+		JsonNode array = (root != null) ? root.get(field) : null;
+		List<String> strings = new ArrayList<>();
+		if (array != null && array.isArray()) {
+			for (JsonNode item : array) {
+				if (item.isString()) {
+					strings.add(item.asString());
+				}
+			}
+		}
+		return strings;
 	}
 
 	/**
@@ -62,21 +99,43 @@ record SearchView(List<Shown> tools) {
 	 */
 	static SearchView ofTools(List<ToolDefinition> definitions) {
 		return new SearchView(definitions.stream()
-			.map((definition) -> new Shown(definition.name(), definition.description()))
+			.map((definition) -> new Shown(definition.name(), definition.description(), false))
 			.toList());
 	}
 
+	/**
+	 * Every tool the result names, loaded or listed.
+	 * @return the names
+	 */
 	List<String> names() {
 		return this.tools.stream().map(Shown::name).toList();
+	}
+
+	/**
+	 * The tools the model may call after this result: loaded by it, or loaded already.
+	 * @return the names
+	 */
+	List<String> callable() {
+		return this.tools.stream().filter((tool) -> !tool.listed()).map(Shown::name).toList();
+	}
+
+	/**
+	 * The shortlist: tools named but not loaded.
+	 * @return the listed tools, best first
+	 */
+	List<Shown> listed() {
+		return this.tools.stream().filter(Shown::listed).toList();
 	}
 
 	/**
 	 * One tool a result names.
 	 *
 	 * @param name the name to call or load it by
-	 * @param description its description as the result shows it
+	 * @param description its description as the result shows it (empty for a tool named
+	 * as loaded already)
+	 * @param listed whether it is only listed: the model must load it by name first
 	 */
-	record Shown(String name, String description) {
+	record Shown(String name, String description, boolean listed) {
 
 	}
 

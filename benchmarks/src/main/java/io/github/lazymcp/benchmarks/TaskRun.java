@@ -11,12 +11,37 @@ import java.util.List;
  * @param toolSearchInputs the arguments of every ToolSearch call, as sent
  * @param calls tool calls the task needs (those whose tool the catalog has)
  * @param visibleFirst of them, those whose tool the first request already carried
+ * @param visibleFirstSearch of them, those whose tool the first request carried or the
+ * task's first search by query named (loaded, loaded already or listed); in search mode
+ * the first request carries no MCP tool
+ * @param repeats what the repeated first search answered, when the agent repeats it
  */
 record TaskRun(String id, Outcome outcome, Conversation conversation, List<String> toolSearchInputs, int calls,
-		int visibleFirst) {
+		int visibleFirst, int visibleFirstSearch, Repeats repeats) {
 
 	TaskRun {
 		toolSearchInputs = List.copyOf(toolSearchInputs);
+	}
+
+	/**
+	 * Active tools that a repeated search found again.
+	 *
+	 * @param cases how many
+	 * @param answered of them, those the result named as loaded already and neither
+	 * loaded again nor listed
+	 */
+	record Repeats(int cases, int answered) {
+
+		static final Repeats NONE = new Repeats(0, 0);
+
+		Repeats plus(boolean wasAnswered) {
+			return new Repeats(this.cases + 1, this.answered + (wasAnswered ? 1 : 0));
+		}
+
+		Repeats plus(Repeats other) {
+			return new Repeats(this.cases + other.cases, this.answered + other.answered);
+		}
+
 	}
 
 	/** How a task ended. */

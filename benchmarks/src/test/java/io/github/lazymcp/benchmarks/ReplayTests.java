@@ -191,7 +191,8 @@ class ReplayTests {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
 		Task task = new Task("t", "send an email or read a file",
 				List.of(List.of("files/read_file"), List.of("mail/send_email"), List.of("files/read_file")));
-		try (LazyStack stack = stack(dataset, LazyStack.Options.cap(1))) {
+		try (LazyStack stack = stack(dataset,
+				LazyStack.Options.cap(1).withTools(ToolSettings.DEFAULTS.withShortlist(0)))) {
 			TaskRun run = agent(stack, AgentReplay.Mode.SEARCH).run(task);
 
 			// The first search shows one of the two tools, the search after the miss the

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.ai.tool.definition.DefaultToolDefinition;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class SearchQueriesTests {
 
@@ -62,6 +63,40 @@ class SearchQueriesTests {
 	void anErrorOrSomethingThatIsNotJsonShowsNothing() {
 		assertThat(SearchView.of("{\"error\":\"give 'query'\",\"tools\":[],\"active\":\"0/24\"}").tools()).isEmpty();
 		assertThat(SearchView.of("not json").tools()).isEmpty();
+	}
+
+	@Test
+	void theViewTellsLoadedAndAlreadyLoadedToolsFromListedOnes() {
+		String result = """
+				{"tools":[{"name":"mail__send","description":"Send an e-mail."}],"alreadyLoaded":["files__read_file"],
+				 "shortlist":["mail__draft: Write a draft of an e-mail.","mail__list"],"active":"2/24"}""";
+		SearchView view = SearchView.of(result);
+
+		assertThat(view.names()).containsExactly("mail__send", "files__read_file", "mail__draft", "mail__list");
+		assertThat(view.callable()).containsExactly("mail__send", "files__read_file");
+		assertThat(view.listed()).extracting(SearchView.Shown::name, SearchView.Shown::description)
+			.containsExactly(tuple("mail__draft", "Write a draft of an e-mail."), tuple("mail__list", ""));
+		assertThat(SearchView.alreadyLoaded(result)).containsExactly("files__read_file");
+	}
+
+	@Test
+	void theModelLoadsListedToolsThatShareMoreOfTheTasksWordsThanALoadedOne() {
+		SearchView view = SearchView.of("""
+				{"tools":[{"name":"files__read_file","description":"Read a file."}],
+				 "shortlist":["mail__send_mail: Send an e-mail to someone.","mail__inbox: Read the inbox.",
+				              "mail__send_file: Send a file by e-mail.","maps__route: Plan a route."]}""");
+
+		assertThat(SearchQueries.listedToLoad("Send the file by mail to Bob", view)).containsExactly("mail__send_file",
+				"mail__send_mail");
+	}
+
+	@Test
+	void nothingListedIsLoadedWhenNoListedToolBeatsTheLoadedOnes() {
+		SearchView view = SearchView.of("""
+				{"tools":[{"name":"files__read_file","description":"Read a file."}],
+				 "shortlist":["maps__route: Plan a route."]}""");
+
+		assertThat(SearchQueries.listedToLoad("read the file", view)).isEmpty();
 	}
 
 }

@@ -234,6 +234,14 @@ public class LazyMcpProperties {
 		private @Nullable Integer maxLimit;
 
 		/**
+		 * Number of further matches a ToolSearch result lists by name and a one-line
+		 * purpose, without loading them; the model loads one by name when it fits better.
+		 * 0 lists none. A result names at most 15 tools, loaded and listed together, so
+		 * fewer are listed beside a large limit.
+		 */
+		private int shortlist = 10;
+
+		/**
 		 * Longest query ToolSearch accepts, in characters; longer queries get an error
 		 * result.
 		 */
@@ -287,6 +295,14 @@ public class LazyMcpProperties {
 
 		public void setMaxLimit(@Nullable Integer maxLimit) {
 			this.maxLimit = maxLimit;
+		}
+
+		public int getShortlist() {
+			return this.shortlist;
+		}
+
+		public void setShortlist(int shortlist) {
+			this.shortlist = shortlist;
 		}
 
 		public boolean isResultSchemas() {
@@ -542,6 +558,35 @@ public class LazyMcpProperties {
 				+ "When a task needs a capability you do not see among your tools, call {tool} with a short "
 				+ "description of what you need (or with exact tool names); the matching tools become "
 				+ "available on your next step. Do not guess tool names.";
+
+		/**
+		 * Whether the guidance carries the instructions an MCP server sent at
+		 * initialization (how to use its tools), while one of its tools is active in the
+		 * conversation and only then.
+		 */
+		private boolean serverInstructions = true;
+
+		/**
+		 * Most o200k tokens one server's instructions may take in the guidance; longer
+		 * instructions are cut at a word.
+		 */
+		private int serverInstructionsMaxTokens = 400;
+
+		public boolean isServerInstructions() {
+			return this.serverInstructions;
+		}
+
+		public void setServerInstructions(boolean serverInstructions) {
+			this.serverInstructions = serverInstructions;
+		}
+
+		public int getServerInstructionsMaxTokens() {
+			return this.serverInstructionsMaxTokens;
+		}
+
+		public void setServerInstructionsMaxTokens(int serverInstructionsMaxTokens) {
+			this.serverInstructionsMaxTokens = serverInstructionsMaxTokens;
+		}
 
 		public boolean isEnabled() {
 			return this.enabled;

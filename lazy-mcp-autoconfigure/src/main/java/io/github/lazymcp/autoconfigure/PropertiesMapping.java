@@ -114,10 +114,11 @@ final class PropertiesMapping {
 		checkLimits(properties, cap, maxLimit);
 		return record(
 				() -> new ToolSettings(defaultLimit, maxLimit, search.getMaxQueryLength(), properties.getDeferredCall(),
-						properties.getSurface(), search.isResultSchemas()),
+						properties.getSurface(), search.isResultSchemas(), search.getShortlist()),
 				property("defaultLimit", "search.default-limit", defaultLimit),
 				property("maxLimit", "search.max-limit", maxLimit),
-				property("maxQueryLength", "search.max-query-length", search.getMaxQueryLength()));
+				property("maxQueryLength", "search.max-query-length", search.getMaxQueryLength()),
+				property("shortlist", "search.shortlist", search.getShortlist()));
 	}
 
 	/** The configured maximum, or the shipped one lowered to the cap. */
@@ -179,11 +180,15 @@ final class PropertiesMapping {
 				() -> new AdvisorSettings(
 						new LazyMcpRequest.Keys(sessions.getConversationIdKey(), sessions.getParentIdKey(),
 								sessions.getInheritKey()),
-						properties.getGuidance().isEnabled(), properties.getGuidance().getText()),
+						properties.getGuidance().isEnabled(), properties.getGuidance().getText(),
+						properties.getGuidance().isServerInstructions(),
+						properties.getGuidance().getServerInstructionsMaxTokens()),
 				property("conversationId", "sessions.conversation-id-key", sessions.getConversationIdKey()),
 				property("parentConversationId", "sessions.parent-id-key", sessions.getParentIdKey()),
 				property("inheritParent", "sessions.inherit-key", sessions.getInheritKey()),
-				property("guidanceText", "guidance.text", properties.getGuidance().getText()));
+				property("guidanceText", "guidance.text", properties.getGuidance().getText()),
+				property("serverInstructionsMaxTokens", "guidance.server-instructions-max-tokens",
+						properties.getGuidance().getServerInstructionsMaxTokens()));
 	}
 
 	static CapabilitySettings capabilities(LazyMcpProperties properties) {

@@ -276,13 +276,31 @@ public final class CatalogSnapshot {
 	 * @param error why listing its tools failed, or null
 	 * @param listChanges how many {@code tools/list_changed} notifications it has sent
 	 * @param health whether it can be used now
+	 * @param instructions what the server said at initialization about how to use its
+	 * tools, or null when it said nothing
 	 */
 	public record ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
-			int listChanges, ServerHealth health) {
+			int listChanges, ServerHealth health, @Nullable String instructions) {
 
 		public ServerState {
 			tools = List.copyOf(tools);
 			denied = List.copyOf(denied);
+			instructions = (instructions == null || instructions.isBlank()) ? null : instructions;
+		}
+
+		/**
+		 * A state without instructions.
+		 * @param name the MCP connection name
+		 * @param tools qualified names of its tools in the catalog, in the server's order
+		 * @param denied tool names dropped by allow/deny filters
+		 * @param error why listing its tools failed, or null
+		 * @param listChanges how many {@code tools/list_changed} notifications it has
+		 * sent
+		 * @param health whether it can be used now
+		 */
+		public ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
+				int listChanges, ServerHealth health) {
+			this(name, tools, denied, error, listChanges, health, null);
 		}
 
 		/**
@@ -291,8 +309,8 @@ public final class CatalogSnapshot {
 		 * @return the new state, or this one when the health is the same
 		 */
 		public ServerState withHealth(ServerHealth health) {
-			return health.equals(this.health) ? this
-					: new ServerState(this.name, this.tools, this.denied, this.error, this.listChanges, health);
+			return health.equals(this.health) ? this : new ServerState(this.name, this.tools, this.denied, this.error,
+					this.listChanges, health, this.instructions);
 		}
 
 	}

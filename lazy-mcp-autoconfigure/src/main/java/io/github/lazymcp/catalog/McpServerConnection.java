@@ -3,6 +3,7 @@ package io.github.lazymcp.catalog;
 import java.util.List;
 
 import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.tool.ToolCallback;
 
@@ -32,6 +33,16 @@ public interface McpServerConnection {
 	 * @return the callback
 	 */
 	ToolCallback callback(McpSchema.Tool tool, String qualifiedName);
+
+	/**
+	 * What the server said, when it was initialized, about how to use its tools (the
+	 * {@code instructions} of its MCP {@code initialize} result). Read when its tools are
+	 * listed, so that a reconnected server's new words replace the old ones.
+	 * @return the instructions, or null when the server sent none
+	 */
+	default @Nullable String instructions() {
+		return null;
+	}
 
 	/**
 	 * Whether the server can be used now. A connection nobody supervises is always up.

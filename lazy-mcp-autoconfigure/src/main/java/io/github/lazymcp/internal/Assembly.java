@@ -188,8 +188,8 @@ public final class Assembly implements AutoCloseable {
 		ToolRanker interim = (parts.ranker() == null && settings.ranking().strategy() == RankingSettings.Strategy.BM25)
 				? null : Rankers.bm25(settings.ranking());
 		this.search = new ToolSearchService(this.catalog, this.ranker, settings.tools(), this.stats, modelTools,
-				filters, this.learning, Hints.merge(hints), interim,
-				this.background.executor("build the search index"));
+				filters, this.learning, Hints.merge(hints), interim, this.background.executor("build the search index"),
+				this.tokenCounter);
 
 		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
 		listenerList.add(new ProactiveAttach(settings.proactive(), this.search::rankDeferred, parts.observations()));
@@ -204,7 +204,7 @@ public final class Assembly implements AutoCloseable {
 		PolicyResolver resolver = (parts.policyResolver() != null) ? parts.policyResolver()
 				: PolicyResolver.parameter(settings.policies().parameter());
 		this.customizer = new LazyMcpChatClientCustomizer(settings.advisors(), this.callbacks, this.wire,
-				this.listeners, this.sessions, policies, resolver);
+				this.listeners, this.sessions, policies, resolver, this.tokenCounter);
 
 		this.background.now("index the catalog", this.search::prepare);
 		this.background.every(settings.sessions().cleanupInterval(), "expired sessions", this.sessions::expire);

@@ -14,10 +14,14 @@ import java.util.Objects;
  * @param surface how activated tools reach the model
  * @param resultSchemas whether ToolSearch results carry full input schemas in the default
  * surface (the bridge surface always carries them)
+ * @param shortlist how many further matches a ToolSearch result lists by name and purpose
+ * without loading them, so that the model can load a better one by name; 0 lists none. A
+ * result names at most 15 tools, loaded and listed together, so fewer are listed beside a
+ * large limit
  * @since 0.1.0
  */
 public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
-		Surface surface, boolean resultSchemas) {
+		Surface surface, boolean resultSchemas, int shortlist) {
 
 	/**
 	 * The shipped defaults: 5 tools per search, at most 10, queries up to 1,000
@@ -26,7 +30,7 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 * their schemas.
 	 */
 	public static final ToolSettings DEFAULTS = new ToolSettings(5, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
-			false);
+			false, 10);
 
 	/**
 	 * Settings with the default surface and results without schemas.
@@ -37,7 +41,24 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 * loaded
 	 */
 	public ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall) {
-		this(defaultLimit, maxLimit, maxQueryLength, deferredCall, DEFAULTS.surface(), DEFAULTS.resultSchemas());
+		this(defaultLimit, maxLimit, maxQueryLength, deferredCall, DEFAULTS.surface(), DEFAULTS.resultSchemas(),
+				DEFAULTS.shortlist());
+	}
+
+	/**
+	 * Settings with the shipped shortlist.
+	 * @param defaultLimit tools returned when the model gives no limit
+	 * @param maxLimit the largest limit accepted
+	 * @param maxQueryLength the longest query accepted
+	 * @param deferredCall what happens when the model calls a deferred tool it has not
+	 * loaded
+	 * @param surface how activated tools reach the model
+	 * @param resultSchemas whether results carry full input schemas in the default
+	 * surface
+	 */
+	public ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall, Surface surface,
+			boolean resultSchemas) {
+		this(defaultLimit, maxLimit, maxQueryLength, deferredCall, surface, resultSchemas, DEFAULTS.shortlist());
 	}
 
 	public ToolSettings {
@@ -51,6 +72,9 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 		if (maxQueryLength < 1) {
 			throw new IllegalArgumentException("maxQueryLength must be greater than 0 but was " + maxQueryLength);
 		}
+		if (shortlist < 0) {
+			throw new IllegalArgumentException("shortlist must be at least 0 but was " + shortlist);
+		}
 		Objects.requireNonNull(deferredCall, "deferredCall");
 		Objects.requireNonNull(surface, "surface");
 	}
@@ -63,7 +87,7 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 */
 	public ToolSettings withLimits(int defaultLimit, int maxLimit) {
 		return new ToolSettings(defaultLimit, maxLimit, this.maxQueryLength, this.deferredCall, this.surface,
-				this.resultSchemas);
+				this.resultSchemas, this.shortlist);
 	}
 
 	/**
@@ -73,7 +97,17 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 */
 	public ToolSettings withSurface(Surface surface) {
 		return new ToolSettings(this.defaultLimit, this.maxLimit, this.maxQueryLength, this.deferredCall, surface,
-				this.resultSchemas);
+				this.resultSchemas, this.shortlist);
+	}
+
+	/**
+	 * These settings with another shortlist.
+	 * @param shortlist how many further matches a result lists without loading them
+	 * @return the new settings
+	 */
+	public ToolSettings withShortlist(int shortlist) {
+		return new ToolSettings(this.defaultLimit, this.maxLimit, this.maxQueryLength, this.deferredCall, this.surface,
+				this.resultSchemas, shortlist);
 	}
 
 	/**

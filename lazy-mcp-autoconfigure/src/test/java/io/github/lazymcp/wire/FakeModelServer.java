@@ -11,6 +11,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -34,7 +35,7 @@ final class FakeModelServer implements AutoCloseable {
 
 	private final HttpServer server;
 
-	private final Queue<Turn> script = new ConcurrentLinkedQueue<>();
+	private final Queue<Function<JsonNode, Turn>> script = new ConcurrentLinkedQueue<>();
 
 	private final List<Sent> requests = new CopyOnWriteArrayList<>();
 
@@ -69,12 +70,24 @@ final class FakeModelServer implements AutoCloseable {
 	}
 
 	FakeModelServer thenCall(String tool, String arguments) {
-		this.script.add(new ToolCall(tool, arguments));
+		this.script.add((request) -> new ToolCall(tool, arguments));
+		return this;
+	}
+
+	/**
+	 * Scripts a tool call whose arguments the model writes from what the request shows
+	 * it, as a model picks a name from a result it read.
+	 * @param tool the tool to call
+	 * @param arguments the arguments, from the request body
+	 * @return this server
+	 */
+	FakeModelServer thenCall(String tool, Function<JsonNode, String> arguments) {
+		this.script.add((request) -> new ToolCall(tool, arguments.apply(request)));
 		return this;
 	}
 
 	FakeModelServer thenAnswer(String text) {
-		this.script.add(new Text(text));
+		this.script.add((request) -> new Text(text));
 		return this;
 	}
 
@@ -104,9 +117,9 @@ final class FakeModelServer implements AutoCloseable {
 			JsonNode body = json.readTree(exchange.getRequestBody().readAllBytes());
 			boolean stream = this.protocol.streaming(body);
 			this.requests.add(new Sent(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), body, stream));
-			Turn turn = this.script.poll();
-			Answer answer = this.protocol.answer((turn != null) ? turn : new Text("(end of script)"),
-					this.sequence.incrementAndGet(), stream);
+			Function<JsonNode, Turn> next = this.script.poll();
+			Turn turn = (next != null) ? next.apply(body) : new Text("(end of script)");
+			Answer answer = this.protocol.answer(turn, this.sequence.incrementAndGet(), stream);
 			exchange.getResponseHeaders().set("Content-Type", answer.contentType());
 			// Length 0 means chunked: a stream's parts reach the client as they are
 			// flushed.

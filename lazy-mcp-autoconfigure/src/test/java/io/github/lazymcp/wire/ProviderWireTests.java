@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.wire.FakeModelServer.Sent;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,6 +50,9 @@ abstract class ProviderWireTests {
 
 	@Autowired
 	McpCatalog catalog;
+
+	@Autowired
+	LazyMcp lazyMcp;
 
 	ChatClient client;
 
@@ -127,6 +132,62 @@ abstract class ProviderWireTests {
 		for (int i = 0; i < streams.size(); i++) {
 			assertThat(tools(streams.get(i))).as("tools of request %d", i).isEqualTo(tools(calls.get(i)));
 		}
+	}
+
+	@Test
+	void aShortlistedToolLoadsByNameAndASecondSearchAnswersAlreadyLoaded() throws Exception {
+		// Both searches rank with the full index, so that they rank alike.
+		this.lazyMcp.indexed().get(120, TimeUnit.SECONDS);
+		String query = "{\"query\": \"create entities and relations in the knowledge graph\"}";
+		server().thenCall(SEARCH, query)
+			.thenCall(SEARCH, (request) -> "{\"names\": [\"%s\"]}".formatted(firstListed(request)))
+			.thenCall(SEARCH, query)
+			.thenAnswer("done");
+
+		String answer = this.client.prompt()
+			.user("remember that Grace knows Ada")
+			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, getClass().getSimpleName() + "-shortlist"))
+			.call()
+			.content();
+
+		assertThat(answer).isEqualTo("done");
+		List<Sent> sent = server().requests();
+		assertThat(sent).hasSize(4);
+		// Request 2: the first search loaded three tools and listed the next ones by
+		// name.
+		JsonNode first = lastResult(sent.get(1));
+		List<String> loaded = first.get("tools").valueStream().map((tool) -> tool.get("name").asString()).toList();
+		String listed = firstListed(sent.get(1).body());
+		assertThat(loaded).hasSize(3);
+		assertThat(names(sent.get(1))).containsExactly(PINNED, SEARCH, loaded.get(0), loaded.get(1), loaded.get(2));
+		assertThat(first.get("shortlist").valueStream().map(JsonNode::asString).toList()).hasSizeBetween(1, 10)
+			.allSatisfy((line) -> assertThat(line).matches("[\\w-]+__[\\w-]+(: .+)?"));
+		assertThat(first.get("message").asString()).contains("The tools in 'shortlist' are not loaded");
+		assertThat(loaded).doesNotContain(listed);
+		// Request 3: loaded by the name the shortlist gave, appended to the tools.
+		assertThat(names(sent.get(2))).containsExactly(PINNED, SEARCH, loaded.get(0), loaded.get(1), loaded.get(2),
+				listed);
+		assertThat(lastResult(sent.get(2)).get("tools").get(0).get("name").asString()).isEqualTo(listed);
+		// Request 4: the same search again loads nothing and names what is loaded.
+		JsonNode again = lastResult(sent.get(3));
+		assertThat(again.get("tools")).isEmpty();
+		assertThat(again.get("alreadyLoaded").valueStream().map(JsonNode::asString).toList())
+			.containsExactlyElementsOf(loaded);
+		assertThat(again.get("message").asString()).startsWith("Already loaded: call `" + loaded.get(0) + "`");
+		assertThat(tools(sent.get(3))).isEqualTo(tools(sent.get(2)));
+	}
+
+	/** The name of the first tool the last ToolSearch result of a request listed. */
+	private String firstListed(JsonNode request) {
+		List<String> results = server().protocol().toolResults(request);
+		String line = WireProtocol.JSON.readTree(results.get(results.size() - 1)).get("shortlist").get(0).asString();
+		return line.contains(":") ? line.substring(0, line.indexOf(':')) : line;
+	}
+
+	private JsonNode lastResult(Sent request) {
+		List<String> results = server().protocol().toolResults(request.body());
+		assertThat(results).isNotEmpty();
+		return WireProtocol.JSON.readTree(results.get(results.size() - 1));
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.List;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.mcp.AsyncMcpToolCallback;
 import org.springframework.ai.tool.ToolCallback;
@@ -54,6 +55,11 @@ final class AsyncMcpServerConnection implements McpServerConnection {
 		return SyncMcpServerConnection
 			.allPages((cursor) -> ((cursor != null) ? this.client.listTools(cursor) : this.client.listTools())
 				.block(this.timeout));
+	}
+
+	@Override
+	public @Nullable String instructions() {
+		return this.client.getServerInstructions();
 	}
 
 	@Override

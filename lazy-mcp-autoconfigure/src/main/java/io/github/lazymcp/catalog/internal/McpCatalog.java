@@ -277,7 +277,19 @@ public final class McpCatalog implements McpServerConnection.Listener {
 		}
 		List<String> keptNames = kept.stream().map(CatalogTool::name).toList();
 		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection),
-				connection.health()), kept, request);
+				connection.health(), instructions(connection)), kept, request);
+	}
+
+	// Instructions are an extra: a connection that fails to give them still gives its
+	// tools.
+	private static @Nullable String instructions(McpServerConnection connection) {
+		try {
+			return connection.instructions();
+		}
+		catch (RuntimeException ex) {
+			logger.debug("No instructions from MCP server '%s'".formatted(connection.name()), ex);
+			return null;
+		}
 	}
 
 	private int listChanges(McpServerConnection connection) {

@@ -69,6 +69,11 @@ final class SyncMcpServerConnection implements McpServerConnection {
 	}
 
 	@Override
+	public @Nullable String instructions() {
+		return this.client.getServerInstructions();
+	}
+
+	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return SyncMcpToolCallback.builder().mcpClient(this.client).tool(tool).prefixedToolName(qualifiedName).build();
 	}

@@ -85,6 +85,12 @@ public final class SupervisedConnection implements McpServerConnection {
 	}
 
 	@Override
+	public @Nullable String instructions() {
+		ConnectedClient current = this.client;
+		return (current != null) ? current.connection().instructions() : null;
+	}
+
+	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return new SupervisedCallback(tool, qualifiedName);
 	}

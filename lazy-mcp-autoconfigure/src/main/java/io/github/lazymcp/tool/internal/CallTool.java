@@ -1,7 +1,9 @@
 package io.github.lazymcp.tool.internal;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.tool.ModelTool;
@@ -41,6 +43,8 @@ public final class CallTool implements ModelTool {
 
 	private final TrackedTools tools;
 
+	private final BiFunction<@Nullable ToolContext, String, List<String>> closest;
+
 	private final ToolDefinition definition;
 
 	private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
@@ -48,9 +52,11 @@ public final class CallTool implements ModelTool {
 	/**
 	 * Creates the tool.
 	 * @param tools the tracked callbacks of the catalog's tools
+	 * @param closest the names closest to one that matches no tool the caller may use
 	 */
-	public CallTool(TrackedTools tools) {
+	public CallTool(TrackedTools tools, BiFunction<@Nullable ToolContext, String, List<String>> closest) {
 		this.tools = tools;
+		this.closest = closest;
 		this.definition = DefaultToolDefinition.builder()
 			.name(NAME)
 			.description("Runs a tool that %s found: pass its exact 'name' and its 'arguments', which must match "
@@ -79,8 +85,11 @@ public final class CallTool implements ModelTool {
 		}
 		Optional<TrackedToolCallback> tool = this.tools.find(name.asString());
 		if (tool.isEmpty()) {
-			return error(
-					"no tool is named '%s'; call %s to find the right one".formatted(name.asString(), ToolSearch.NAME));
+			List<String> closest = this.closest.apply(toolContext, name.asString());
+			return error(closest.isEmpty()
+					? "no tool is named '%s'; call %s to find the right one".formatted(name.asString(), ToolSearch.NAME)
+					: "no tool is named '%s'; the closest names are %s".formatted(name.asString(),
+							String.join(", ", closest)));
 		}
 		JsonNode arguments = input.get("arguments");
 		if (arguments == null || arguments.isNull()) {

@@ -13,14 +13,21 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What one ToolSearch did, as the model receives it (and the actuator endpoint's write
- * operation returns it): the tools found (with their full schemas, or only a one-line
+ * operation returns it): the tools loaded (with their full schemas, or only a one-line
  * description when the schemas reach the model through the request's tools), each with
- * its search score, what was evicted to make room, what did not fit, names that match
- * nothing, how full the session is, and a sentence for the model. Empty lists and absent
- * texts are left out of the JSON.
+ * its search score; the best matches that were loaded already; a shortlist of the next
+ * matches, not loaded, one line each, that the model may load by name; what was evicted
+ * to make room, what did not fit, names that match nothing, how full the session is, and
+ * a sentence for the model. Empty lists and absent texts are left out of the JSON.
  *
  * @param error why the request was refused, or null
- * @param tools the tools found, best first
+ * @param tools the tools found, best first: those this search loaded, and, when the
+ * result carries schemas, those loaded already too (their schemas reach the model only
+ * through results then)
+ * @param alreadyLoaded found tools the model can call already (active before this search,
+ * or always visible), best first; nothing was loaded for them
+ * @param shortlist the next matches, not loaded, as {@code name: purpose} lines of at
+ * most {@value Shortlist#MAX_LINE_TOKENS} tokens, best first
  * @param evicted tools removed from the session to make room, least recently used first
  * @param notActivated found tools that did not fit under the cap
  * @param unknown requested names that match no tool
@@ -31,6 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SearchResult(@Nullable String error, List<FoundTool> tools,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> alreadyLoaded,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> shortlist,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> evicted,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notActivated,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unknown, String active, @Nullable String message,
@@ -38,33 +47,70 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 
 	public SearchResult {
 		tools = List.copyOf(tools);
+		alreadyLoaded = List.copyOf(alreadyLoaded);
+		shortlist = List.copyOf(shortlist);
 		evicted = List.copyOf(evicted);
 		notActivated = List.copyOf(notActivated);
 		unknown = List.copyOf(unknown);
 	}
 
 	static SearchResult error(String error, int active, int cap) {
-		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, null, null);
+		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+				active + "/" + cap, null, null);
 	}
 
 	static SearchResult nothingFound(String message, int active, int cap) {
-		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), active + "/" + cap, message, null);
+		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+				active + "/" + cap, message, null);
 	}
 
-	static SearchResult found(List<FoundTool> tools, ActivationResult activation, List<String> unknown,
-			String message) {
-		return new SearchResult(null, tools, activation.evicted(), activation.rejected(), unknown,
-				activation.active() + "/" + activation.cap(), message, null);
+	static SearchResult found(List<FoundTool> tools, List<String> alreadyLoaded, ActivationResult activation,
+			List<String> unknown, String message) {
+		return new SearchResult(null, tools, alreadyLoaded, List.of(), activation.evicted(), activation.rejected(),
+				unknown, activation.active() + "/" + activation.cap(), message, null);
 	}
 
 	SearchResult withMessage(String message) {
-		return new SearchResult(this.error, this.tools, this.evicted, this.notActivated, this.unknown, this.active,
-				message, this.ranking);
+		return new SearchResult(this.error, this.tools, this.alreadyLoaded, this.shortlist, this.evicted,
+				this.notActivated, this.unknown, this.active, message, this.ranking);
 	}
 
 	SearchResult withRanking(String ranking) {
-		return new SearchResult(this.error, this.tools, this.evicted, this.notActivated, this.unknown, this.active,
-				this.message, ranking);
+		return new SearchResult(this.error, this.tools, this.alreadyLoaded, this.shortlist, this.evicted,
+				this.notActivated, this.unknown, this.active, this.message, ranking);
+	}
+
+	/**
+	 * This result with a shortlist and the sentence that says how to use it.
+	 * @param shortlist the lines, best first
+	 * @param sentence what the model should know about them
+	 * @return the new result, or this one when the shortlist is empty
+	 */
+	SearchResult withShortlist(List<String> shortlist, String sentence) {
+		if (shortlist.isEmpty()) {
+			return this;
+		}
+		String said = (this.message != null) ? this.message + " " + sentence : sentence;
+		return new SearchResult(this.error, this.tools, this.alreadyLoaded, shortlist, this.evicted, this.notActivated,
+				this.unknown, this.active, said, this.ranking);
+	}
+
+	/**
+	 * Whether the search found a tool the model can call: one it loaded, or one loaded
+	 * already. A search that found only loaded tools is not a miss.
+	 * @return true when {@link #tools()} or {@link #alreadyLoaded()} is not empty
+	 */
+	public boolean foundAny() {
+		return !this.tools.isEmpty() || !this.alreadyLoaded.isEmpty();
+	}
+
+	/**
+	 * Whether every tool the search found was loaded already.
+	 * @return true when no tool is listed in {@link #tools()} but in
+	 * {@link #alreadyLoaded()}
+	 */
+	public boolean loadedNothing() {
+		return this.tools.stream().allMatch((tool) -> this.alreadyLoaded.contains(tool.name()));
 	}
 
 	/**

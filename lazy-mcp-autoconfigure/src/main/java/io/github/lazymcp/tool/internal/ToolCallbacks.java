@@ -150,8 +150,13 @@ public final class ToolCallbacks {
 			return server.denied().contains(tool) ? "disabled by configuration"
 					: "not offered by MCP server '" + server.name() + "'";
 		}).orElse("no tool has that name");
-		return new UnavailableTool(name, "Error: tool '%s' is not available (%s). Call %s to find the tools that can "
-			.formatted(name, reason, ToolSearch.NAME) + "do this.");
+		return new UnavailableTool(name, (context) -> {
+			List<String> closest = this.toolSearch.closest(context, name);
+			String next = closest.isEmpty() ? "Call %s to find the tools that can do this.".formatted(ToolSearch.NAME)
+					: "The closest names are %s; or call %s to find the tools that can do this."
+						.formatted(String.join(", ", closest), ToolSearch.NAME);
+			return "Error: tool '%s' is not available (%s). %s".formatted(name, reason, next);
+		});
 	}
 
 	/** ToolSearch, and CallTool in the bridge surface, while anything is deferred. */

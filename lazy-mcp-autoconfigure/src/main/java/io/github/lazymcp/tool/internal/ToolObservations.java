@@ -40,7 +40,10 @@ public final class ToolObservations implements ActivationListener {
 			if (result.failed()) {
 				return "error";
 			}
-			return result.tools().isEmpty() ? "nothing-found" : "found";
+			if (!result.foundAny()) {
+				return "nothing-found";
+			}
+			return result.loadedNothing() ? "already-loaded" : "found";
 		});
 	}
 

@@ -41,8 +41,9 @@ public final class ToolPath {
 		ToolSettings settings = search.settings();
 		TrackedTools tracked = new TrackedTools(catalog,
 				new ToolCalls(settings.deferredCall(), filters, listeners, owners, observations, learning));
-		this.callbacks = new ToolCallbacks(tracked, new ToolSearch(search, sessions, observations),
-				new CallTool(tracked), modelTools, settings);
+		ToolSearch toolSearch = new ToolSearch(search, sessions, observations);
+		this.callbacks = new ToolCallbacks(tracked, toolSearch, new CallTool(tracked, toolSearch::closest), modelTools,
+				settings);
 		this.wire = new WireView(this.callbacks, filters, stats, tokenCounter);
 	}
 

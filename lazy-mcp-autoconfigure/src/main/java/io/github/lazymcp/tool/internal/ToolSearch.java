@@ -1,5 +1,7 @@
 package io.github.lazymcp.tool.internal;
 
+import java.util.List;
+
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
@@ -102,6 +104,18 @@ public final class ToolSearch implements ModelTool {
 	 */
 	SearchResult search(ToolSession session, SearchRequest request) {
 		return this.observations.search(() -> this.search.search(session, request, this.schemas));
+	}
+
+	/**
+	 * The names closest to one that matches no tool the caller's session may use, for the
+	 * error of a call by that name.
+	 * @param toolContext the context of the call, which carries the session
+	 * @param name the name the model called
+	 * @return at most three names, closest first
+	 */
+	List<String> closest(@Nullable ToolContext toolContext, String name) {
+		ToolSession session = LazyMcpRequest.session(toolContext).orElseGet(this.sessions::ephemeral);
+		return this.search.closest(session, name);
 	}
 
 	private static int activeCount(ToolSession session) {

@@ -10,13 +10,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 
-import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.internal.Learning;
@@ -67,6 +67,8 @@ public final class ToolSearchService {
 
 	private final Hints toolHints;
 
+	private final SearchActivation activation;
+
 	/** How many results a tool's own description or example must find it among. */
 	static final int SELF_RETRIEVAL_DEPTH = 5;
 
@@ -87,10 +89,11 @@ public final class ToolSearchService {
 	 * @param interimRanker ranks while the full index of a new catalog is built (BM25),
 	 * or null when {@code ranker} is quick itself
 	 * @param builds builds the indexes, off the search path
+	 * @param tokenCounter measures the shortlist's lines
 	 */
 	public ToolSearchService(McpCatalog catalog, ToolRanker ranker, ToolSettings settings, UsageStats stats,
 			List<ModelTool> hints, ToolFilter access, Learning learning, Hints toolHints,
-			@Nullable ToolRanker interimRanker, Executor builds) {
+			@Nullable ToolRanker interimRanker, Executor builds, TokenCounter tokenCounter) {
 		this.catalog = catalog;
 		this.settings = settings;
 		this.stats = stats;
@@ -99,6 +102,7 @@ public final class ToolSearchService {
 		this.learning = learning;
 		this.toolHints = toolHints;
 		this.index = new LiveIndex(ranker, interimRanker, toolHints, learning, builds);
+		this.activation = new SearchActivation(settings, access, learning, toolHints, new Shortlist(tokenCounter));
 	}
 
 	/**
@@ -179,11 +183,12 @@ public final class ToolSearchService {
 			return SearchResult.error(problem.get(), state.tools().size(), session.cap());
 		}
 		if (!request.names().isEmpty()) {
-			return byName(snapshot, session, state, request.names(), schemas);
+			return this.activation.byName(snapshot, session, state, request.names(), schemas);
 		}
-		int limit = (request.limit() != null) ? request.limit() : this.settings.defaultLimit();
+		int limit = Math.min((request.limit() != null) ? request.limit() : this.settings.defaultLimit(), session.cap());
+		int listed = Shortlist.size(this.settings.shortlist(), limit);
 		Query query = Query.of(String.valueOf(request.query()));
-		Ranked ranked = rank(snapshot, session, state, query, Math.min(limit, session.cap()), request.filters());
+		Ranked ranked = rank(snapshot, session, state, query, limit + listed, request.filters());
 		Optional<String> hint = hint(session, state, query);
 		if (ranked.found().isEmpty()) {
 			this.stats.foundNothing();
@@ -193,40 +198,35 @@ public final class ToolSearchService {
 									+ "without a tool, or search again in other words if you expected one."),
 							state.tools().size(), session.cap()));
 		}
-		this.stats.found(ranked.found().keySet().stream().map(CatalogTool::name).toList());
-		SearchResult result = activate(snapshot, session, ranked.found(), List.of(), schemas);
+		Map<CatalogTool, @Nullable Double> best = new LinkedHashMap<>();
+		List<CatalogTool> next = new ArrayList<>();
+		ranked.found().forEach((tool, score) -> {
+			if (best.size() < limit) {
+				best.put(tool, score);
+			}
+			else {
+				next.add(tool);
+			}
+		});
+		this.stats.found(best.keySet().stream().map(CatalogTool::name).toList());
+		SearchResult result = this.activation.found(snapshot, session, best, next, schemas);
 		return interim(ranked, hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result));
 	}
 
-	private SearchResult byName(CatalogSnapshot snapshot, ToolSession session, SessionState state, List<String> names,
-			boolean schemas) {
-		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
-		List<String> unknown = new ArrayList<>();
-		for (String name : names) {
-			snapshot.resolve(name)
-				.filter((tool) -> snapshot.available(tool) && this.access.hidden(session, state, tool) == null)
-				.ifPresentOrElse((tool) -> found.put(tool, null), () -> unknown.add(name));
+	/**
+	 * The names closest to one that matches no tool the session may use: for the error of
+	 * a direct call of an unknown name.
+	 * @param session the caller's session
+	 * @param name the name the model called
+	 * @return at most three names, closest first
+	 */
+	List<String> closest(ToolSession session, String name) {
+		try {
+			return this.activation.closest(this.catalog.snapshot(), session, session.state(), name);
 		}
-		return activate(snapshot, session, found, unknown, schemas);
-	}
-
-	private SearchResult activate(CatalogSnapshot snapshot, ToolSession session,
-			Map<CatalogTool, @Nullable Double> found, List<String> unknown, boolean schemas) {
-		List<String> deferred = found.keySet().stream().filter(snapshot::defers).map(CatalogTool::name).toList();
-		ActivationResult result = session.activate(deferred);
-		String message = unknown.isEmpty() ? ready()
-				: "Some names match no tool; search by 'query' to find the right ones.";
-		List<SearchResult.FoundTool> tools = new ArrayList<>();
-		found.forEach((tool, score) -> tools.add(SearchResult.FoundTool.of(tool, score, schemas,
-				SearchResult.Priors.of(this.learning.priors().of(tool.name()), hints(tool).cost()))));
-		return SearchResult.found(tools, result, unknown, message);
-	}
-
-	private String ready() {
-		return (this.settings.surface() == ToolSettings.Surface.BRIDGE)
-				? "Run these tools with %s, giving 'name' and 'arguments' that match the schema."
-					.formatted(CallTool.NAME)
-				: "These tools can be called from your next step.";
+		catch (SessionStoreException ex) {
+			return List.of();
+		}
 	}
 
 	private Optional<String> hint(ToolSession session, SessionState state, Query query) {

@@ -1,5 +1,7 @@
 package io.github.lazymcp.tool.internal;
 
+import java.util.function.Function;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.model.ToolContext;
@@ -8,16 +10,21 @@ import org.springframework.ai.tool.definition.DefaultToolDefinition;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * Stands in for a tool the model named that cannot run: answers every call with the same
- * error text and runs nothing.
+ * Stands in for a tool the model named that cannot run: answers every call with an error
+ * text and runs nothing.
  */
 final class UnavailableTool implements ToolCallback {
 
 	private final ToolDefinition definition;
 
-	private final String error;
+	private final Function<@Nullable ToolContext, String> error;
 
-	UnavailableTool(String name, String error) {
+	/**
+	 * Creates the stand-in.
+	 * @param name the name the model called
+	 * @param error the error text for the context of a call
+	 */
+	UnavailableTool(String name, Function<@Nullable ToolContext, String> error) {
 		this.definition = DefaultToolDefinition.builder()
 			.name(name)
 			.description("unavailable")
@@ -33,12 +40,12 @@ final class UnavailableTool implements ToolCallback {
 
 	@Override
 	public String call(String toolInput) {
-		return this.error;
+		return this.error.apply(null);
 	}
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		return this.error;
+		return this.error.apply(toolContext);
 	}
 
 }

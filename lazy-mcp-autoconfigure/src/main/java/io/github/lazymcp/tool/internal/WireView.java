@@ -93,15 +93,19 @@ public final class WireView {
 		visible.addAll(this.callbacks.searchTools(snapshot));
 		Set<String> shown = new HashSet<>();
 		visible.forEach((tool) -> shown.add(tool.getToolDefinition().name()));
-		for (String name : this.callbacks.bridge() ? List.<String>of() : state.tools().names()) {
+		List<String> active = new ArrayList<>();
+		for (String name : state.tools().names()) {
 			CatalogTool tool = snapshot.find(name).orElse(null);
 			if (tool != null && this.filters.hidden(session, state, tool) == null && shown.add(name)) {
-				visible.add(current.tools().get(name));
+				active.add(name);
+				if (!this.callbacks.bridge()) {
+					visible.add(current.tools().get(name));
+				}
 			}
 		}
 		long eager = tokens(foreign) + CatalogSnapshot.tokens(snapshot.tools()) + tokens(offered);
 		this.stats.modelRequest(tokens(visible), eager);
-		return Optional.of(new Step(snapshot, visible));
+		return Optional.of(new Step(snapshot, visible, active));
 	}
 
 	/**
@@ -146,11 +150,14 @@ public final class WireView {
 	 *
 	 * @param snapshot the catalog snapshot the step was computed from
 	 * @param tools the tools, in the order sent
+	 * @param active the session's active tools the session may see, in activation order
+	 * (in the bridge surface they are not among {@code tools}: CallTool runs them)
 	 */
-	public record Step(CatalogSnapshot snapshot, List<ToolCallback> tools) {
+	public record Step(CatalogSnapshot snapshot, List<ToolCallback> tools, List<String> active) {
 
 		public Step {
 			tools = List.copyOf(tools);
+			active = List.copyOf(active);
 		}
 
 	}

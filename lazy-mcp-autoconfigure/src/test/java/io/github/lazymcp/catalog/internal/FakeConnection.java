@@ -30,6 +30,8 @@ public final class FakeConnection implements McpServerConnection {
 
 	private @Nullable RuntimeException failure;
 
+	private @Nullable String instructions;
+
 	public FakeConnection(String name, String... toolNames) {
 		this.name = name;
 		for (String tool : toolNames) {
@@ -44,6 +46,27 @@ public final class FakeConnection implements McpServerConnection {
 			.inputSchema(new McpSchema.JsonSchema("object", Map.of("path", Map.of("type", "string")), List.of(), null,
 					null, null))
 			.build();
+	}
+
+	/**
+	 * This server, with one more tool.
+	 */
+	public FakeConnection with(String tool, String description) {
+		this.tools.add(tool(tool, description));
+		return this;
+	}
+
+	/**
+	 * This server, sending instructions at initialization.
+	 */
+	public FakeConnection instructing(String instructions) {
+		this.instructions = instructions;
+		return this;
+	}
+
+	@Override
+	public @Nullable String instructions() {
+		return this.instructions;
 	}
 
 	public FakeConnection failing(RuntimeException failure) {

@@ -27,6 +27,7 @@ import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
@@ -79,6 +80,15 @@ public final class LazyToolsFixture {
 
 	public LazyToolsFixture(int cap, ToolSettings.DeferredCall policy, ToolSettings.Surface surface,
 			List<ModelTool> modelTools, FakeConnection... servers) {
+		this(cap, new ToolSettings(Math.min(3, cap), cap, 200, policy).withSurface(surface), modelTools, List.of(),
+				servers);
+	}
+
+	/**
+	 * A fixture with its own ToolSearch settings and filters.
+	 */
+	public LazyToolsFixture(int cap, ToolSettings tools, List<ModelTool> modelTools, List<ToolFilter> filters,
+			FakeConnection... servers) {
 		ObservationRegistry observations = ObservationRegistry.create();
 		observations.observationConfig().observationHandler(new ObservationHandler<Observation.Context>() {
 
@@ -99,7 +109,8 @@ public final class LazyToolsFixture {
 					Map.of("pinned", new ServerSettings(false, List.of(), List.of(), List.of(), Map.of(), null))))
 			.sessions(new SessionSettings(cap, 100, Duration.ofHours(1), Duration.ofMinutes(1)))
 			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
-			.tools(new ToolSettings(Math.min(3, cap), cap, 200, policy).withSurface(surface))
+			.tools(tools)
+			.filters(filters)
 			.proactive(ProactiveSettings.DEFAULTS.withEnabled(false))
 			.modelTools(modelTools)
 			.listeners(List.of(new LazyMcpListener() {
@@ -158,7 +169,7 @@ public final class LazyToolsFixture {
 			UsageStats stats = new UsageStats();
 			Filters filters = new Filters(List.of());
 			ToolSearchService search = new ToolSearchService(catalog, ranker, settings, stats, List.of(), filters,
-					learning, hints, null, rebuilds);
+					learning, hints, null, rebuilds, new TokenCounter());
 			ToolPath path = new ToolPath(catalog, search, sessions, List.of(), filters, new Listeners(List.of()),
 					ToolOwners.NONE, ToolObservations.NOOP, learning, stats, new TokenCounter());
 			return new Tools(path.callbacks(), path.wire(), search);

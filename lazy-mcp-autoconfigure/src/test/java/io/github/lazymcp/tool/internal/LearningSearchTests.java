@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.Map;
 
 import io.github.lazymcp.activation.SessionSettings;
@@ -85,8 +86,15 @@ class LearningSearchTests {
 
 	private final ToolSession session = this.sessions.session("s");
 
+	private final AtomicInteger searches = new AtomicInteger();
+
+	/**
+	 * A search in a session of its own: tools called before in {@link #session} are
+	 * ranked, not named as loaded already.
+	 */
 	private SearchResult search(String arguments) {
-		return this.registry.search(this.session, SearchRequest.parse(arguments));
+		return this.registry.search(this.sessions.session("search-" + this.searches.incrementAndGet()),
+				SearchRequest.parse(arguments));
 	}
 
 	private void call(String tool, String arguments, String turnRequest) {
@@ -176,7 +184,7 @@ class LearningSearchTests {
 				new McpCatalog(List.of(new FakeConnection("fs", "read_file", "write_file")),
 						new CatalogSettings(0, 0, Map.of()), new TokenCounter()),
 				this.ranker, ToolSettings.DEFAULTS, new UsageStats(), List.of(), new Filters(List.of()), this.learning,
-				Hints.NONE, Rankers.bm25(RankingSettings.DEFAULTS), this.rebuilds::add);
+				Hints.NONE, Rankers.bm25(RankingSettings.DEFAULTS), this.rebuilds::add, new TokenCounter());
 		search.search(this.session, "read a file", List.of());
 
 		this.learning.deleteAll();

@@ -60,6 +60,11 @@ final class PooledConnection implements McpServerConnection {
 	}
 
 	@Override
+	public @Nullable String instructions() {
+		return this.delegate.instructions();
+	}
+
+	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return new GuardedCallback(whileOpen(() -> this.delegate.callback(tool, qualifiedName)));
 	}
