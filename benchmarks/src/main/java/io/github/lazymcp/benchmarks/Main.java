@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.benchmarks.soak.SoakCommand;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.ToolSettings;
@@ -27,6 +28,7 @@ public final class Main {
 			  replay --catalogs DIR [--queries FILE] [--max-active-schemas N] [--ranker NAME|all]
 			         [--surface default|bridge] [--mode search|proactive] [--proactive-k N] [--json]
 			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
+			  %s
 			  %s
 			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
@@ -55,6 +57,7 @@ public final class Main {
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
 				case "catalog-report" -> CatalogReportCommand.run(rest);
+				case "soak" -> System.exit(SoakCommand.run(rest));
 				case "index" ->
 					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
@@ -77,8 +80,8 @@ public final class Main {
 	}
 
 	private static String usage() {
-		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, RankerRegistry.standard().names(),
-				LazyRankers.defaultRanker());
+		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, SoakCommand.USAGE,
+				RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {
