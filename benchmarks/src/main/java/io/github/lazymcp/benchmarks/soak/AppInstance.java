@@ -6,6 +6,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +41,9 @@ final class AppInstance {
 
 	private volatile @Nullable Process process;
 
+	// Where the current JVM's output starts in app.log, which every start appends to.
+	private volatile long logStart;
+
 	/**
 	 * Describes an instance; nothing starts before {@link #start(String)}.
 	 * @param name {@code a} or {@code b}
@@ -69,6 +75,8 @@ final class AppInstance {
 			Files.createDirectories(this.directory);
 			Path settings = this.directory.resolve("soak-instance.yml");
 			Files.writeString(settings, yaml);
+			Path log = this.directory.resolve("app.log");
+			this.logStart = Files.exists(log) ? Files.size(log) : 0;
 			List<String> command = new ArrayList<>(
 					List.of(java(), "-Xmx512m", "-XX:+UseG1GC", "-cp", classPath(), SoakApplication.class.getName(),
 							"--spring.config.additional-location=file:" + settings, "--server.port=" + this.port));
@@ -98,9 +106,43 @@ final class AppInstance {
 			if (get("/actuator/mcpactivation").map((response) -> response.statusCode() == 200).orElse(false)) {
 				return;
 			}
+			String failure = startFailure();
+			if (failure != null) {
+				throw new StartFailed(this.name, failure);
+			}
 			Pause.millis(250);
 		}
 		throw new IllegalStateException("App instance " + this.name + " did not start within " + timeout);
+	}
+
+	/**
+	 * The last cause Spring Boot logged for a failed start, or null while none is logged.
+	 */
+	private @Nullable String startFailure() {
+		List<String> lines;
+		try (SeekableByteChannel log = Files.newByteChannel(this.directory.resolve("app.log"))) {
+			log.position(Math.min(this.logStart, log.size()));
+			lines = new String(Channels.newInputStream(log).readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		int failed = -1;
+		for (int i = 0; i < lines.size(); i++) {
+			if (lines.get(i).contains("Application run failed")) {
+				failed = i;
+			}
+		}
+		if (failed < 0) {
+			return null;
+		}
+		String cause = lines.get(failed);
+		for (String line : lines.subList(failed, lines.size())) {
+			if (line.startsWith("Caused by: ")) {
+				cause = line;
+			}
+		}
+		return cause;
 	}
 
 	/**
@@ -193,6 +235,17 @@ final class AppInstance {
 
 	private static String java() {
 		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	/**
+	 * Spring Boot logged that the application failed to start.
+	 */
+	static final class StartFailed extends IllegalStateException {
+
+		StartFailed(String instance, String cause) {
+			super("App instance " + instance + " failed to start: " + cause);
+		}
+
 	}
 
 	/**

@@ -187,6 +187,7 @@ final class FaultRunner {
 		stopped.orphans().forEach((command) -> this.orphans.add(name + ": " + command));
 		long back = now();
 		Long recovered = null;
+		int failuresBefore = this.fleet.startFailures().size();
 		try {
 			this.fleet.restart(instance);
 			recovered = this.watch.serving(instance);
@@ -194,6 +195,7 @@ final class FaultRunner {
 		catch (IllegalStateException ex) {
 			this.traffic.tally().error("restart of instance " + name + ": " + ex.getMessage());
 		}
+		this.fleet.startFailures().stream().skip(failuresBefore).forEach(this.traffic.tally()::error);
 		this.traffic.out().remove(name);
 		this.traffic.windows().close(window);
 		this.recoveries.add(Recovery.of("restart-instance", name, at, null, back, recovered, INSTANCE_TARGET,

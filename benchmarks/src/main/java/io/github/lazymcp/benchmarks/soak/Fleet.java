@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /*
@@ -33,6 +34,11 @@ final class Fleet implements AutoCloseable {
 
 	private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
 
+	private static final int START_ATTEMPTS = 3;
+
+	/** How long a JVM whose start failed is given to exit by itself. */
+	private static final Duration EXIT_GRACE = Duration.ofSeconds(15);
+
 	private final Path work;
 
 	private final Path mcpServers;
@@ -44,6 +50,8 @@ final class Fleet implements AutoCloseable {
 	private final HttpMcpServer events;
 
 	private final List<AppInstance> instances = new ArrayList<>();
+
+	private final List<String> startFailures = Collections.synchronizedList(new ArrayList<>());
 
 	private DelayProxy proxy;
 
@@ -78,7 +86,7 @@ final class Fleet implements AutoCloseable {
 		this.proxy = new DelayProxy(this.remote.port());
 		this.events.start();
 		this.instances.forEach((instance) -> instance.start(yaml(instance)));
-		this.instances.forEach((instance) -> instance.awaitStarted(START_TIMEOUT));
+		this.instances.forEach(this::awaitStarted);
 	}
 
 	/**
@@ -87,7 +95,40 @@ final class Fleet implements AutoCloseable {
 	 */
 	void restart(AppInstance instance) {
 		instance.start(yaml(instance));
-		instance.awaitStarted(START_TIMEOUT);
+		awaitStarted(instance);
+	}
+
+	/**
+	 * Start failures, each with whether the JVM exited by itself (a supervisor would
+	 * start it again; so does the harness, twice).
+	 * @return one line per failed start
+	 */
+	List<String> startFailures() {
+		return List.copyOf(this.startFailures);
+	}
+
+	/**
+	 * Waits for an instance; a failed start is recorded, the JVM stopped and started
+	 * again.
+	 */
+	private void awaitStarted(AppInstance instance) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				instance.awaitStarted(START_TIMEOUT);
+				return;
+			}
+			catch (AppInstance.StartFailed ex) {
+				Pause.of(EXIT_GRACE);
+				boolean exited = !instance.running();
+				instance.stop();
+				this.startFailures.add(ex.getMessage() + (exited ? "; the JVM exited"
+						: "; the JVM was still running " + EXIT_GRACE.toSeconds() + " s later and was stopped"));
+				if (attempt == START_ATTEMPTS) {
+					throw ex;
+				}
+				instance.start(yaml(instance));
+			}
+		}
 	}
 
 	Database database() {

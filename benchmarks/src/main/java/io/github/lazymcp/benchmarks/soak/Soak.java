@@ -62,6 +62,7 @@ final class Soak {
 			log("starting PostgreSQL, the HTTP MCP servers and two app instances");
 			fleet.start(model.baseUrl());
 			Traffic traffic = traffic(http, fleet, model, windows);
+			fleet.startFailures().forEach((failure) -> traffic.tally().error(failure));
 			probeSession(fleet.instances().get(0));
 			report = new Phases(fleet, traffic).run();
 		}

@@ -27,9 +27,8 @@ class SoakEndpoint {
 	@ReadOperation
 	Sample sample() throws InterruptedException {
 		// A second collection after a pause: threads whose owners the first one freed
-		// (the
-		// JDK's HTTP client stops its selector thread when the client is collected) are
-		// gone by then.
+		// are gone by then (the JDK's HTTP client stops its selector thread when the
+		// client is collected).
 		System.gc();
 		Thread.sleep(2000);
 		System.gc();
