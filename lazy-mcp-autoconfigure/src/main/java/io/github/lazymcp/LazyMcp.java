@@ -75,6 +75,8 @@ import org.springframework.core.io.ResourceLoader;
  * expired sessions, index rebuilds) runs on one scheduler whose threads are named
  * {@code lazy-mcp-}: the builder's own unless one is given, and stops on
  * {@link #close()}.
+ *
+ * @since 0.1.0
  */
 public final class LazyMcp implements AutoCloseable {
 

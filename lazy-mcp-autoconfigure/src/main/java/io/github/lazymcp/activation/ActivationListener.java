@@ -5,6 +5,8 @@ package io.github.lazymcp.activation;
  * active tools, whoever asked for it (ToolSearch, a direct call of a deferred tool, a
  * capability, the endpoint). Called on the caller's thread after the change is stored,
  * and only when something was activated or evicted; must be quick and must not throw.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface ActivationListener {

@@ -11,6 +11,7 @@ import java.util.List;
  * @param rejected new names that did not fit because the request alone exceeded the cap
  * @param active the number of active tools after this call
  * @param cap the maximum number of active tools
+ * @since 0.1.0
  */
 public record ActivationResult(List<String> activated, List<String> alreadyActive, List<String> evicted,
 		List<String> rejected, int active, int cap) {

@@ -47,6 +47,8 @@ import org.jspecify.annotations.Nullable;
  * being tentative as soon as it is used (activated again, or called). A fill evicts
  * tentative entries only, never one the model found or used, so its result is also within
  * the cap.
+ *
+ * @since 0.1.0
  */
 public final class ActivationSet {
 

@@ -23,6 +23,8 @@ import java.util.function.Function;
  * state once at the start of every operation (a model step, a ToolSearch, a tool call,
  * the start of a turn), so such an update sees what the operation saw and a remote store
  * is asked once to read and once to write.
+ *
+ * @since 0.1.0
  */
 public interface SessionRecord {
 

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param idleTimeout how long a session is kept after its last use, positive
  * @param cleanupInterval how often expired sessions are discarded in the background
  * ({@link SessionStore#expire()}), positive
+ * @since 0.1.0
  */
 public record SessionSettings(int maxActiveSchemas, int maxSessions, Duration idleTimeout, Duration cleanupInterval) {
 

@@ -19,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * none
  * @param counters what happened in the session
  * @param lastAccessedAt when the session was last used
+ * @since 0.1.0
  */
 public record SessionState(ActivationSet tools, ActivationSet capabilities, @Nullable String parentId,
 		@Nullable String policy, Counters counters, Instant lastAccessedAt) {

@@ -16,6 +16,8 @@ import javax.sql.DataSource;
  * Implementations must be thread-safe. A session expires once it has not been obtained
  * through {@link #session(String)} or {@link #child(String, String, boolean)}, or
  * changed, for the store's idle timeout.
+ *
+ * @since 0.1.0
  */
 public interface SessionStore {
 

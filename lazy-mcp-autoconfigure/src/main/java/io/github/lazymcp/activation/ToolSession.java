@@ -50,6 +50,8 @@ import org.jspecify.annotations.Nullable;
  * {@link #attach(Collection, Set) Attaching} (proactive attach, before the model asked)
  * never evicts a tool the model found or used: it takes free room under the cap and the
  * room of its own earlier, never-used picks, and rejects what does not fit.
+ *
+ * @since 0.1.0
  */
 public final class ToolSession {
 

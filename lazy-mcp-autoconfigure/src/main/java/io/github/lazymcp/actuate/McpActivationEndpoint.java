@@ -35,6 +35,8 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
  * {@code /actuator/mcpactivation}: what is deferred, what each session has active, what
  * it cost and what it saved. A write activates tools in a session exactly as ToolSearch
  * would and returns the same result; a delete resets a session.
+ *
+ * @since 0.1.0
  */
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {

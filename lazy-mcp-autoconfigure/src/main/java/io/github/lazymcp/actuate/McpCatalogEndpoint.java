@@ -20,6 +20,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * description) is computed in the background after the tools change, so a read never
  * waits for it; the usage part comes from this instance's counters, never from request
  * text.
+ *
+ * @since 0.1.0
  */
 @Endpoint(id = "mcpcatalog")
 public class McpCatalogEndpoint {

@@ -14,6 +14,7 @@ import io.github.lazymcp.tool.LazyMcpRequest;
  * @param guidanceText the paragraph; {deferred} is replaced by the number of deferred
  * tools, {servers} by the comma-separated server names (at most 30, then "and N more")
  * and {tool} by the search tool's name
+ * @since 0.1.0
  */
 public record AdvisorSettings(LazyMcpRequest.Keys keys, boolean guidance, String guidanceText) {
 

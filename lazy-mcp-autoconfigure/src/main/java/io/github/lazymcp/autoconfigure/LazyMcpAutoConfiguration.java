@@ -52,6 +52,8 @@ import org.springframework.core.io.ResourceLoader;
  * application declares its own), and one call of {@link LazyMcp#builder()}. The
  * customizer of the built {@link LazyMcp} adds its tools and advisors to the
  * auto-configured {@link ChatClient.Builder}.
+ *
+ * @since 0.1.0
  */
 // After the MCP client auto-configuration, whose client list lazy-mcp reads, and after
 // tool calling, whose ToolCallbackResolver bean is decorated.

@@ -21,6 +21,8 @@ import org.springframework.context.annotation.Configuration;
  * The {@code mcpactivation} and {@code mcpcatalog} actuator endpoints, the
  * {@code lazyMcp} health component and the Micrometer meters, when actuator and
  * Micrometer are on the class path.
+ *
+ * @since 0.1.0
  */
 // After the core configuration, whose LazyMcp all three read.
 @AutoConfiguration(after = LazyMcpAutoConfiguration.class)

@@ -29,6 +29,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * {@code sessions.jdbc.initialize-schema=never}), and the database is reached once at
  * startup, so that a wrong URL fails startup with a message naming it instead of failing
  * the first chat.
+ *
+ * @since 0.1.0
  */
 // After the DataSource auto-configuration, whose DataSource the store uses; before the
 // core configuration, whose in-memory store backs off when this one is declared.

@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * The setters are plain: the values are checked when they are mapped onto the core's
  * settings records ({@code PropertiesMapping}), and an impossible value fails startup
  * with a message that names the key.
+ *
+ * @since 0.1.0
  */
 @ConfigurationProperties(LazyMcpProperties.PREFIX)
 public class LazyMcpProperties {

@@ -26,7 +26,8 @@ import org.springframework.core.ResolvableType;
  *
  * This class is the one place lazy-mcp relies on how Spring AI declares its transports:
  * that they are bean definitions of type List<NamedClientMcpTransport>.
- * SpringAiClientsTests covers it for stdio, SSE and Streamable HTTP connections.
+ * SpringAiClientsTests covers the copies; TransportsIntegrationTests reconnects stdio, SSE
+ * and Streamable HTTP servers through them.
  */
 
 /**

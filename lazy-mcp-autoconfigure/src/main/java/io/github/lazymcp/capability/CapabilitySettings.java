@@ -34,6 +34,7 @@ import java.util.Objects;
  * ({@code capabilities/<name>/<provider>.toml}), in order of preference
  * @param providers the provider chosen per capability name
  * @param installs whether and where toolchain capabilities install their packages
+ * @since 0.1.0
  */
 public record CapabilitySettings(List<String> locations, int maxActive, int maxConnections, Duration idleTimeout,
 		Duration initTimeout, Duration requestTimeout, boolean autoActivation, Gate gate, List<String> generalRequests,

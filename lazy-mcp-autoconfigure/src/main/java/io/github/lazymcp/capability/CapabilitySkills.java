@@ -26,6 +26,8 @@ import org.springframework.core.io.Resource;
  * enabled for that conversation, through the same cap and least-recently-used bookkeeping
  * as the {@code capability} tool. A name no capability has is reported, never skipped
  * silently.
+ *
+ * @since 0.1.0
  */
 public final class CapabilitySkills {
 

@@ -19,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * o200k tokens
  * @param servers the settings of each server, by connection name; a server not listed
  * gets {@link ServerSettings#DEFAULT}
+ * @since 0.1.0
  */
 public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<String, ServerSettings> servers) {
 

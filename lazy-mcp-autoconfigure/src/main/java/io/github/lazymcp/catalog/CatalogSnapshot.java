@@ -11,13 +11,15 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An immutable snapshot of every MCP tool known, in server order. {@link McpCatalog}
- * publishes a new snapshot whenever a server's tool list changes; readers keep whichever
- * snapshot they started with, so one model step never mixes two.
+ * An immutable snapshot of every MCP tool known, in server order. The catalog publishes a
+ * new snapshot whenever a server's tool list changes; readers keep whichever snapshot
+ * they started with, so one model step never mixes two.
  *
  * <p>
  * Whether anything is deferred is decided once per snapshot by the
  * {@link CatalogSettings} thresholds, over the tools that are not pinned.
+ *
+ * @since 0.1.0
  */
 public final class CatalogSnapshot {
 

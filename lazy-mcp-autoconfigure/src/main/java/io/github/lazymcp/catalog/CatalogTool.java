@@ -19,6 +19,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * @param tokens o200k tokens the definition costs per request
  * @param pinned whether it is sent on every request instead of being deferred
  * @param callback executes the tool through the MCP client
+ * @since 0.1.0
  */
 public record CatalogTool(String name, String server, String originalName, @Nullable String title,
 		Annotations annotations, ToolDefinition definition, int tokens, boolean pinned, ToolCallback callback) {

@@ -8,6 +8,8 @@ import org.springframework.ai.tool.ToolCallback;
 
 /**
  * One MCP server the catalog reads tools from.
+ *
+ * @since 0.1.0
  */
 public interface McpServerConnection {
 

@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param lastError why it went down, or null while it never did
  * @param since when the status began, or null for "since startup"
  * @param lastSeen when the server last answered, or null when never seen answering
+ * @since 0.1.0
  */
 public record ServerHealth(Status status, @Nullable String lastError, @Nullable Instant since,
 		@Nullable Instant lastSeen) {

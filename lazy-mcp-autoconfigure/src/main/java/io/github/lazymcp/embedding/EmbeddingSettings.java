@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * instead of the bundled one
  * @param cacheDirectory where catalog vectors are kept between restarts; {@code null}
  * keeps them in memory only
+ * @since 0.1.0
  */
 public record EmbeddingSettings(BundledModel model, boolean useApplicationModel, @Nullable Path cacheDirectory) {
 
@@ -107,7 +108,7 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 
 		/**
 		 * Returns the model's stable identifier, also the stem of its resource names and
-		 * the id under which {@link EmbeddingCache} files its vectors.
+		 * the id under which the embedding cache files its vectors.
 		 * @return the id, for example {@code all-minilm-l6-v2-q}
 		 */
 		public String id() {
@@ -124,9 +125,8 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 
 		/**
 		 * Returns the text to put before a search query (not before the documents
-		 * searched) for the retrieval quality the model was trained for.
-		 * {@link OnnxEmbeddingModel} never adds it by itself: the caller knows which
-		 * texts are queries.
+		 * searched) for the retrieval quality the model was trained for. The ONNX runtime
+		 * model never adds it by itself: the caller knows which texts are queries.
 		 * @return the prefix, empty if the model needs none
 		 */
 		public String queryPrefix() {
@@ -144,8 +144,8 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 		/**
 		 * Returns whether the graph quantizes activations to int8 on the fly. Such a
 		 * graph derives each activation's scale from the whole input tensor, so a text's
-		 * vector would shift with the other texts of its batch;
-		 * {@link OnnxEmbeddingModel} therefore runs these models one text per call.
+		 * vector would shift with the other texts of its batch; the ONNX runtime model
+		 * therefore runs these models one text per call.
 		 * @return {@code true} for the {@code -q} models
 		 */
 		public boolean quantized() {

@@ -15,6 +15,7 @@ import java.time.Duration;
  * @param maxBackoff the longest wait between attempts; the wait doubles up to it
  * @param jitter the share (0 to 1) by which each wait is randomly shortened or
  * lengthened, so that many instances do not reconnect in step
+ * @since 0.1.0
  */
 public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,
 		Duration maxBackoff, double jitter) {

@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * Give one to {@code LazyMcp.builder().reconnect(server, factory)}, or, with Spring Boot,
  * declare one as a bean made with {@link #forServer}: for a server whose client the
  * application builds itself, lazy-mcp cannot know how to build another.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface McpClientFactory {

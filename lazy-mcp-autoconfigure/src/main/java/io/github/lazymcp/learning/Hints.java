@@ -8,6 +8,8 @@ import java.util.Map;
  * The hints people wrote, by server and tool name (as the server names the tool).
  * Immutable. Declare a bean of this type to add hints from code; every such bean is
  * merged with those of the properties and the capability files.
+ *
+ * @since 0.1.0
  */
 public final class Hints {
 

@@ -18,6 +18,7 @@ import java.util.Objects;
  * success rate can demote it, at least 1
  * @param demoteBelow a tool whose observed success rate is below this is placed after the
  * tools that are not, between 0 and 1
+ * @since 0.1.0
  */
 public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestLength, Duration refreshInterval,
 		int demoteAfterCalls, double demoteBelow) {

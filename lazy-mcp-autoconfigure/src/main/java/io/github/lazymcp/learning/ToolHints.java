@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param tags words the tool should be found by
  * @param cost what one call costs, in the unit the application chooses (ADR-042's cost
  * field), or null when unknown; not negative
+ * @since 0.1.0
  */
 public record ToolHints(List<String> examples, @Nullable String whenToUse, List<String> tags, @Nullable Double cost) {
 

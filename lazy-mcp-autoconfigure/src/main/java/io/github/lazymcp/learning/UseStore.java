@@ -20,6 +20,8 @@ import javax.sql.DataSource;
  * Where the requests that led to successful calls are kept, per tool. Implement it and
  * declare it as a bean to keep them elsewhere; the shipped stores keep them in memory or,
  * with the JDBC session store, in the application's database.
+ *
+ * @since 0.1.0
  */
 public interface UseStore {
 

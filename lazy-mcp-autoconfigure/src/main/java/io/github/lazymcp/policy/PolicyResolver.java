@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
  * Names the access policy of a chat request, for example from the tenant or plan of the
  * Spring Security principal, or from an advisor parameter (the default). Declare a bean
  * to replace the default.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface PolicyResolver {

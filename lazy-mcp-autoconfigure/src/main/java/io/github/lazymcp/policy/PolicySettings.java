@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
  * @param policies the policies by name
  * @param defaultPolicy the policy of requests that name none, or null for no restriction
  * @param parameter the advisor parameter a request names its policy with
+ * @since 0.1.0
  */
 public record PolicySettings(Map<String, AccessPolicy> policies, @Nullable String defaultPolicy, String parameter) {
 

@@ -8,6 +8,7 @@ package io.github.lazymcp.proactive;
  * @param k the most tools one turn attaches, between 1 and {@link #MAX_K}
  * @param window how many user turns of a conversation attach tools, each re-ranking with
  * its own message and only adding; later turns rely on ToolSearch alone
+ * @since 0.1.0
  */
 public record ProactiveSettings(boolean enabled, int k, int window) {
 

@@ -10,6 +10,8 @@ import java.util.function.Function;
  * that ranks the same request (the dense index, the capability router, a hint) asks the
  * query for its vector, so the text is embedded once per search whoever needs it.
  * Thread-safe; not meant to outlive the search it was made for.
+ *
+ * @since 0.1.0
  */
 public final class Query {
 

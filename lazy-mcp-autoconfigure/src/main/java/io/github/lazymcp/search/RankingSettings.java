@@ -33,6 +33,7 @@ import java.util.Objects;
  * @param depth how many results of each ranking take part in the fusion
  * @param bm25K1 BM25 term-frequency saturation
  * @param bm25B BM25 length normalization
+ * @since 0.1.0
  */
 public record RankingSettings(Strategy strategy, double minSimilarity, double supportedSimilarity, double minSupport,
 		double minCoverage, double sparseWeight, double sparseGapWeight, double denseWeight, double serverWeight,

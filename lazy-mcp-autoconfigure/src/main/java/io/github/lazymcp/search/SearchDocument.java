@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param uses requests that led to successful calls of the tool, learned from use; ranked
  * as evidence separate from the tool's own text, so that tools nobody used yet are not
  * drowned by those that were
+ * @since 0.1.0
  */
 public record SearchDocument(String name, String server, String toolName, String description,
 		List<Parameter> parameters, List<String> hints, List<String> uses) {

@@ -6,6 +6,8 @@ import java.util.function.Predicate;
 
 /**
  * A searchable catalog snapshot built by a {@link ToolRanker}. Immutable and thread-safe.
+ *
+ * @since 0.1.0
  */
 public interface ToolIndex {
 

@@ -7,6 +7,8 @@ import java.util.List;
  * answers any number of queries. lazy-mcp ranks with BM25, dense or hybrid as its
  * {@link RankingSettings} say; give {@code LazyMcp.builder().ranker(...)} (or declare a
  * bean) to rank another way.
+ *
+ * @since 0.1.0
  */
 public interface ToolRanker {
 

@@ -4,8 +4,8 @@
  * A {@link io.github.lazymcp.search.ToolRanker} turns a catalog snapshot (a list of
  * {@link io.github.lazymcp.search.SearchDocument}s) into an immutable
  * {@link io.github.lazymcp.search.ToolIndex} that answers queries with ranked
- * {@link io.github.lazymcp.search.ToolMatch}es. The product's rankers (BM25, dense, and
- * their z-score fusion with learned uses, exact names and abstention) live in
+ * {@link io.github.lazymcp.search.ToolIndex.ToolMatch}es. The product's rankers (BM25,
+ * dense, and their z-score fusion with learned uses, exact names and abstention) live in
  * {@code search.internal} and are chosen by
  * {@link io.github.lazymcp.search.RankingSettings}; a
  * {@link io.github.lazymcp.search.Query} carries one request's text and shares its

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
  * Capabilities use it to enable one from the user's words, proactive attach to attach
  * tools before the model asks. Implementations must be thread-safe and quick; they run on
  * the chat request's thread, and one that throws is logged and skipped.
+ *
+ * @since 0.1.0
  */
 public interface LazyMcpListener {
 

@@ -34,6 +34,8 @@ import org.springframework.core.Ordered;
  * The request-context contract of lazy-mcp: the advisor parameters an application sets,
  * the orders of lazy-mcp's advisors, and where a conversation's {@link ToolSession}
  * travels inside a chat request.
+ *
+ * @since 0.1.0
  */
 public final class LazyMcpRequest {
 

@@ -14,6 +14,8 @@ import org.springframework.ai.tool.ToolCallback;
  * results (the {@code capability} tool names a switched-off capability that would serve
  * the query). Its calls receive the conversation's session through
  * {@link LazyMcpRequest#session(org.springframework.ai.chat.model.ToolContext)}.
+ *
+ * @since 0.1.0
  */
 public interface ModelTool extends ToolCallback {
 

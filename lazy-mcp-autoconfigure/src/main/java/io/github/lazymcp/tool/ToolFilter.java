@@ -11,6 +11,8 @@ import org.jspecify.annotations.Nullable;
  * exact name answers with an error and reaches no server. Access policies and
  * per-conversation capabilities are filters. Implementations must be thread-safe, quick
  * and free of side effects: the registry asks on every model step.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface ToolFilter {

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param surface how activated tools reach the model
  * @param resultSchemas whether ToolSearch results carry full input schemas in the default
  * surface (the bridge surface always carries them)
+ * @since 0.1.0
  */
 public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
 		Surface surface, boolean resultSchemas) {

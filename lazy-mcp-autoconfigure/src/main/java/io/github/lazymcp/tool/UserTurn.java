@@ -19,6 +19,7 @@ import io.github.lazymcp.tool.internal.PastedText;
  * @param number how many user messages the prompt holds, at least 1
  * @param calledTools names of the tools whose calls the prompt's messages hold (what the
  * conversation's recent history shows was called)
+ * @since 0.1.0
  */
 public record UserTurn(String text, int number, Set<String> calledTools) {
 

@@ -2,19 +2,26 @@ package io.github.lazymcp.autoconfigure;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.health.McpClientFactory;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.mcp.client.common.autoconfigure.McpClientAutoConfiguration;
+import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
 import org.springframework.ai.mcp.client.common.autoconfigure.StdioTransportAutoConfiguration;
 import org.springframework.ai.mcp.customizer.McpClientCustomizer;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +58,44 @@ class SpringAiClientsTests {
 				fresh.closeGracefully();
 			}
 		});
+	}
+
+	@Test
+	void aTransportListTheApplicationDeclaresIsMadeAgainForAReconnectAndNeverReachesSpringAisClientsTwice() {
+		this.runner.withUserConfiguration(OwnTransports.class).run((context) -> {
+			SpringAiClients clients = SpringAiClients.of(context.getBeanFactory());
+
+			assertThat(context.getBean("mcpSyncClients", List.class)).hasSize(2);
+			assertThat(clients.connections()).containsExactlyInAnyOrder("json-memory", "own-thinking");
+			McpSyncClient fresh = clients.sync("own-thinking");
+			try {
+				assertThat(fresh.getClientInfo().title()).isEqualTo("own-thinking");
+				assertThat(fresh.listTools().tools()).extracting((tool) -> tool.name())
+					.containsExactly("sequentialthinking");
+				assertThat(OwnTransports.made).hasValue(2);
+			}
+			finally {
+				fresh.closeGracefully();
+			}
+		});
+	}
+
+	/** An application's own transport bean, counting how often it is made. */
+	@Configuration(proxyBeanMethods = false)
+	static class OwnTransports {
+
+		static final AtomicInteger made = new AtomicInteger();
+
+		@Bean
+		List<NamedClientMcpTransport> ownTransports() {
+			made.incrementAndGet();
+			ServerParameters thinking = ServerParameters
+				.builder("../mcp-servers/node_modules/.bin/mcp-server-sequential-thinking")
+				.build();
+			return List.of(new NamedClientMcpTransport("own-thinking",
+					new StdioClientTransport(thinking, McpJsonDefaults.getMapper())));
+		}
+
 	}
 
 	/** Records the connection names of the client specs it customizes. */
