@@ -98,6 +98,10 @@ final class AppInstance {
 	void awaitStarted(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
+			if (Thread.currentThread().isInterrupted()) {
+				throw new IllegalStateException(
+						"App instance " + this.name + ": the wait for its start was interrupted");
+			}
 			Process running = this.process;
 			if (running == null || !running.isAlive()) {
 				throw new IllegalStateException(

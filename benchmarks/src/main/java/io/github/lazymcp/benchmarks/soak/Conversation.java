@@ -50,6 +50,8 @@ final class Conversation implements Runnable, Responder {
 
 	private Move.@Nullable Call lastCall;
 
+	private String instance = "";
+
 	Conversation(int slot, Traffic traffic, long seed) {
 		this.slot = slot;
 		this.traffic = traffic;
@@ -108,6 +110,7 @@ final class Conversation implements Runnable, Responder {
 		if (previous != null) {
 			countResult(previous, step.result());
 		}
+		current.at("on " + this.instance + (step.turnStart() ? ", a turn's start" : "") + ", after " + outcome);
 		current.observe(step.tools(), step.turnStart(),
 				this.traffic.windows().databaseDown(this.traffic.windows().now()), outcome);
 		Move move = model.next(step, previous, outcome);
@@ -162,6 +165,9 @@ final class Conversation implements Runnable, Responder {
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(body))
 				.build();
+			synchronized (this) {
+				this.instance = instance.name();
+			}
 			long sent = this.traffic.windows().now();
 			long start = System.nanoTime();
 			try {

@@ -120,7 +120,7 @@ final class FaultRunner {
 		process.ifPresent(ProcessHandle::destroyForcibly);
 		RecoveryWatch.Seen seen = this.watch.server(server, List.of(instance));
 		this.traffic.windows().close(window);
-		this.recoveries.add(Recovery.of("kill-stdio", target, at, seen.down(), at, seen.recovered(), SERVER_TARGET,
+		this.recoveries.add(Recovery.ofServer("kill-stdio", target, at, seen.down(), at, seen, SERVER_TARGET,
 				process.isPresent() ? null : "no process of the server was found"));
 	}
 
@@ -135,8 +135,8 @@ final class FaultRunner {
 		long back = now();
 		RecoveryWatch.Seen seen = this.watch.server(name, this.fleet.instances());
 		this.traffic.windows().close(window);
-		this.recoveries.add(Recovery.of(name.equals("remote") ? "kill-streamable-http" : "kill-sse", name, at,
-				(down != null) ? down : seen.down(), back, seen.recovered(), SERVER_TARGET, null));
+		this.recoveries.add(Recovery.ofServer(name.equals("remote") ? "kill-streamable-http" : "kill-sse", name, at,
+				(down != null) ? down : seen.down(), back, seen, SERVER_TARGET, null));
 	}
 
 	/** Every request to the server delayed for a while. */
@@ -150,7 +150,7 @@ final class FaultRunner {
 		long back = now();
 		RecoveryWatch.Seen seen = this.watch.server(name, this.fleet.instances());
 		this.traffic.windows().close(window);
-		this.recoveries.add(Recovery.of("slow-server", name, at, down, back, seen.recovered(), SERVER_TARGET,
+		this.recoveries.add(Recovery.ofServer("slow-server", name, at, down, back, seen, SERVER_TARGET,
 				"every request delayed by %d s for %d s".formatted(FaultPlan.SLOW_DELAY.toSeconds(),
 						slowFor.toSeconds())));
 	}
@@ -195,12 +195,18 @@ final class FaultRunner {
 		catch (IllegalStateException ex) {
 			this.traffic.tally().error("restart of instance " + name + ": " + ex.getMessage());
 		}
-		this.fleet.startFailures().stream().skip(failuresBefore).forEach(this.traffic.tally()::error);
-		this.traffic.out().remove(name);
-		this.traffic.windows().close(window);
-		this.recoveries.add(Recovery.of("restart-instance", name, at, null, back, recovered, INSTANCE_TARGET,
-				"SIGTERM: exit code %d after %.1f s; %d processes outlived it".formatted(stopped.exitCode(),
-						(back - at) / 1000.0, stopped.orphans().size())));
+		finally {
+			// Also when the run's end interrupts a restart still under way: the report
+			// shows
+			// the instance as restarted and not recovered.
+			this.fleet.startFailures().stream().skip(failuresBefore).forEach(this.traffic.tally()::error);
+			this.traffic.out().remove(name);
+			this.traffic.windows().close(window);
+			this.recoveries.add(Recovery.of("restart-instance", name, at, null, back, recovered, INSTANCE_TARGET,
+					"SIGTERM: exit code %d after %.1f s; %d processes outlived it; %d failed starts".formatted(
+							stopped.exitCode(), (back - at) / 1000.0, stopped.orphans().size(),
+							this.fleet.startFailures().size() - failuresBefore)));
+		}
 	}
 
 	private long now() {

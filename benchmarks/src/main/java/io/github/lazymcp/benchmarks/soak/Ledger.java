@@ -65,6 +65,10 @@ final class Ledger {
 
 	private boolean failedBefore;
 
+	private String where = "";
+
+	private Set<String> carried = Set.of();
+
 	/**
 	 * Creates an empty ledger.
 	 * @param conversation the conversation id, for the examples of violations
@@ -80,6 +84,14 @@ final class Ledger {
 		this.deferred = deferred;
 		this.capabilityTool = capabilityTool;
 		this.tally = tally;
+	}
+
+	/**
+	 * Says where the next request comes from, for the examples of violations.
+	 * @param where the instance and what came before, in words
+	 */
+	void at(String where) {
+		this.where = where;
 	}
 
 	/**
@@ -103,6 +115,7 @@ final class Ledger {
 		if (databaseDown) {
 			return;
 		}
+		this.carried = visible;
 		Set<String> appeared = new LinkedHashSet<>(visible);
 		appeared.removeAll(this.lastSeen);
 		checkAppearances(appeared, explained, turnStart);
@@ -149,7 +162,7 @@ final class Ledger {
 		unexplained.removeAll(this.lost);
 		if (!unexplained.isEmpty()) {
 			this.tally.violation(this.failedBefore ? Tally.Kind.HALF_SUCCEEDED : Tally.Kind.UNEXPLAINED,
-					this.conversation, unexplained.toString());
+					this.conversation, unexplained + context());
 		}
 	}
 
@@ -166,10 +179,16 @@ final class Ledger {
 			}
 			else {
 				this.lost.add(tool);
-				this.tally.violation(Tally.Kind.LOST, this.conversation, tool + (this.pending.contains(tool)
-						? ": reported active, missing on the next step" : ": gone without a reported eviction"));
+				this.tally.violation(Tally.Kind.LOST, this.conversation,
+						tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"
+								: ": gone without a reported eviction") + context());
 			}
 		}
+	}
+
+	/** Where the request came from, what it carried and what the one before did. */
+	private String context() {
+		return " (%s; request %s; previous %s)".formatted(this.where, this.carried, this.lastSeen);
 	}
 
 	/**

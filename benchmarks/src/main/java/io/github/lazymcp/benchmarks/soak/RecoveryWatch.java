@@ -71,12 +71,14 @@ final class RecoveryWatch {
 	 * of one of its tools succeeds there.
 	 * @param server the server
 	 * @param instances the instances
-	 * @return when an instance first reported it not {@code UP} (or null), and when the
-	 * last one recovered (null when one did not in time)
+	 * @return when an instance first reported it not {@code UP} (or null), when the last
+	 * one reported it {@code UP} and when the last one served a call (each null when one
+	 * did not in time)
 	 */
 	Seen server(String server, List<AppInstance> instances) {
 		List<String> call = CALLS.get(server);
 		long deadline = now() + TIMEOUT.toMillis();
+		Map<String, Long> up = new LinkedHashMap<>();
 		Map<String, Long> recovered = new LinkedHashMap<>();
 		Long down = null;
 		while (recovered.size() < instances.size() && now() < deadline) {
@@ -88,13 +90,16 @@ final class RecoveryWatch {
 				if (down == null && !"UP".equals(status)) {
 					down = now();
 				}
-				if ("UP".equals(status) && this.probe.call(instance, call.get(0), call.get(1))) {
-					recovered.put(instance.name(), now());
+				if ("UP".equals(status)) {
+					up.putIfAbsent(instance.name(), now());
+					if (this.probe.call(instance, call.get(0), call.get(1))) {
+						recovered.put(instance.name(), now());
+					}
 				}
 			}
 			Pause.millis(250);
 		}
-		return new Seen(down, last(recovered, instances.size()));
+		return new Seen(down, last(up, instances.size()), last(recovered, instances.size()));
 	}
 
 	/**
@@ -170,9 +175,12 @@ final class RecoveryWatch {
 	 * What a watch saw.
 	 *
 	 * @param down when an instance first reported the server not {@code UP}, or null
-	 * @param recovered when the last instance recovered, or null when one did not
+	 * @param up when the last instance first reported it {@code UP} again, or null when
+	 * one did not
+	 * @param recovered when the last instance served a call of one of its tools, or null
+	 * when one did not
 	 */
-	record Seen(@Nullable Long down, @Nullable Long recovered) {
+	record Seen(@Nullable Long down, @Nullable Long up, @Nullable Long recovered) {
 
 	}
 

@@ -106,13 +106,17 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 		row(table, "threads / fds / child processes, start → end",
 				String.format(Locale.ROOT, "%d → %d / %d → %d / %d → %d", this.threadsStart, this.threadsEnd,
 						this.fdStart, this.fdEnd, this.childProcessesStart, this.childProcessesEnd));
+		for (InstanceReport instance : this.instances) {
+			row(table, "embedding cache vectors, instance " + instance.name() + ", start → end",
+					String.format(Locale.ROOT, "%d → %d", instance.embeddingCacheVectorsStart(),
+							instance.embeddingCacheVectorsEnd()));
+		}
 		row(table, "shared embedding rows, start → end",
 				String.format(Locale.ROOT, "%d → %d", this.sharedEmbeddingRowsStart, this.sharedEmbeddingRowsEnd));
 		for (Recovery recovery : this.recoveries) {
 			row(table,
 					String.format(Locale.ROOT, "%s %s at %.0f s", recovery.fault(), recovery.target(), recovery.at()),
-					(recovery.recoverySeconds() != null)
-							? String.format(Locale.ROOT, "%.1f s", recovery.recoverySeconds()) : "not recovered");
+					recoveryCell(recovery));
 		}
 		table.append("\n| target | value | met |\n| --- | --- | --- |\n");
 		for (Target target : this.targets) {
@@ -125,6 +129,15 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 				.append(" |\n");
 		}
 		return table.toString();
+	}
+
+	private static String recoveryCell(Recovery recovery) {
+		String served = (recovery.recoverySeconds() != null)
+				? String.format(Locale.ROOT, "%.1f s", recovery.recoverySeconds()) : "not recovered";
+		if (recovery.upSeconds() == null) {
+			return served;
+		}
+		return String.format(Locale.ROOT, "`UP` %.1f s, served %s", recovery.upSeconds(), served);
 	}
 
 	private static void row(StringBuilder table, String measure, String value) {

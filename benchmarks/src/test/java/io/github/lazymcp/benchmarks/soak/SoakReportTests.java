@@ -33,6 +33,22 @@ class SoakReportTests {
 	}
 
 	@Test
+	void judgesAServerByTheTimeToUpAndRequiresThatItServesACallAgain() {
+		Recovery upSoonServedLate = Recovery.ofServer("kill-sse", "events", 10_000, 12_000L, 18_000,
+				new RecoveryWatch.Seen(12_000L, 30_000L, 45_000L), 15, null);
+		Recovery upLate = Recovery.ofServer("kill-sse", "events", 10_000, 12_000L, 18_000,
+				new RecoveryWatch.Seen(12_000L, 34_000L, 36_000L), 15, null);
+		Recovery neverServed = Recovery.ofServer("kill-sse", "events", 10_000, 12_000L, 18_000,
+				new RecoveryWatch.Seen(12_000L, 20_000L, null), 15, null);
+
+		assertThat(upSoonServedLate.upSeconds()).isEqualTo(12.0);
+		assertThat(upSoonServedLate.recoverySeconds()).isEqualTo(27.0);
+		assertThat(upSoonServedLate.met()).isTrue();
+		assertThat(upLate.met()).isFalse();
+		assertThat(neverServed.met()).isFalse();
+	}
+
+	@Test
 	void passesCiWhenNothingWasLostLeakedOrAnsweredWith5xx() {
 		SoakReport.Judgement judgement = SoakReport.judge(figures(0, 0, 0, 0, 0));
 
