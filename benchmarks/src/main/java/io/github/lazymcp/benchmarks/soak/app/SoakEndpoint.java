@@ -18,6 +18,8 @@ import org.springframework.stereotype.Component;
 @Endpoint(id = "soak")
 class SoakEndpoint {
 
+	private static final long EXIT_PAUSE_MILLIS = 5000;
+
 	private final LazyMcp lazyMcp;
 
 	SoakEndpoint(LazyMcp lazyMcp) {
@@ -26,13 +28,16 @@ class SoakEndpoint {
 
 	@ReadOperation
 	Sample sample() throws InterruptedException {
-		// A second collection after a pause: threads whose owners the first one freed
-		// are gone by then (the JDK's HTTP client stops its selector thread when the
-		// client is collected).
+		// A second collection after a pause, and threads counted after another: a thread
+		// whose owner a collection freed ends on its own schedule. The JDK's HTTP client
+		// stops its selector thread when it finds its client collected, which it looks at
+		// every 3 s; counted 2 s after the collections, a client dropped by a reconnect
+		// still showed its thread.
 		System.gc();
-		Thread.sleep(2000);
+		Thread.sleep(EXIT_PAUSE_MILLIS);
 		System.gc();
 		long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+		Thread.sleep(EXIT_PAUSE_MILLIS);
 		Map<String, Integer> threads = new TreeMap<>();
 		Thread.getAllStackTraces()
 			.keySet()
