@@ -1,34 +1,90 @@
 #!/usr/bin/env bash
 # Black-box figures of a server restart, as a user of the chat sample sees them: the sample
-# with a Streamable HTTP server (server-everything) added by properties, default health
-# settings. Kills the server and times DOWN on /actuator/mcpactivation, starts it again and
-# times UP with its tools listed. Needs the sample's jar:
+# with one more server, server-everything, added by properties as the connection 'remote',
+# default health settings, read from /actuator/mcpactivation every 100 ms. Each run kills the
+# server (kill -9) and times DOWN; then
+#   - streamable, sse: starts it again on the same port and times from the moment it listens
+#     to UP with its tools. With --order at-once it is started as soon as it is DOWN; with
+#     --order mid-attempt only once a reconnect attempt has begun while it was down (the
+#     status went RECONNECTING, or an attempt already failed).
+#   - stdio: the reconnect starts a new process itself; times DOWN to UP with its tools.
+# Needs the sample's jar:
 #   ./mvnw -pl samples/chat -am package -DskipTests
-# Run from the repository root: benchmarks/server-restart.sh [port] [app-port]
+# Run from anywhere:
+#   benchmarks/server-restart.sh [--transport streamable|sse|stdio] [--order at-once|mid-attempt]
+#                                [--runs N] [--jar path/to/sample.jar] [--port P] [--app-port A]
 set -euo pipefail
-cd "$(dirname "$0")/../samples/chat"
-port="${1:-3101}"
-app="${2:-8091}"
-server() { PORT="$port" ../../mcp-servers/node_modules/.bin/mcp-server-everything streamableHttp >/dev/null 2>&1 & echo $!; }
+root="$(cd "$(dirname "$0")/.." && pwd)"
+transport=streamable
+order=at-once
+runs=1
+jar="$root/samples/chat/target/lazy-mcp-sample-chat-0.1.0-SNAPSHOT.jar"
+port=3101
+app=8091
+while [ $# -gt 0 ]; do
+	case "$1" in
+		--transport) transport="$2"; shift 2 ;;
+		--order) order="$2"; shift 2 ;;
+		--runs) runs="$2"; shift 2 ;;
+		--jar) jar="$2"; shift 2 ;;
+		--port) port="$2"; shift 2 ;;
+		--app-port) app="$2"; shift 2 ;;
+		*) echo "unknown argument: $1" >&2; exit 2 ;;
+	esac
+done
+bin="$root/mcp-servers/node_modules/.bin/mcp-server-everything"
+marker="server-restart-$$"
+case "$transport" in
+	streamable) connection=(--spring.ai.mcp.client.streamable-http.connections.remote.url="http://localhost:$port") ;;
+	sse) connection=(--spring.ai.mcp.client.sse.connections.remote.url="http://localhost:$port") ;;
+	stdio) connection=(--spring.ai.mcp.client.stdio.connections.remote.command="$bin"
+		--spring.ai.mcp.client.stdio.connections.remote.args="stdio,$marker") ;;
+	*) echo "--transport is streamable, sse or stdio" >&2; exit 2 ;;
+esac
+mode=$([ "$transport" = sse ] && echo sse || echo streamableHttp)
+server() { PORT="$port" "$bin" "$mode" >/dev/null 2>&1 & echo $!; }
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
 state() {
 	curl -s "localhost:$app/actuator/mcpactivation" | python3 -c 'import json,sys
 d = json.load(sys.stdin)
 s = [x for x in d["servers"] if x["name"] == "remote"][0]
-print(s["status"], s["tools"])' 2>/dev/null || true
+print(s["status"], s["tools"], s.get("lastError") or "")' 2>/dev/null || true
 }
 now() { date +%s.%N; }
-srv=$(server)
-java -jar target/lazy-mcp-sample-chat-0.1.0-SNAPSHOT.jar --server.port="$app" \
-	--spring.ai.mcp.client.streamable-http.connections.remote.url="http://localhost:$port" >/dev/null 2>&1 &
+since() { echo "$(now) - $1" | bc; }
+srv=""
+[ "$transport" = stdio ] || srv=$(server)
+cd "$root/samples/chat"
+log=$(mktemp)
+java -jar "$jar" --server.port="$app" "${connection[@]}" >"$log" 2>&1 &
 sample=$!
-trap 'kill $sample $srv 2>/dev/null || true' EXIT
-until state | grep -q '^UP [1-9]'; do sleep 0.5; done
-kill -9 "$srv"
-killed=$(now)
-until state | grep -q '^DOWN'; do sleep 0.1; done
-down=$(now)
-srv=$(server)
-started=$(now)
-until state | grep -q '^UP [1-9]'; do sleep 0.1; done
-up=$(now)
-echo "killed -> DOWN: $(echo "$down - $killed" | bc) s; started again -> UP with tools: $(echo "$up - $started" | bc) s"
+# The next run may reuse the ports: wait until this sample has exited.
+trap 'kill $sample ${srv:-} 2>/dev/null; wait $sample 2>/dev/null || true; rm -f "$log"' EXIT
+until state | grep -q '^UP [1-9]'; do
+	kill -0 "$sample" 2>/dev/null || { echo "the sample exited; its log:" >&2; tail -20 "$log" >&2; exit 1; }
+	sleep 0.5
+done
+for run in $(seq 1 "$runs"); do
+	if [ "$transport" = stdio ]; then
+		kill -9 $(pgrep -f -- "$marker" | grep -v "^$sample\$")
+	else
+		kill -9 "$srv"
+	fi
+	killed=$(now)
+	until state | grep -q '^DOWN'; do sleep 0.1; done
+	down=$(since "$killed")
+	if [ "$transport" = stdio ]; then
+		back=$(now)
+	else
+		if [ "$order" = mid-attempt ]; then
+			until state | grep -Eq '^RECONNECTING|reconnect failed'; do sleep 0.1; done
+		fi
+		srv=$(server)
+		until listening; do sleep 0.05; done
+		back=$(now)
+	fi
+	until state | grep -q '^UP [1-9]'; do sleep 0.1; done
+	echo "run $run ($transport, $order): killed -> DOWN: $down s; back -> UP with tools: $(since "$back") s"
+	# The next run starts from a settled server: its first ping after the reconnect.
+	sleep 12
+done

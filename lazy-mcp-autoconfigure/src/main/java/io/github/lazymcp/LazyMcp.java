@@ -571,7 +571,9 @@ public final class LazyMcp implements AutoCloseable {
 
 		/**
 		 * Builds lazy-mcp in dependency order. Nothing is listed, connected or embedded
-		 * yet: the servers are listed on first use.
+		 * yet: the servers are listed on first use. When it throws, nothing lazy-mcp
+		 * started runs on (the application's clients and scheduler are left as they
+		 * were).
 		 * @return lazy-mcp
 		 * @throws IllegalArgumentException when a capability file is broken (the message
 		 * names the file, the line and the key) or declares a server under a configured
@@ -580,7 +582,7 @@ public final class LazyMcp implements AutoCloseable {
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
-			return new LazyMcp(new Assembly(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
+			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
 					this.connections, reconnects(),
 					new Assembly.Settings(this.catalog, this.health, this.sessionSettings, this.ranking, this.embedding,
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),

@@ -40,7 +40,44 @@ final class LazyRankers {
 	 * @return the ranker
 	 */
 	static ToolRanker create(RankingSettings.Strategy strategy, BundledModel model) {
-		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder(model));
+		return create(strategy, embedder(model));
+	}
+
+	/**
+	 * The product's ranker with one strategy over an embedder. Where the product would
+	 * rank with BM25 because the model does not load, this fails instead.
+	 * @param strategy BM25, dense or hybrid
+	 * @param embedder loads the embedder behind dense and hybrid
+	 * @return the ranker
+	 * @throws ModelNotLoadedException if the strategy needs the model and it does not
+	 * load, with the reason
+	 */
+	static ToolRanker create(RankingSettings.Strategy strategy, TextEmbedder.Loader embedder) {
+		if (strategy != RankingSettings.Strategy.BM25) {
+			require(embedder, name(strategy), "lazy-mcp ranks with BM25");
+		}
+		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
+	}
+
+	/**
+	 * Loads the model of an embedder now, failing loudly where the product would go on
+	 * without it.
+	 * @param embedder the embedder
+	 * @param user what needs it, for the message
+	 * @param without what happens without it, for the message
+	 * @return the loaded embedder
+	 * @throws ModelNotLoadedException if the model does not load, with the reason
+	 */
+	static TextEmbedder require(TextEmbedder.Loader embedder, String user, String without) {
+		try {
+			return embedder.get();
+		}
+		catch (IllegalStateException ex) {
+			throw new ModelNotLoadedException(
+					"%s needs the embedding model, which did not load (%s); without it %s, so ".formatted(user,
+							ex.getMessage(), without) + "nothing was measured",
+					ex);
+		}
 	}
 
 	/**

@@ -31,6 +31,7 @@ public final class Main {
 			  %s
 			  %s
 			  %s
+			  %s
 			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 			rankers: %s (default %s, the product's)
 			Unknown options are errors.""";
@@ -56,6 +57,11 @@ public final class Main {
 						"ranker", "surface", "mode", "proactive-k"), Set.of("json")));
 				case "jmh" -> JmhCommand.run(rest);
 				case "route" -> RouteCommand.run(rest);
+				case "gate" -> {
+					if (!GateCommand.run(rest)) {
+						System.exit(1);
+					}
+				}
 				case "catalog-report" -> CatalogReportCommand.run(rest);
 				case "soak" -> System.exit(SoakCommand.run(rest));
 				case "index" ->
@@ -67,6 +73,10 @@ public final class Main {
 			System.err.println(ex.getMessage());
 			System.err.println(usage());
 			System.exit(2);
+		}
+		catch (ModelNotLoadedException ex) {
+			System.err.println("error: " + ex.getMessage());
+			System.exit(ModelNotLoadedException.EXIT_STATUS);
 		}
 	}
 
@@ -80,7 +90,7 @@ public final class Main {
 	}
 
 	private static String usage() {
-		return USAGE.formatted(RouteCommand.USAGE, CatalogReportCommand.USAGE, SoakCommand.USAGE,
+		return USAGE.formatted(RouteCommand.USAGE, GateCommand.USAGE, CatalogReportCommand.USAGE, SoakCommand.USAGE,
 				RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 

@@ -1,9 +1,17 @@
 package io.github.lazymcp.benchmarks;
 
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.List;
+
+import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class LazyRankersTests {
@@ -15,10 +23,33 @@ class LazyRankersTests {
 	}
 
 	@Test
+	void aHybridOrDenseRankerWhoseModelDoesNotLoadIsRefusedWithTheReason() {
+		for (RankingSettings.Strategy strategy : List.of(RankingSettings.Strategy.HYBRID,
+				RankingSettings.Strategy.DENSE)) {
+			assertThatExceptionOfType(ModelNotLoadedException.class)
+				.isThrownBy(() -> LazyRankers.create(strategy, withoutOnnxRuntime()))
+				.withMessageStartingWith(LazyRankers.name(strategy) + " needs the embedding model, which did not load")
+				.withMessageContaining("ONNX Runtime (com.microsoft.onnxruntime:onnxruntime) is not on the class path")
+				.withMessageEndingWith("without it lazy-mcp ranks with BM25, so nothing was measured");
+		}
+	}
+
+	@Test
+	void bm25NeverAsksForTheModel() {
+		assertThat(LazyRankers.create(RankingSettings.Strategy.BM25, withoutOnnxRuntime()).id()).isEqualTo("bm25");
+	}
+
+	@Test
 	void anUnknownModelIsRejectedWithTheKnownIds() {
 		assertThatIllegalArgumentException().isThrownBy(() -> LazyRankers.model("ALL_MINILM_L6_V2_Q"))
 			.withMessageContaining("Unknown model 'ALL_MINILM_L6_V2_Q'")
 			.withMessageContaining("all-minilm-l6-v2-q");
+	}
+
+	/** The product's loader of the bundled model, where the ONNX Runtime is not. */
+	private static TextEmbedder.Loader withoutOnnxRuntime() {
+		return TextEmbedder.loader(EmbeddingSettings.DEFAULTS.withCacheDirectory(null), null,
+				new URLClassLoader(new URL[0], null), null);
 	}
 
 }

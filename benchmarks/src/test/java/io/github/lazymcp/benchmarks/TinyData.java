@@ -38,6 +38,46 @@ final class TinyData {
 	private TinyData() {
 	}
 
+	/**
+	 * Two capability files and an intents file for {@code route}: three positives and two
+	 * negatives, one of them a near miss.
+	 * @param folder where to write them
+	 * @return the intents file; the capabilities are in {@code capabilities} beside it
+	 * @throws IOException if a file cannot be written
+	 */
+	static Path routing(Path folder) throws IOException {
+		Path capabilities = Files.createDirectories(folder.resolve("capabilities"));
+		Files.writeString(capabilities.resolve("weather.toml"), """
+				name = "weather"
+				description = "Weather forecasts and current conditions for any city"
+				triggers = ["what's the weather in Paris tomorrow", "will it rain this afternoon",
+				  "how cold is it in Oslo right now", "give me the forecast for the weekend"]
+
+				[[mcp.servers]]
+				name = "weather"
+				command = "weather-mcp"
+				""");
+		Files.writeString(capabilities.resolve("mail.toml"), """
+				name = "mail"
+				description = "Read, search and send email"
+				triggers = ["send an email to Anna", "did I get any mail from the bank",
+				  "reply to the last message from my boss", "search my inbox for the invoice"]
+
+				[[mcp.servers]]
+				name = "mail"
+				command = "mail-mcp"
+				""");
+		return Files.writeString(folder.resolve("tiny-intents.json"), """
+				{"positives": [
+				  {"text": "is it going to snow in Berlin on Friday", "capability": "weather"},
+				  {"text": "email the report to Tom", "capability": "mail"},
+				  {"text": "find the message my landlord sent last week", "capability": "mail"}],
+				 "negatives": [
+				  {"text": "tell me a joke about cats"},
+				  {"text": "what is the capital of Australia"}]}
+				""");
+	}
+
 	static Path evalFile(Path folder, String fileName) throws IOException {
 		return Files.writeString(folder.resolve(fileName), EVAL);
 	}

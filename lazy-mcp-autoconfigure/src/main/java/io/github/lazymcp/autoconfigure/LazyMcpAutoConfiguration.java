@@ -40,7 +40,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -138,12 +140,13 @@ public final class LazyMcpAutoConfiguration {
 		if (springAi != null) {
 			// A new client gets what the first one got; its tool-list changes reach
 			// lazy-mcp through Spring AI's McpToolsChangedEvent, as the first one's did.
+			Duration attempt = settings.health().reconnectTimeout();
 			for (String name : springAi.connections()) {
 				if (async.isEmpty()) {
-					builder.reconnect(name, (toolsChanged) -> springAi.sync(name));
+					builder.reconnect(name, (toolsChanged) -> springAi.sync(name, attempt));
 				}
 				else {
-					builder.reconnectAsync(name, (toolsChanged) -> springAi.async(name));
+					builder.reconnectAsync(name, (toolsChanged) -> springAi.async(name, attempt));
 				}
 			}
 		}
@@ -203,9 +206,17 @@ public final class LazyMcpAutoConfiguration {
 		return new IndexReadiness(lazyMcp, wait);
 	}
 
+	// LazyMcp is looked up when an event comes, and only while the context is active: a
+	// context whose refresh failed still delivers the events Spring AI publishes, and
+	// making LazyMcp then would make the MCP clients and start their servers again.
 	@Bean
-	ApplicationListener<McpToolsChangedEvent> lazyMcpToolsChangedListener(LazyMcp lazyMcp) {
-		return (event) -> lazyMcp.toolsChanged(event.getConnectionName(), event.getTools());
+	ApplicationListener<McpToolsChangedEvent> lazyMcpToolsChangedListener(ObjectProvider<LazyMcp> lazyMcp,
+			ApplicationContext context) {
+		return (event) -> {
+			if (!(context instanceof ConfigurableApplicationContext configurable) || configurable.isActive()) {
+				lazyMcp.getObject().toolsChanged(event.getConnectionName(), event.getTools());
+			}
+		};
 	}
 
 	// LazyMcp is looked up on first use: a post-processor is created before other beans,
@@ -233,10 +244,12 @@ public final class LazyMcpAutoConfiguration {
 	}
 
 	/**
-	 * Serializes the sends of the stdio transports Spring AI makes for its clients (see
-	 * {@code SerializedTransport}): lazy-mcp's pings give every client one more sender.
-	 * Registers the copies of Spring AI's transport beans that reconnects make new
-	 * transports with ({@link ReconnectTransports}).
+	 * Owns the transports Spring AI makes for its connections
+	 * ({@link TransportLifecycle}): guards them, serializes the sends of stdio transports
+	 * (lazy-mcp's pings give every client one more sender), and closes them with their
+	 * beans. Holds back the tools-changed events of a refresh until its singletons are
+	 * made ({@link ToolsChangedEvents}). Registers the copies of Spring AI's transport
+	 * beans that reconnects make new transports with ({@link ReconnectTransports}).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NamedClientMcpTransport.class)
@@ -248,21 +261,13 @@ public final class LazyMcpAutoConfiguration {
 		}
 
 		@Bean
-		static BeanPostProcessor lazyMcpStdioTransportSerializer() {
-			return new BeanPostProcessor() {
+		static TransportLifecycle lazyMcpTransportLifecycle() {
+			return new TransportLifecycle();
+		}
 
-				@Override
-				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					if (bean instanceof List<?> list && !list.isEmpty()
-							&& list.stream().allMatch(NamedClientMcpTransport.class::isInstance)) {
-						return list.stream()
-							.map((transport) -> SpringAiClients.serialized((NamedClientMcpTransport) transport))
-							.toList();
-					}
-					return bean;
-				}
-
-			};
+		@Bean
+		static ToolsChangedEvents lazyMcpToolsChangedEvents() {
+			return new ToolsChangedEvents();
 		}
 
 	}

@@ -622,6 +622,13 @@ public class LazyMcpProperties {
 		 */
 		private double jitter = 0.2;
 
+		/**
+		 * Longest time one reconnect attempt may take to reach the server (or start its
+		 * process) and finish the MCP handshake; a longer attempt fails and the next one
+		 * follows the backoff.
+		 */
+		private Duration timeout = Duration.ofSeconds(10);
+
 		public Duration getInitialBackoff() {
 			return this.initialBackoff;
 		}
@@ -644,6 +651,14 @@ public class LazyMcpProperties {
 
 		public void setJitter(double jitter) {
 			this.jitter = jitter;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
 		}
 
 	}

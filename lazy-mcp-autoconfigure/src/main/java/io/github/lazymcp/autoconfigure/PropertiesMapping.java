@@ -229,13 +229,15 @@ final class PropertiesMapping {
 		LazyMcpProperties.Reconnect reconnect = health.getReconnect();
 		return record(
 				() -> new HealthSettings(health.getPingInterval(), health.getPingTimeout(), properties.getCallTimeout(),
-						reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter()),
+						reconnect.getInitialBackoff(), reconnect.getMaxBackoff(), reconnect.getJitter(),
+						reconnect.getTimeout()),
 				property("pingInterval", "health.ping-interval", health.getPingInterval()),
 				property("pingTimeout", "health.ping-timeout", health.getPingTimeout()),
 				property("callTimeout", "call-timeout", properties.getCallTimeout()),
 				property("initialBackoff", "health.reconnect.initial-backoff", reconnect.getInitialBackoff()),
 				property("maxBackoff", "health.reconnect.max-backoff", reconnect.getMaxBackoff()),
-				property("jitter", "health.reconnect.jitter", reconnect.getJitter()));
+				property("jitter", "health.reconnect.jitter", reconnect.getJitter()),
+				property("reconnectTimeout", "health.reconnect.timeout", reconnect.getTimeout()));
 	}
 
 	private static PolicySettings.AnnotationRules annotations(LazyMcpProperties.Annotations annotations) {

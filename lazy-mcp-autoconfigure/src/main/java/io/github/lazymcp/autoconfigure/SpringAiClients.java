@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.github.lazymcp.health.internal.SerializedTransport;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -85,12 +84,16 @@ final class SpringAiClients {
 	/**
 	 * A new synchronous client for a connection, initialized.
 	 * @param name the connection name
+	 * @param timeout how long reaching the server and the MCP handshake may take
 	 * @return the client
+	 * @throws RuntimeException when the server could not be reached in time; nothing is
+	 * left running then
 	 */
-	McpSyncClient sync(String name) {
+	McpSyncClient sync(String name, Duration timeout) {
 		McpClient.SyncSpec spec = McpClient.sync(transport(name))
 			.clientInfo(clientInfo(name, true))
-			.requestTimeout(requestTimeout());
+			.requestTimeout(requestTimeout())
+			.initializationTimeout(timeout);
 		this.beans.getBeanProvider(ClientMcpSyncHandlersRegistry.class)
 			.ifAvailable((registry) -> spec.sampling((request) -> registry.handleSampling(name, request))
 				.elicitation((request) -> registry.handleElicitation(name, request))
@@ -101,19 +104,30 @@ final class SpringAiClients {
 				.resourcesChangeConsumer((resources) -> registry.handleResourceListChanged(name, resources))
 				.capabilities(registry.getCapabilities(name)));
 		McpSyncClient client = this.beans.getBean(McpSyncClientConfigurer.class).configure(name, spec).build();
-		client.initialize();
-		return client;
+		try {
+			client.initialize();
+			return client;
+		}
+		catch (RuntimeException | Error ex) {
+			// A stdio server may be running, mute; end it rather than leak it.
+			client.close();
+			throw ex;
+		}
 	}
 
 	/**
 	 * A new asynchronous client for a connection, initialized.
 	 * @param name the connection name
+	 * @param timeout how long reaching the server and the MCP handshake may take
 	 * @return the client
+	 * @throws RuntimeException when the server could not be reached in time; nothing is
+	 * left running then
 	 */
-	McpAsyncClient async(String name) {
+	McpAsyncClient async(String name, Duration timeout) {
 		McpClient.AsyncSpec spec = McpClient.async(transport(name))
 			.clientInfo(clientInfo(name, false))
-			.requestTimeout(requestTimeout());
+			.requestTimeout(requestTimeout())
+			.initializationTimeout(timeout);
 		this.beans.getBeanProvider(ClientMcpAsyncHandlersRegistry.class)
 			.ifAvailable((registry) -> spec.sampling((request) -> registry.handleSampling(name, request))
 				.elicitation((request) -> registry.handleElicitation(name, request))
@@ -124,8 +138,14 @@ final class SpringAiClients {
 				.resourcesChangeConsumer((resources) -> registry.handleResourceListChanged(name, resources))
 				.capabilities(registry.getCapabilities(name)));
 		McpAsyncClient client = this.beans.getBean(McpAsyncClientConfigurer.class).configure(name, spec).build();
-		client.initialize().block(requestTimeout());
-		return client;
+		try {
+			client.initialize().block(timeout);
+			return client;
+		}
+		catch (RuntimeException | Error ex) {
+			client.close();
+			throw ex;
+		}
 	}
 
 	/**
@@ -146,9 +166,9 @@ final class SpringAiClients {
 
 	/**
 	 * A new transport for a connection: its transport bean made again (and, like the
-	 * original, with its sends serialized where needed by
-	 * {@code lazyMcpStdioTransportSerializer}), the transports of the other connections
-	 * in the same list dropped unopened.
+	 * original, guarded and with its sends serialized where needed by
+	 * {@link TransportLifecycle}), the transports of the other connections in the same
+	 * list dropped unopened.
 	 */
 	private McpClientTransport transport(String name) {
 		String bean = this.transportBeans.get(name);
@@ -164,17 +184,6 @@ final class SpringAiClients {
 			.map(NamedClientMcpTransport::transport)
 			.orElseThrow(() -> new IllegalStateException("MCP connection '%s' is no longer made by the bean '%s'"
 				.formatted(name, ReconnectTransports.original(bean))));
-	}
-
-	/**
-	 * The transport with its sends serialized when it needs it: see
-	 * {@link SerializedTransport}.
-	 * @param named a transport Spring AI's factories made
-	 * @return the transport to give a client
-	 */
-	static NamedClientMcpTransport serialized(NamedClientMcpTransport named) {
-		McpClientTransport transport = SerializedTransport.of(named.transport());
-		return (transport == named.transport()) ? named : new NamedClientMcpTransport(named.name(), transport);
 	}
 
 }

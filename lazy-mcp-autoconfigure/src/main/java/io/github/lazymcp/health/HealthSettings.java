@@ -15,22 +15,29 @@ import java.time.Duration;
  * @param maxBackoff the longest wait between attempts; the wait doubles up to it
  * @param jitter the share (0 to 1) by which each wait is randomly shortened or
  * lengthened, so that many instances do not reconnect in step
+ * @param reconnectTimeout how long one reconnect attempt of a client lazy-mcp makes (for
+ * Spring AI's connections, and for capability servers after their first start) may take
+ * to reach the server or start its process and finish the MCP handshake; a longer attempt
+ * fails and the next one follows the backoff. A factory given to the builder bounds its
+ * own attempts.
  * @since 0.1.0
  */
 public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,
-		Duration maxBackoff, double jitter) {
+		Duration maxBackoff, double jitter, Duration reconnectTimeout) {
 
 	/**
 	 * The shipped defaults: a ping every 10 s answered within 5 s, calls bounded at 60 s,
-	 * reconnects after 1 s doubling up to 60 s, with 20% jitter.
+	 * reconnects after 1 s doubling up to 60 s, with 20% jitter, each attempt bounded at
+	 * 10 s.
 	 */
 	public static final HealthSettings DEFAULTS = new HealthSettings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(60), 0.2);
+			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(60), 0.2, Duration.ofSeconds(10));
 
 	public HealthSettings {
 		requirePositive(pingTimeout, "pingTimeout");
 		requirePositive(callTimeout, "callTimeout");
 		requirePositive(initialBackoff, "initialBackoff");
+		requirePositive(reconnectTimeout, "reconnectTimeout");
 		if (pingInterval.isNegative()) {
 			throw new IllegalArgumentException("pingInterval must not be negative but was " + pingInterval);
 		}

@@ -118,14 +118,37 @@ public final class Assembly implements AutoCloseable {
 	private final LazyMcpChatClientCustomizer customizer;
 
 	/**
-	 * Builds every part.
+	 * Builds every part. When a part cannot be made, what was started is stopped before
+	 * the failure is thrown: nothing runs on after a failed build.
 	 * @param parts what the builder was given
+	 * @return the parts
+	 * @throws IllegalArgumentException when a capability file is broken
 	 */
-	public Assembly(Parts parts) {
+	public static Assembly of(Parts parts) {
+		CapabilitySettings capabilities = parts.settings().capabilities();
+		// Read before anything starts: a broken file fails the build with nothing to
+		// stop.
+		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
+			.load(capabilities.locations(), capabilities.taps(), capabilities.providers());
+		Background background = new Background(parts.scheduler());
+		ServerSupervisor supervisor = new ServerSupervisor(parts.settings().health(), parts.clock(), Math::random,
+				background.scheduler());
+		try {
+			return new Assembly(parts, definitions, background, supervisor);
+		}
+		catch (RuntimeException | Error ex) {
+			// The pool has connected nothing yet; the supervisor may watch servers.
+			background.close();
+			supervisor.close();
+			throw ex;
+		}
+	}
+
+	private Assembly(Parts parts, List<CapabilityDefinition> definitions, Background background,
+			ServerSupervisor supervisor) {
 		Settings settings = parts.settings();
-		this.background = new Background(parts.scheduler());
-		this.supervisor = new ServerSupervisor(settings.health(), parts.clock(), Math::random,
-				this.background.scheduler());
+		this.background = background;
+		this.supervisor = supervisor;
 		this.catalog = new McpCatalog(connections(parts), settings.catalog(), this.tokenCounter);
 		ToolObservations observations = new ToolObservations(parts.observations());
 		ActivationListener activations = this.stats.andThen(observations);
@@ -142,8 +165,6 @@ public final class Assembly implements AutoCloseable {
 		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
 
 		CapabilitySettings capabilitySettings = settings.capabilities();
-		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
-			.load(capabilitySettings.locations(), capabilitySettings.taps(), capabilitySettings.providers());
 		this.pool = new ServerPool(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
 				capabilitySettings.maxConnections(), capabilitySettings.idleTimeout(), parts.clock(), this.supervisor,
 				parts.observations(), this.background.scheduler());

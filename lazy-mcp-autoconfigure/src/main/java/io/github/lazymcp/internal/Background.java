@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
@@ -70,8 +71,8 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a task once, as soon as a thread is free; a failure is logged at debug level.
-	 * Until it has run, {@link #close()} cancels it.
+	 * Runs a task once, as soon as a thread is free; a failure, an {@code Error}
+	 * included, is logged as a warning. Until it has run, {@link #close()} cancels it.
 	 * @param what what the task does, for the log
 	 * @param task the task
 	 */
@@ -83,8 +84,9 @@ public final class Background implements AutoCloseable {
 			try {
 				task.run();
 			}
-			catch (RuntimeException ex) {
-				logger.debug("Background task '%s' failed".formatted(what), ex);
+			catch (RuntimeException | Error ex) {
+				// Left to the FutureTask, a failure would be kept where nobody reads it.
+				logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
 			}
 		}, null) {
 
@@ -118,8 +120,9 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a task periodically, from one period after now; a failure is logged at debug
-	 * level and the task runs again next time.
+	 * Runs a task periodically, from one period after now. A failure, an {@code Error}
+	 * included, is logged as a warning when the run before succeeded (at debug level
+	 * while the task keeps failing), and the task runs again next time.
 	 * @param period the delay between the end of one run and the start of the next; zero
 	 * schedules nothing
 	 * @param what what the task does, for the log
@@ -130,12 +133,25 @@ public final class Background implements AutoCloseable {
 		if (millis <= 0) {
 			return;
 		}
+		AtomicBoolean failing = new AtomicBoolean();
 		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> {
 			try {
 				task.run();
+				if (failing.compareAndSet(true, false)) {
+					logger.info("lazy-mcp's background task '%s' works again".formatted(what));
+				}
 			}
-			catch (RuntimeException ex) {
-				logger.debug("Background task '%s' failed this time".formatted(what), ex);
+			catch (RuntimeException | Error ex) {
+				// An exception left to the scheduler would end the task for good,
+				// silently.
+				if (failing.compareAndSet(false, true)) {
+					logger.warn(
+							"lazy-mcp's background task '%s' failed; it runs again every %d ms".formatted(what, millis),
+							ex);
+				}
+				else {
+					logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
+				}
 			}
 		}, millis, millis, TimeUnit.MILLISECONDS);
 		this.tasks.put(periodic, periodic);

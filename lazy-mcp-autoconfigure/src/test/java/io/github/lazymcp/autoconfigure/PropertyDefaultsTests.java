@@ -94,6 +94,7 @@ class PropertyDefaultsTests {
 		properties.getHealth().getReconnect().setInitialBackoff(java.time.Duration.ofSeconds(9));
 		properties.getHealth().getReconnect().setMaxBackoff(java.time.Duration.ofSeconds(99));
 		properties.getHealth().getReconnect().setJitter(0.9);
+		properties.getHealth().getReconnect().setTimeout(java.time.Duration.ofSeconds(9));
 		properties.getLogging().setUserText(true);
 		properties.getLearning().setEnabled(false);
 		properties.getLearning().setUsesPerTool(9);

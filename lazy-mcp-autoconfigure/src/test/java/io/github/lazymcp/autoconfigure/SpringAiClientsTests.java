@@ -1,5 +1,6 @@
 package io.github.lazymcp.autoconfigure;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,7 +48,7 @@ class SpringAiClientsTests {
 
 			assertThat(clients).isNotNull();
 			assertThat(clients.connections()).containsExactly("json-memory");
-			McpSyncClient fresh = clients.sync("json-memory");
+			McpSyncClient fresh = clients.sync("json-memory", Duration.ofSeconds(30));
 			try {
 				assertThat(fresh.isInitialized()).isTrue();
 				assertThat(fresh.getClientInfo().title()).isEqualTo("json-memory");
@@ -67,7 +68,7 @@ class SpringAiClientsTests {
 
 			assertThat(context.getBean("mcpSyncClients", List.class)).hasSize(2);
 			assertThat(clients.connections()).containsExactlyInAnyOrder("json-memory", "own-thinking");
-			McpSyncClient fresh = clients.sync("own-thinking");
+			McpSyncClient fresh = clients.sync("own-thinking", Duration.ofSeconds(30));
 			try {
 				assertThat(fresh.getClientInfo().title()).isEqualTo("own-thinking");
 				assertThat(fresh.listTools().tools()).extracting((tool) -> tool.name())

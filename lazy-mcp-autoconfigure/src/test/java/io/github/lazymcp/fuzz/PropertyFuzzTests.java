@@ -28,10 +28,11 @@ class PropertyFuzzTests {
 			"search.max-query-length", "search.ranker", "search.min-similarity", "sessions.max-sessions",
 			"sessions.idle-timeout", "sessions.store", "sessions.default-policy", "health.ping-interval",
 			"health.ping-timeout", "health.reconnect.initial-backoff", "health.reconnect.max-backoff",
-			"health.reconnect.jitter", "capabilities.max-active", "capabilities.max-connections",
-			"capabilities.idle-timeout", "capabilities.init-timeout", "capabilities.locations",
-			"capabilities.auto-activation.threshold", "capabilities.auto-activation.general-lead",
-			"servers.fs.call-timeout", "servers.fs.pinned", "policies.tenant.allow");
+			"health.reconnect.jitter", "health.reconnect.timeout", "capabilities.max-active",
+			"capabilities.max-connections", "capabilities.idle-timeout", "capabilities.init-timeout",
+			"capabilities.locations", "capabilities.auto-activation.threshold",
+			"capabilities.auto-activation.general-lead", "servers.fs.call-timeout", "servers.fs.pinned",
+			"policies.tenant.allow");
 
 	private static final List<String> VALUES = List.of("0", "-1", "1", "2147483648", "-9999999999", "NaN", "1.5", "abc",
 			"", " ", "true", "PT-1S", "-5s", "0s", "1ms", "99999d", "bm25", "jdbc", "hint", "nope", "/no/such/dir",

@@ -52,7 +52,7 @@ class CallDeadlineTests {
 	void aCallEndsAtItsTimeoutWhileEveryThreadOfTheSchedulerIsBusy() throws Exception {
 		this.client = unansweringClient();
 		HealthSettings oneSecondCalls = new HealthSettings(Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), Duration.ofSeconds(1), 0);
+				Duration.ofSeconds(1), Duration.ofSeconds(1), 0, Duration.ofSeconds(10));
 		try (LazyMcp lazyMcp = LazyMcp.builder()
 			.clients(List.of(this.client))
 			.health(oneSecondCalls)

@@ -13,6 +13,7 @@ import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -144,6 +145,24 @@ class TransportsIntegrationTests extends RealMcpServers {
 				"FIGURE transport %s: stopped -> DOWN in %d ms; started again -> UP with tools in %d ms "
 						+ "(ping every 300 ms, timeout 1500 ms, reconnect backoff 500 ms to 2 s)%n",
 				server, downAfter / 1_000_000, upAfter / 1_000_000);
+	}
+
+	/**
+	 * The SDK's SSE client holds its messages until the server's endpoint event; made
+	 * while the server is down, it used to wait out the whole initialization timeout (20
+	 * s), and a server that came back meanwhile waited for it. The attempt now fails with
+	 * the refused connection, and the next one finds the server.
+	 */
+	@Test
+	void anSseReconnectWhileTheServerIsDownFailsWithTheRefusedConnectionAndTheNextOneFindsIt() {
+		SSE.stop();
+		awaitHealth("sse", (health) -> health.lastError() != null && health.lastError().startsWith("reconnect failed"));
+		ServerHealth failed = this.catalog.snapshot().health("sse");
+
+		SSE.start();
+		awaitHealth("sse", ServerHealth::available);
+
+		assertThat(failed.lastError()).contains("ConnectException").doesNotContain("Timeout");
 	}
 
 	private void stop(String server) throws Exception {

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -129,6 +130,14 @@ public final class ServerSupervisor implements AutoCloseable {
 	}
 
 	/**
+	 * How long one reconnect attempt of a client lazy-mcp makes may take.
+	 * @return the timeout
+	 */
+	public Duration reconnectTimeout() {
+		return this.settings.reconnectTimeout();
+	}
+
+	/**
 	 * Stops watching a server and closes its connection for good.
 	 * @param connection a connection this supervisor made
 	 */
@@ -147,7 +156,12 @@ public final class ServerSupervisor implements AutoCloseable {
 	public void checkNow(String server) {
 		Watched watched = this.watched.get(server);
 		if (watched != null && !this.closed) {
-			this.scheduler.execute(() -> check(watched));
+			try {
+				this.scheduler.execute(() -> check(watched));
+			}
+			catch (RejectedExecutionException ex) {
+				// The scheduler is shut down: the application is stopping.
+			}
 		}
 	}
 
@@ -186,8 +200,13 @@ public final class ServerSupervisor implements AutoCloseable {
 			connection.ping(this.settings.pingTimeout());
 			server.lastSeen = now();
 		}
-		catch (RuntimeException ex) {
-			down(server, "did not answer: " + ex.getMessage());
+		catch (RuntimeException | Error ex) {
+			// An Error too (a client of an incompatible SDK): left to the scheduler, it
+			// would end this server's pings without a word.
+			down(server, "did not answer: " + Failures.describe(ex));
+			if (ex instanceof Error) {
+				logger.warn("Pinging MCP server '%s' failed with an error".formatted(connection.name()), ex);
+			}
 		}
 		finally {
 			server.lock.unlock();
@@ -207,12 +226,21 @@ public final class ServerSupervisor implements AutoCloseable {
 		}
 	}
 
-	private void scheduleReconnect(Watched server) {
+	/** Schedules the next attempt; returns the wait, or null when none was scheduled. */
+	private @Nullable Duration scheduleReconnect(Watched server) {
 		if (this.closed) {
-			return;
+			return null;
 		}
 		Duration wait = this.settings.backoff(server.attempts.getAndIncrement(), this.random.getAsDouble());
-		server.reconnect = this.scheduler.schedule(() -> reconnect(server), wait.toMillis(), TimeUnit.MILLISECONDS);
+		try {
+			server.reconnect = this.scheduler.schedule(() -> reconnect(server), wait.toMillis(), TimeUnit.MILLISECONDS);
+			return wait;
+		}
+		catch (RejectedExecutionException ex) {
+			logger.debug(
+					"No reconnect of MCP server '%s': the scheduler is shut down".formatted(server.connection.name()));
+			return null;
+		}
 	}
 
 	private void reconnect(Watched server) {
@@ -230,13 +258,30 @@ public final class ServerSupervisor implements AutoCloseable {
 			connection.health(new ServerHealth(Status.UP, down.lastError(), now(), server.lastSeen));
 			logger.info("MCP server '%s' is up again".formatted(connection.name()));
 		}
-		catch (RuntimeException ex) {
-			connection
-				.health(new ServerHealth(Status.DOWN, "reconnect failed: " + ex.getMessage(), now(), server.lastSeen));
-			scheduleReconnect(server);
+		catch (RuntimeException | Error ex) {
+			// An Error too (a factory built against another Spring AI): left to the
+			// scheduler, it would end the reconnects without a word.
+			reconnectFailed(server, ex);
 		}
 		finally {
 			server.lock.unlock();
+		}
+	}
+
+	private void reconnectFailed(Watched server, Throwable failure) {
+		SupervisedConnection connection = server.connection;
+		String error = "reconnect failed: " + Failures.describe(failure);
+		connection.health(new ServerHealth(Status.DOWN, error, now(), server.lastSeen));
+		int attempt = server.attempts.get();
+		Duration next = scheduleReconnect(server);
+		String message = "MCP server '%s' could not be reconnected (attempt %d%s): %s".formatted(connection.name(),
+				attempt, (next != null) ? ", next in " + next.toMillis() + " ms" : "", error);
+		if (failure instanceof Error) {
+			logger.warn(message, failure);
+		}
+		else {
+			logger.warn(message);
+			logger.debug("Reconnect of MCP server '%s' failed".formatted(connection.name()), failure);
 		}
 	}
 

@@ -115,7 +115,7 @@ public final class SupervisedConnection implements McpServerConnection {
 		try {
 			this.listener.healthChanged(this.name);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			logger.warn("Could not publish the health of MCP server '%s'".formatted(this.name), ex);
 		}
 	}

@@ -190,7 +190,7 @@ final class LiveIndex {
 			try {
 				report.complete(CatalogReport.of(documents(built.snapshot(), built.knowledge()), built.index(), depth));
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | Error ex) {
 				report.completeExceptionally(ex);
 			}
 		};
@@ -271,7 +271,8 @@ final class LiveIndex {
 			try {
 				pending.interim().complete(interim(pending.documents(), pending.previous()));
 			}
-			catch (RuntimeException ex) {
+			catch (RuntimeException | Error ex) {
+				// Completed either way: a search may be waiting for this build.
 				pending.interim().completeExceptionally(ex);
 				this.pending.compareAndSet(pending, null);
 				throw ex;
@@ -333,7 +334,7 @@ final class LiveIndex {
 					? new Built(current.snapshot(), current.index(), knowledge) : withUses(current, knowledge);
 			this.built.compareAndSet(current, next);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			logger.warn("Could not rebuild the search index with what was learned; ToolSearch goes on with the "
 					+ "last one", ex);
 		}

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
+import io.github.lazymcp.health.internal.GuardedTransport;
 import io.github.lazymcp.health.internal.SerializedTransport;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -37,17 +38,13 @@ final class Connector {
 
 	private static final String CLIENT_NAME = "lazy-mcp";
 
-	private final Duration initTimeout;
-
 	private final Duration requestTimeout;
 
 	/**
 	 * Creates a connector.
-	 * @param initTimeout how long the start and the handshake may take
 	 * @param requestTimeout how long a request may take
 	 */
-	Connector(Duration initTimeout, Duration requestTimeout) {
-		this.initTimeout = initTimeout;
+	Connector(Duration requestTimeout) {
 		this.requestTimeout = requestTimeout;
 	}
 
@@ -66,12 +63,14 @@ final class Connector {
 	 * @param server the server
 	 * @param toolsChanged told of the server's {@code tools/list_changed} with its new
 	 * tool list
+	 * @param initTimeout how long the start and the handshake may take
 	 * @return the initialized client
 	 * @throws IllegalStateException saying in one line why the server could not be
 	 * reached
 	 */
-	McpSyncClient connectOrThrow(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged) {
-		Outcome outcome = connect(server, toolsChanged);
+	McpSyncClient connectOrThrow(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged,
+			Duration initTimeout) {
+		Outcome outcome = connect(server, toolsChanged, initTimeout);
 		McpSyncClient client = outcome.client();
 		if (client == null) {
 			throw new IllegalStateException(String.valueOf(outcome.failure()));
@@ -79,7 +78,7 @@ final class Connector {
 		return client;
 	}
 
-	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged) {
+	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged, Duration initTimeout) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			String problem = commandProblem(stdio.command());
 			if (problem != null) {
@@ -89,21 +88,21 @@ final class Connector {
 		StderrTail stderr = new StderrTail(server.name());
 		McpSyncClient client;
 		try {
-			client = create(server, this.initTimeout, this.requestTimeout, stderr, toolsChanged);
+			client = create(server, initTimeout, this.requestTimeout, stderr, toolsChanged);
 		}
-		catch (RuntimeException ex) {
-			return new Outcome(null, describe(server, ex));
+		catch (RuntimeException | Error ex) {
+			return new Outcome(null, describe(server, ex, initTimeout));
 		}
 		try {
 			client.initialize();
 			return new Outcome(client, null);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			// The process may be running but mute; end it rather than leak it.
 			if (!client.closeGracefully()) {
 				client.close();
 			}
-			return new Outcome(null, describe(server, ex) + stderr.describe());
+			return new Outcome(null, describe(server, ex, initTimeout) + stderr.describe());
 		}
 	}
 
@@ -111,13 +110,13 @@ final class Connector {
 	 * The failure in one line: a timeout as such, anything else as its chain of causes
 	 * (the SDK's own message says little, the causes say what happened).
 	 */
-	private String describe(ServerDefinition server, Throwable failure) {
+	private static String describe(ServerDefinition server, Throwable failure, Duration initTimeout) {
 		String where = (server instanceof ServerDefinition.Http http) ? http.url() + ": " : "";
 		StringBuilder chain = new StringBuilder();
 		Throwable cause = failure;
 		for (int depth = 0; cause != null && depth < 10; depth++, cause = cause.getCause()) {
 			if (cause instanceof TimeoutException) {
-				return where + "no answer to the MCP handshake within " + seconds(this.initTimeout);
+				return where + "no answer to the MCP handshake within " + seconds(initTimeout);
 			}
 			String message = cause.getMessage();
 			chain.append(chain.isEmpty() ? "" : ": ")
@@ -133,7 +132,8 @@ final class Connector {
 	static McpSyncClient create(ServerDefinition server, Duration initTimeout, Duration requestTimeout,
 			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged) {
 		McpSchema.Implementation info = new McpSchema.Implementation(CLIENT_NAME, server.name(), version());
-		return McpClient.sync(transport(server, stderr))
+		// Guarded: an SSE server that refuses the connection fails the handshake at once.
+		return McpClient.sync(GuardedTransport.of(transport(server, stderr)))
 			.clientInfo(info)
 			.initializationTimeout(initTimeout)
 			.requestTimeout(requestTimeout)

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -64,6 +65,8 @@ public final class ServerPool implements AutoCloseable {
 
 	private final Connector connector;
 
+	private final Duration initTimeout;
+
 	private final ServerSupervisor supervisor;
 
 	private final ObservationRegistry observations;
@@ -113,7 +116,8 @@ public final class ServerPool implements AutoCloseable {
 		}
 		this.supervisor = supervisor;
 		this.observations = observations;
-		this.connector = new Connector(initTimeout, requestTimeout);
+		this.connector = new Connector(requestTimeout);
+		this.initTimeout = initTimeout;
 		this.maxConnections = maxConnections;
 		this.idleTimeout = idleTimeout;
 		this.clock = clock;
@@ -254,13 +258,17 @@ public final class ServerPool implements AutoCloseable {
 		}
 		Observation observation = Observation.start("lazy.mcp.capability.connect", this.observations)
 			.lowCardinalityKeyValue("server", server.name());
+		// The first start may take the init timeout; a reconnect, which holds a thread of
+		// the scheduler, no longer than the supervisor's reconnect timeout.
+		Duration reconnect = shorter(this.initTimeout, this.supervisor.reconnectTimeout());
+		AtomicBoolean started = new AtomicBoolean();
+		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(this.connector.connectOrThrow(server,
+				toolsChanged, started.getAndSet(true) ? reconnect : this.initTimeout));
 		SupervisedConnection supervised;
 		try {
-			supervised = this.supervisor.connect(server.name(),
-					(toolsChanged) -> ConnectedClient.of(this.connector.connectOrThrow(server, toolsChanged)),
-					server.callTimeout());
+			supervised = this.supervisor.connect(server.name(), clients, server.callTimeout());
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			observation.lowCardinalityKeyValue("outcome", "failed").stop();
 			this.connected.decrementAndGet();
 			String reason = String.valueOf(ex.getMessage());
@@ -324,6 +332,10 @@ public final class ServerPool implements AutoCloseable {
 		return true;
 	}
 
+	private static Duration shorter(Duration one, Duration other) {
+		return (one.compareTo(other) <= 0) ? one : other;
+	}
+
 	private <T> T locked(String serverName, Supplier<T> action) {
 		ReentrantLock lock = this.locks.computeIfAbsent(serverName, (name) -> new ReentrantLock());
 		lock.lock();
@@ -353,7 +365,8 @@ public final class ServerPool implements AutoCloseable {
 		try {
 			closeIdle();
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
+			// Left to the scheduler, a failure would end the sweep for good.
 			logger.warn("Could not stop idle MCP servers", ex);
 		}
 	}
