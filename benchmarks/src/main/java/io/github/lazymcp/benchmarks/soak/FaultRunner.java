@@ -45,7 +45,7 @@ final class FaultRunner {
 	FaultRunner(Fleet fleet, Traffic traffic, Duration measured) {
 		this.fleet = fleet;
 		this.traffic = traffic;
-		this.watch = new RecoveryWatch(new Probe(traffic), traffic.windows()::now);
+		this.watch = new RecoveryWatch(new Probe(traffic), traffic.windows()::now, traffic.out());
 		this.measured = measured;
 	}
 

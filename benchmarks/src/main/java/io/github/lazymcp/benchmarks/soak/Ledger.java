@@ -22,7 +22,10 @@ import java.util.function.Predicate;
  * 3. Next step: a tool reported active must be in the very next request. A request sent
  *    while the database is down carries no session tools by design (lazy-mcp cannot read
  *    them, and says so); such requests are not checked, and the first request after the
- *    outage is checked instead. Missing there, the activation is lost.
+ *    outage is checked instead. Missing there, the activation is lost. What the requests
+ *    not checked allowed carries over to it: the silent evictions of rule 4 (one per call
+ *    of a deferred tool among them, and those of a turn start among them), and tools
+ *    attached at a turn start among them are not counted as appearing (rule 5).
  * 4. Stays: a told tool must be in every later request until its eviction is reported,
  *    except where lazy-mcp evicts without telling the model: after the model called a
  *    deferred tool it had not loaded (the call activates it, evicting the least recently
@@ -69,6 +72,14 @@ final class Ledger {
 
 	private Set<String> carried = Set.of();
 
+	// What the requests not checked during a database outage did, applied on the first
+	// request checked after it.
+	private boolean skippedTurnStart;
+
+	private int skippedDeferredCalls;
+
+	private final Set<String> skippedExplained = new HashSet<>();
+
 	/**
 	 * Creates an empty ledger.
 	 * @param conversation the conversation id, for the examples of violations
@@ -112,22 +123,36 @@ final class Ledger {
 			this.tally.violation(Tally.Kind.CAP_EXCEEDED, this.conversation, visible.size() + " deferred tools");
 		}
 		Set<String> explained = learn(outcome);
+		int deferredCalls = (outcome instanceof Outcome.DeferredCall) ? 1 : 0;
 		if (databaseDown) {
+			this.skippedTurnStart |= turnStart;
+			this.skippedDeferredCalls += deferredCalls;
+			this.skippedExplained.addAll(explained);
 			return;
 		}
+		boolean afterOutage = this.skippedTurnStart || this.skippedDeferredCalls > 0
+				|| !this.skippedExplained.isEmpty();
+		boolean start = turnStart || this.skippedTurnStart;
+		explained = new HashSet<>(explained);
+		explained.addAll(this.skippedExplained);
 		this.carried = visible;
 		Set<String> appeared = new LinkedHashSet<>(visible);
 		appeared.removeAll(this.lastSeen);
-		checkAppearances(appeared, explained, turnStart);
-		int allowance = (outcome instanceof Outcome.DeferredCall) ? 1 : 0;
-		if (turnStart) {
+		checkAppearances(appeared, explained, start);
+		int allowance = deferredCalls + this.skippedDeferredCalls;
+		if (start) {
 			allowance += (int) appeared.stream().filter(this.capabilityTool).count();
 		}
-		checkTold(visible, allowance, (outcome instanceof Outcome.DeferredCall) ? "a call of a deferred tool"
-				: "capability auto-activation at a turn's start");
+		checkTold(visible, allowance, afterOutage
+				? "a call of a deferred tool or capability auto-activation, "
+						+ "in requests not checked during a database outage"
+				: (deferredCalls > 0) ? "a call of a deferred tool" : "capability auto-activation at a turn's start");
 		this.pending.clear();
 		this.lastSeen = visible;
 		this.failedBefore = false;
+		this.skippedTurnStart = false;
+		this.skippedDeferredCalls = 0;
+		this.skippedExplained.clear();
 	}
 
 	/** Applies what a result reported; returns the tools it explains appearing. */

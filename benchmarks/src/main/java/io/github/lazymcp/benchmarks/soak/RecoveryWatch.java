@@ -5,7 +5,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -41,9 +43,19 @@ final class RecoveryWatch {
 
 	private final LongSupplier clock;
 
-	RecoveryWatch(Probe probe, LongSupplier clock) {
+	private final Set<String> out;
+
+	/**
+	 * Creates the watch.
+	 * @param probe makes the calls through chat turns
+	 * @param clock milliseconds since the run started
+	 * @param out instances out of the load balancer (restarting): a server's recovery
+	 * does not wait for them
+	 */
+	RecoveryWatch(Probe probe, LongSupplier clock, Set<String> out) {
 		this.probe = probe;
 		this.clock = clock;
+		this.out = out;
 	}
 
 	/**
@@ -68,7 +80,10 @@ final class RecoveryWatch {
 
 	/**
 	 * Watches a server on the given instances until each reports it {@code UP} and a call
-	 * of one of its tools succeeds there.
+	 * of one of its tools succeeds there. The time it was {@code UP} is when it was first
+	 * seen {@code UP} with no status other than {@code UP} and no failed call since. An
+	 * instance that is not running or is out of the load balancer (restarting) is not
+	 * waited for.
 	 * @param server the server
 	 * @param instances the instances
 	 * @return when an instance first reported it not {@code UP} (or null), when the last
@@ -81,25 +96,35 @@ final class RecoveryWatch {
 		Map<String, Long> up = new LinkedHashMap<>();
 		Map<String, Long> recovered = new LinkedHashMap<>();
 		Long down = null;
-		while (recovered.size() < instances.size() && now() < deadline) {
-			for (AppInstance instance : instances) {
-				if (recovered.containsKey(instance.name()) || !instance.running()) {
+		List<AppInstance> watched = watched(instances);
+		while (!recovered.keySet().containsAll(names(watched)) && now() < deadline) {
+			for (AppInstance instance : watched) {
+				if (recovered.containsKey(instance.name())) {
 					continue;
 				}
 				String status = serverStatus(instance, server);
 				if (down == null && !"UP".equals(status)) {
 					down = now();
 				}
-				if ("UP".equals(status)) {
-					up.putIfAbsent(instance.name(), now());
-					if (this.probe.call(instance, call.get(0), call.get(1))) {
-						recovered.put(instance.name(), now());
-					}
+				if (!"UP".equals(status)) {
+					up.remove(instance.name());
+					continue;
+				}
+				// UP since it was first seen so, unless a call fails: a killed stdio
+				// server
+				// stays UP until a ping fails.
+				up.putIfAbsent(instance.name(), now());
+				if (this.probe.call(instance, call.get(0), call.get(1))) {
+					recovered.put(instance.name(), now());
+				}
+				else {
+					up.remove(instance.name());
 				}
 			}
 			Pause.millis(250);
+			watched = watched(instances);
 		}
-		return new Seen(down, last(up, instances.size()), last(recovered, instances.size()));
+		return new Seen(down, last(up, names(watched)), last(recovered, names(watched)));
 	}
 
 	/**
@@ -118,7 +143,7 @@ final class RecoveryWatch {
 			}
 			Pause.millis(100);
 		}
-		return last(answered, instances.size());
+		return last(answered, names(instances));
 	}
 
 	/**
@@ -163,8 +188,20 @@ final class RecoveryWatch {
 		return "?";
 	}
 
-	private static @Nullable Long last(Map<String, Long> times, int expected) {
-		return (times.size() == expected) ? times.values().stream().max(Long::compare).orElse(null) : null;
+	private List<AppInstance> watched(List<AppInstance> instances) {
+		return instances.stream()
+			.filter((instance) -> instance.running() && !this.out.contains(instance.name()))
+			.toList();
+	}
+
+	private static Set<String> names(List<AppInstance> instances) {
+		return instances.stream().map(AppInstance::name).collect(Collectors.toSet());
+	}
+
+	/** The latest of the times, once every named instance has one; else null. */
+	private static @Nullable Long last(Map<String, Long> times, Set<String> expected) {
+		return times.keySet().containsAll(expected) ? expected.stream().map(times::get).max(Long::compare).orElse(null)
+				: null;
 	}
 
 	private long now() {

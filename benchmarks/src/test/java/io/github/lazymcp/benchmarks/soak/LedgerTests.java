@@ -83,6 +83,41 @@ class LedgerTests {
 	}
 
 	@Test
+	void carriesTheSilentEvictionOfADeferredCallInsideAnOutageToTheFirstRequestAfterIt() {
+		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
+				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
+		this.ledger.observe(wire(), false, true, new Outcome.DeferredCall("b__1"));
+
+		this.ledger.observe(wire("a__2", "a__3", "b__1"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.tally.silentEvictions()).containsKey(
+				"a call of a deferred tool or capability auto-activation, in requests not checked during a database outage");
+	}
+
+	@Test
+	void acceptsToolsAttachedAtATurnStartInsideAnOutageOnTheFirstRequestAfterIt() {
+		this.ledger.observe(wire("a__1"), false, false, reported(Set.of("a__1"), Set.of()));
+		this.ledger.observe(wire(), true, true, Outcome.NOTHING);
+
+		this.ledger.observe(wire("a__1", "b__proactive", "c__proactive"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+	}
+
+	@Test
+	void stillCountsAToldToolGoneAcrossAnOutageWithoutACauseAsLost() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+		this.ledger.observe(wire(), true, true, Outcome.NOTHING);
+
+		this.ledger.observe(wire("a__2"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
+	@Test
 	void allowsOneSilentEvictionAfterACallOfADeferredTool() {
 		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
 				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
