@@ -103,9 +103,14 @@ final class AppInstance {
 						"App instance " + this.name + ": the wait for its start was interrupted");
 			}
 			Process running = this.process;
-			if (running == null || !running.isAlive()) {
-				throw new IllegalStateException(
-						"App instance " + this.name + " exited; see " + this.directory.resolve("app.log"));
+			if (running == null) {
+				throw new IllegalStateException("App instance " + this.name + " was not started");
+			}
+			if (!running.isAlive()) {
+				// A start that fails exits by itself: the cause is in the log.
+				String failure = startFailure();
+				throw new StartFailed(this.name, ((failure != null) ? failure : "no cause logged") + "; exit code "
+						+ running.exitValue() + ", see " + this.directory.resolve("app.log"));
 			}
 			if (get("/actuator/mcpactivation").map((response) -> response.statusCode() == 200).orElse(false)) {
 				return;

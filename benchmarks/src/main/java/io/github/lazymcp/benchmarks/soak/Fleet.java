@@ -118,7 +118,10 @@ final class Fleet implements AutoCloseable {
 				return;
 			}
 			catch (AppInstance.StartFailed ex) {
-				Pause.of(EXIT_GRACE);
+				long grace = System.nanoTime() + EXIT_GRACE.toNanos();
+				while (instance.running() && System.nanoTime() < grace) {
+					Pause.millis(250);
+				}
 				boolean exited = !instance.running();
 				instance.stop();
 				this.startFailures.add(ex.getMessage() + (exited ? "; the JVM exited"
