@@ -13,7 +13,7 @@ import java.util.TreeSet;
  * ignored, since a figure measured with a flag that did not take effect is a wrong
  * figure.
  */
-final class Args {
+public final class Args {
 
 	private final Map<String, String> values = new HashMap<>();
 
@@ -31,7 +31,7 @@ final class Args {
 	 * @throws IllegalArgumentException for an option the command does not know, anything
 	 * that is not an option, an option given twice, or one that lacks its value
 	 */
-	static Args parse(List<String> arguments, Set<String> valueNames, Set<String> flagNames) {
+	public static Args parse(List<String> arguments, Set<String> valueNames, Set<String> flagNames) {
 		Args args = new Args();
 		for (int i = 0; i < arguments.size(); i++) {
 			String argument = arguments.get(i);
@@ -60,11 +60,11 @@ final class Args {
 		return args;
 	}
 
-	String get(String name, String fallback) {
+	public String get(String name, String fallback) {
 		return this.values.getOrDefault(name, fallback);
 	}
 
-	String require(String name) {
+	public String require(String name) {
 		String value = this.values.get(name);
 		if (value == null) {
 			throw new IllegalArgumentException("Missing option --" + name);
@@ -72,11 +72,11 @@ final class Args {
 		return value;
 	}
 
-	boolean has(String name) {
+	public boolean has(String name) {
 		return this.values.containsKey(name);
 	}
 
-	int integer(String name, int fallback) {
+	public int integer(String name, int fallback) {
 		String value = this.values.get(name);
 		try {
 			return (value != null) ? Integer.parseInt(value) : fallback;
@@ -86,7 +86,7 @@ final class Args {
 		}
 	}
 
-	double decimal(String name, double fallback) {
+	public double decimal(String name, double fallback) {
 		String value = this.values.get(name);
 		try {
 			return (value != null) ? Double.parseDouble(value) : fallback;
@@ -96,7 +96,7 @@ final class Args {
 		}
 	}
 
-	boolean flag(String name) {
+	public boolean flag(String name) {
 		return this.flags.contains(name);
 	}
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.benchmarks.soak.SoakCommand;
 import io.github.lazymcp.search.RankingSettings;
 
 /**
@@ -20,6 +21,7 @@ public final class Main {
 			  eval   --dataset FILE [--usage FILE] --abstention-curve
 			  %s
 			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
+			  %s
 			  %s
 			  %s
 			  %s
@@ -49,6 +51,7 @@ public final class Main {
 					}
 				}
 				case "catalog-report" -> CatalogReportCommand.run(rest);
+				case "soak" -> System.exit(SoakCommand.run(rest));
 				case "index" ->
 					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
 				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
@@ -67,7 +70,7 @@ public final class Main {
 
 	private static String usage() {
 		return USAGE.formatted(ReplayCommand.USAGE, RouteCommand.USAGE, GateCommand.USAGE, CatalogReportCommand.USAGE,
-				RankerRegistry.standard().names(), LazyRankers.defaultRanker());
+				SoakCommand.USAGE, RankerRegistry.standard().names(), LazyRankers.defaultRanker());
 	}
 
 	private static void eval(Args args) throws Exception {

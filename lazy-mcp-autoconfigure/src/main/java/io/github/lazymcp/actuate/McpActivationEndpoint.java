@@ -11,6 +11,7 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.CapabilityReport;
 import io.github.lazymcp.catalog.CatalogSnapshot;
@@ -57,19 +58,37 @@ public class McpActivationEndpoint {
 		this.stats = this.lazyMcp.stats();
 	}
 
+	/**
+	 * The whole state. While the session store cannot be reached, everything but the
+	 * number of sessions, which is left out.
+	 * @return the state
+	 */
 	@ReadOperation
 	public State state() {
 		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
 		return new State(snapshot.deferring(), this.sessions.cap(),
-				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), this.sessions.size(),
+				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), sessionCount(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
 				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.search().learnedUses(),
 				this.lazyMcp.capabilityReport());
 	}
 
+	/**
+	 * One session.
+	 * @param session the session (conversation) id
+	 * @return the session, a 404 when there is none, or a 503 problem while the session
+	 * store cannot be reached
+	 */
 	@ReadOperation
-	public @Nullable Session session(@Selector String session) {
-		return this.sessions.find(session).map(this::describe).orElse(null);
+	public WebEndpointResponse<Object> session(@Selector String session) {
+		try {
+			return this.sessions.find(session)
+				.<WebEndpointResponse<Object>>map((found) -> new WebEndpointResponse<>(describe(found)))
+				.orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND));
+		}
+		catch (SessionStoreException ex) {
+			return unavailable(session, ex);
+		}
 	}
 
 	/**
@@ -79,7 +98,8 @@ public class McpActivationEndpoint {
 	 * @param tools exact tool names to activate, separated by commas or spaces (actuator
 	 * write operations take string values only), or null
 	 * @return the result ToolSearch returns to the model, or a 400 problem (type, title,
-	 * status, detail) saying what is wrong; nothing is activated then
+	 * status, detail) saying what is wrong, or a 503 problem while the session store
+	 * cannot be reached; nothing is activated then
 	 */
 	@WriteOperation
 	public WebEndpointResponse<Object> activate(@Selector String session, @Nullable String query,
@@ -107,7 +127,13 @@ public class McpActivationEndpoint {
 			return badRequest(session, "No tool is named %s; GET /actuator/mcpactivation lists the tools."
 				.formatted(String.join(", ", unknown)));
 		}
-		SearchResult result = this.lazyMcp.search().search(this.sessions.session(session), query, names);
+		SearchResult result;
+		try {
+			result = this.lazyMcp.search().search(this.sessions.session(session), query, names);
+		}
+		catch (SessionStoreException ex) {
+			return unavailable(session, ex);
+		}
 		return result.failed() ? badRequest(session, String.valueOf(result.error()))
 				: new WebEndpointResponse<>(result, WebEndpointResponse.STATUS_OK);
 	}
@@ -161,11 +187,37 @@ public class McpActivationEndpoint {
 		}
 	}
 
+	/**
+	 * Deactivates every tool of a session.
+	 * @param session the session (conversation) id
+	 * @return the session, now empty, no content when there is no such session, or a 503
+	 * problem while the session store cannot be reached
+	 */
 	@DeleteOperation
-	public @Nullable Session reset(@Selector String session) {
-		Optional<ToolSession> found = this.sessions.find(session);
-		found.ifPresent(ToolSession::reset);
-		return found.map(this::describe).orElse(null);
+	public WebEndpointResponse<Object> reset(@Selector String session) {
+		try {
+			Optional<ToolSession> found = this.sessions.find(session);
+			found.ifPresent(ToolSession::reset);
+			return found.<WebEndpointResponse<Object>>map((reset) -> new WebEndpointResponse<>(describe(reset)))
+				.orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NO_CONTENT));
+		}
+		catch (SessionStoreException ex) {
+			return unavailable(session, ex);
+		}
+	}
+
+	private @Nullable Long sessionCount() {
+		try {
+			return this.sessions.size();
+		}
+		catch (SessionStoreException ex) {
+			return null;
+		}
+	}
+
+	private static WebEndpointResponse<Object> unavailable(String session, SessionStoreException ex) {
+		return problem(WebEndpointResponse.STATUS_SERVICE_UNAVAILABLE, "Service Unavailable",
+				"The session store cannot be reached now: " + ex.getMessage(), "/" + session);
 	}
 
 	private Session describe(ToolSession session) {
@@ -200,7 +252,8 @@ public class McpActivationEndpoint {
 	 * @param maxActiveSchemas the cap per session
 	 * @param servers every server the catalog knows
 	 * @param tools the tools by treatment
-	 * @param sessions the number of stored sessions
+	 * @param sessions the number of stored sessions, or null (left out) while the session
+	 * store cannot be reached
 	 * @param searches ToolSearch requests since startup
 	 * @param activations tools activated since startup
 	 * @param evictions tools evicted since startup
@@ -212,9 +265,9 @@ public class McpActivationEndpoint {
 	 * @param capabilities the capabilities section, or null when there are none
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools, long sessions,
-			long searches, long activations, long evictions, Tokens tokens, @Nullable Ranking ranking, int learnedUses,
-			@Nullable CapabilityReport capabilities) {
+	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools,
+			@Nullable Long sessions, long searches, long activations, long evictions, Tokens tokens,
+			@Nullable Ranking ranking, int learnedUses, @Nullable CapabilityReport capabilities) {
 	}
 
 	/**

@@ -139,7 +139,8 @@ class PoliciesIntegrationTests extends RealMcpServers {
 		this.model.thenAnswer("ok");
 		chat("tenant-b", "b-2", "hi");
 
-		assertThat(this.endpoint.session("b-2")).extracting(McpActivationEndpoint.Session::policy)
+		assertThat((McpActivationEndpoint.Session) this.endpoint.session("b-2").getBody())
+			.extracting(McpActivationEndpoint.Session::policy)
 			.isEqualTo("tenant-b");
 	}
 

@@ -137,7 +137,8 @@ class TransportsIntegrationTests extends RealMcpServers {
 		assertThat(this.model.toolResults(1)).singleElement().asString().contains("9");
 		assertThat(this.model.toolResults(2)).singleElement().asString().contains("sampled");
 		awaitLog(server, logsBefore + 1);
-		assertThat(this.endpoint.session(conversation).tools()).extracting(McpActivationEndpoint.Active::name)
+		assertThat(((McpActivationEndpoint.Session) this.endpoint.session(conversation).getBody()).tools())
+			.extracting(McpActivationEndpoint.Active::name)
 			.contains(server + "__get-sum", server + "__trigger-sampling-request");
 
 		System.out.printf(

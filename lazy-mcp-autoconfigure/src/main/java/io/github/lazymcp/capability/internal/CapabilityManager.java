@@ -13,6 +13,7 @@ import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.ActivationSet;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
@@ -231,6 +232,8 @@ public final class CapabilityManager {
 	 * @param session the conversation's session
 	 * @return what happened
 	 * @throws IllegalArgumentException when no capability has that name
+	 * @throws SessionStoreException when the session's store cannot be reached; nothing
+	 * changed then, and no server is held for it
 	 */
 	public CapabilityChange enable(String name, ToolSession session) {
 		CapabilityDefinition definition = require(name);
@@ -245,6 +248,7 @@ public final class CapabilityManager {
 			return new CapabilityChange(name, false, false, null, List.of(), unavailable, null);
 		}
 		synchronized (this.lock) {
+			boolean heldBefore = this.held.containsKey(holder(session, name));
 			String failure = acquireAll(definition, session);
 			if (failure != null) {
 				this.failures.put(name, failure);
@@ -255,11 +259,22 @@ public final class CapabilityManager {
 			definition.servers().forEach((server) -> refresh(server.name()));
 			List<String> tools = toolsOf(name);
 			// Every tool, not only those deferred now: whether the shared catalog defers
-			// a
-			// tool changes with what other conversations enable, and a tool that turns
+			// a tool changes with what other conversations enable, and a tool that turns
 			// deferred must stay visible in this conversation. One write enables the
 			// capability and activates its tools.
-			ToolSession.Enabled result = session.enableCapability(name, this.maxActive, tools);
+			ToolSession.Enabled result;
+			try {
+				result = session.enableCapability(name, this.maxActive, tools);
+			}
+			catch (SessionStoreException ex) {
+				// Nothing was enabled: a hold taken for it would keep its servers
+				// connected
+				// for a conversation that does not have it.
+				if (!heldBefore) {
+					release(definition, session);
+				}
+				throw ex;
+			}
 			String evicted = result.capability().evicted().isEmpty() ? null : result.capability().evicted().get(0);
 			if (evicted != null) {
 				release(require(evicted), session);

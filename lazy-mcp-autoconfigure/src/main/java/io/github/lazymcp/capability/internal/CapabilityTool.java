@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
@@ -22,9 +23,10 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 /**
  * The model-facing {@code capability} tool: lists, discovers, enables and disables
  * capabilities. Enabling also activates the capability's tools for the conversation. Bad
- * arguments never throw: the model receives JSON whose {@code error} says what to change.
- * When a ToolSearch query matches a switched-off capability well, the tool's hint says
- * how to enable it.
+ * arguments never throw, nor does a session store that cannot be reached: the model
+ * receives JSON whose {@code error} says what to change, or that nothing changed. When a
+ * ToolSearch query matches a switched-off capability well, the tool's hint says how to
+ * enable it.
  */
 final class CapabilityTool implements ModelTool {
 
@@ -110,6 +112,10 @@ final class CapabilityTool implements ModelTool {
 		catch (JacksonException ex) {
 			answer = CapabilityActions.Error.of("the arguments are not valid JSON; send for example "
 					+ "{\"action\": \"enable\", \"name\": \"files\"}");
+		}
+		catch (SessionStoreException ex) {
+			answer = CapabilityActions.Error.of("the conversation's tool state cannot be read or written right now, "
+					+ "so nothing changed; try again in a moment, or go on without these tools");
 		}
 		return JsonMapper.shared().writeValueAsString(answer);
 	}

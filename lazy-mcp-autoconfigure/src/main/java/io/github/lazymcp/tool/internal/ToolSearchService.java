@@ -115,10 +115,8 @@ public final class ToolSearchService {
 	 * @return what was found and what changed
 	 */
 	SearchResult search(ToolSession session, SearchRequest request, boolean schemas) {
-		this.stats.searched();
-		CatalogSnapshot snapshot = this.catalog.snapshot();
 		try {
-			return withUnavailableServers(snapshot, searchIn(snapshot, session, session.state(), request, schemas));
+			return searchOrFail(session, request, schemas);
 		}
 		catch (SessionStoreException ex) {
 			return SearchResult.error(
@@ -136,9 +134,17 @@ public final class ToolSearchService {
 	 * @param names exact tool names to activate, or empty when searching by query
 	 * @return what was found and what changed; bad input is answered with an
 	 * {@link SearchResult#error() error} and activates nothing
+	 * @throws SessionStoreException when the session's store cannot be reached; nothing
+	 * was activated then
 	 */
 	public SearchResult search(ToolSession session, @Nullable String query, List<String> names) {
-		return search(session, new SearchRequest(query, null, names), true);
+		return searchOrFail(session, new SearchRequest(query, null, names), true);
+	}
+
+	private SearchResult searchOrFail(ToolSession session, SearchRequest request, boolean schemas) {
+		this.stats.searched();
+		CatalogSnapshot snapshot = this.catalog.snapshot();
+		return withUnavailableServers(snapshot, searchIn(snapshot, session, session.state(), request, schemas));
 	}
 
 	/**

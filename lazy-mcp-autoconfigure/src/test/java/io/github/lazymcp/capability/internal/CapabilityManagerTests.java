@@ -6,10 +6,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.github.lazymcp.activation.MutableClock;
+import io.github.lazymcp.activation.SessionRecord;
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
@@ -25,6 +29,7 @@ import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.policy.internal.AccessPolicies;
+import io.github.lazymcp.tool.LazyMcpRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -312,6 +317,46 @@ class CapabilityManagerTests {
 		assertThat(manager.wouldEvictAnother("files", this.session, this.session.state()))
 			.as("enabled in the other conversation, alone")
 			.isFalse();
+	}
+
+	@Test
+	void enablingWhileTheSessionStoreIsAwayChangesNothingAndHoldsNoServer() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+
+		assertThatExceptionOfType(SessionStoreException.class)
+			.isThrownBy(() -> manager.enable("notes", unreachableSession()));
+
+		assertThat(this.servers.holders()).isEmpty();
+		assertThat(this.catalog.snapshot().tools()).isEmpty();
+	}
+
+	@Test
+	void theCapabilityToolAnswersWithAnErrorResultWhileTheSessionStoreIsAway() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+		CapabilityTool tool = new CapabilityTool(manager, null, this.sessions);
+
+		String result = tool.call("{\"action\": \"enable\", \"name\": \"notes\"}",
+				LazyMcpRequest.toolContext(unreachableSession()));
+
+		assertThat(result).contains("\"error\"", "cannot be read or written right now", "nothing changed");
+		assertThat(this.servers.holders()).isEmpty();
+	}
+
+	/** A session whose store cannot be reached: every read and write fails. */
+	private ToolSession unreachableSession() {
+		return ToolSession.of("away", 24, this.clock, new SessionRecord() {
+
+			@Override
+			public SessionState read() {
+				throw new SessionStoreException("the session database is away", new IllegalStateException());
+			}
+
+			@Override
+			public <R> R update(Function<SessionState, Update<R>> change) {
+				throw new SessionStoreException("the session database is away", new IllegalStateException());
+			}
+
+		});
 	}
 
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {

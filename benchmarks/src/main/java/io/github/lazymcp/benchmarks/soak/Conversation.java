@@ -1,0 +1,233 @@
+package io.github.lazymcp.benchmarks.soak;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One conversation slot: sends user turns to either instance, one at a time, and plays
+ * the model for them. Every few turns it starts a new conversation (a new session). The
+ * model side runs on the scripted model's threads, one request at a time, and checks each
+ * request against the conversation's {@link Ledger} before its script answers.
+ */
+final class Conversation implements Runnable, Responder {
+
+	private static final Duration TURN_TIMEOUT = Duration.ofMinutes(3);
+
+	private final int slot;
+
+	private final Traffic traffic;
+
+	private final Random random;
+
+	private final AtomicLong modelNanos = new AtomicLong();
+
+	// Where the current turn's time went, for the slowest turns: guarded by this.
+	private final StringBuilder timeline = new StringBuilder();
+
+	private long lastEvent;
+
+	private int serial;
+
+	private int turnsLeft;
+
+	// Guarded by this: the model side reads them for each request of the turn.
+	private String id = "";
+
+	private String turnText = "";
+
+	private @Nullable Ledger ledger;
+
+	private @Nullable ModelScript script;
+
+	private Move.@Nullable Call lastCall;
+
+	private String instance = "";
+
+	Conversation(int slot, Traffic traffic, long seed) {
+		this.slot = slot;
+		this.traffic = traffic;
+		this.random = new Random(seed);
+	}
+
+	@Override
+	public void run() {
+		while (this.traffic.gate().enter()) {
+			try {
+				turn();
+			}
+			catch (RuntimeException ex) {
+				this.traffic.tally().error("harness: " + ex);
+			}
+			finally {
+				this.traffic.gate().exit();
+			}
+			Pause.millis(this.random.nextInt(this.traffic.thinkMillis() + 1));
+		}
+	}
+
+	/**
+	 * The id of the conversation the slot runs now.
+	 * @return the id, empty before the first turn
+	 */
+	synchronized String id() {
+		return this.id;
+	}
+
+	/**
+	 * Counts model time towards the current turn.
+	 * @param nanos the time one model request took
+	 */
+	@Override
+	public void modelTime(long nanos) {
+		this.modelNanos.addAndGet(nanos);
+	}
+
+	/**
+	 * Answers one model request of this conversation.
+	 * @param body the request
+	 * @return the model's move
+	 */
+	@Override
+	public synchronized Move respond(JsonNode body) {
+		Step step = Step.of(body);
+		Ledger current = this.ledger;
+		ModelScript model = this.script;
+		if (current == null || model == null || !step.userText().equals(this.turnText)) {
+			this.traffic.tally().error("model request outside its turn");
+			return new Move.Say("(not this turn)");
+		}
+		Move.Call previous = step.turnStart() ? null : this.lastCall;
+		Outcome outcome = (previous != null) ? Results.outcome(previous, step.result()) : Outcome.NOTHING;
+		if (previous != null) {
+			countResult(previous, step.result());
+		}
+		current.at("on " + this.instance + (step.turnStart() ? ", a turn's start" : "") + ", after " + outcome);
+		current.observe(step.tools(), step.turnStart(),
+				this.traffic.windows().databaseDown(this.traffic.windows().now()), outcome);
+		Move move = model.next(step, previous, outcome);
+		this.lastCall = (move instanceof Move.Call call) ? call : null;
+		mark((previous != null) ? previous.tool() : "start");
+		return move;
+	}
+
+	/** Notes the time since the last event, labelled with what happened in between. */
+	private synchronized void mark(String label) {
+		long now = System.nanoTime();
+		this.timeline.append(label).append(' ').append((now - this.lastEvent) / 1_000_000).append(" ms; ");
+		this.lastEvent = now;
+	}
+
+	private void countResult(Move.Call call, String result) {
+		boolean error = Results.isError(result);
+		switch (call.kind()) {
+			case MALFORMED, UNKNOWN -> {
+				if (!error) {
+					this.traffic.tally()
+						.violation(Tally.Kind.UNEXPLAINED, this.id, call.kind() + " call answered without an error: "
+								+ result.substring(0, Math.min(120, result.length())));
+				}
+			}
+			case ACTIVE, DEFERRED -> {
+				if (error) {
+					this.traffic.tally().error("tool call answered with an error result");
+				}
+			}
+			default -> {
+			}
+		}
+	}
+
+	private void turn() {
+		if (this.turnsLeft-- <= 0) {
+			startConversation();
+		}
+		String text = this.traffic.texts().next();
+		synchronized (this) {
+			this.turnText = text;
+			this.lastCall = null;
+			this.timeline.setLength(0);
+			this.lastEvent = System.nanoTime();
+		}
+		this.modelNanos.set(0);
+		String body = OpenAiWire.JSON.createObjectNode().put("message", text).toString();
+		for (AppInstance instance : this.traffic.order(this.random)) {
+			HttpRequest request = HttpRequest.newBuilder(instance.uri("/chat/" + id()))
+				.timeout(TURN_TIMEOUT)
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build();
+			synchronized (this) {
+				this.instance = instance.name();
+			}
+			long sent = this.traffic.windows().now();
+			long start = System.nanoTime();
+			try {
+				HttpResponse<String> response = this.traffic.http().send(request, HttpResponse.BodyHandlers.ofString());
+				answered(instance, response, System.nanoTime() - start, sent);
+				return;
+			}
+			catch (ConnectException ex) {
+				this.traffic.tally().error("chat: connection refused (instance down), sent to the other");
+			}
+			catch (HttpTimeoutException ex) {
+				this.traffic.tally().error("chat: no answer within " + TURN_TIMEOUT.toMinutes() + " minutes");
+				return;
+			}
+			catch (IOException ex) {
+				this.traffic.tally().error("chat: " + ex.getClass().getSimpleName());
+				return;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+	}
+
+	private void answered(AppInstance instance, HttpResponse<String> response, long wallNanos, long sent) {
+		int status = response.statusCode();
+		if (status == 200) {
+			this.traffic.turns().add(wallNanos, this.modelNanos.get());
+			if (this.traffic.turns().measuring()) {
+				mark("answer");
+				this.traffic.slowTurns().offer(wallNanos / 1_000_000, describe(instance, wallNanos));
+			}
+		}
+		else if (status >= 500) {
+			this.traffic.serverErrors()
+				.add(instance.name(), "chat", status, sent, this.traffic.windows().now(), response.body());
+		}
+		else {
+			this.traffic.tally().error("chat: status " + status);
+		}
+	}
+
+	private synchronized String describe(AppInstance instance, long wallNanos) {
+		return "%d ms, %s on %s (model %d ms): %s".formatted(wallNanos / 1_000_000, this.id, instance.name(),
+				this.modelNanos.get() / 1_000_000, this.timeline.toString().strip());
+	}
+
+	private synchronized void startConversation() {
+		if (!this.id.isEmpty()) {
+			this.traffic.model().forget(this.id);
+		}
+		this.id = "c" + this.slot + "-" + (++this.serial);
+		this.turnsLeft = 3 + this.random.nextInt(10);
+		Traffic.ToolKinds tools = this.traffic.tools();
+		this.ledger = new Ledger(this.id, this.traffic.cap(), tools.deferred(), tools.capabilityTool(),
+				this.traffic.tally());
+		this.script = new ModelScript(new Random(this.random.nextLong()), this.traffic.arguments(), tools.deferred(),
+				tools.capability());
+		this.traffic.model().register(this.id, this);
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.lazymcp.benchmarks.soak;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * What every conversation's ledger and requests counted, shared by all of them:
+ * violations by kind (with the first few as examples), silent evictions by cause, and
+ * errors by kind. Thread-safe.
+ */
+final class Tally {
+
+	private static final int EXAMPLES = 20;
+
+	private final LongSupplier clock;
+
+	private final Map<Kind, AtomicLong> violations = new EnumMap<>(Kind.class);
+
+	private final Map<String, AtomicLong> silentEvictions = new ConcurrentHashMap<>();
+
+	private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
+
+	private final List<String> examples = new ArrayList<>();
+
+	/**
+	 * Creates an empty tally.
+	 * @param clock milliseconds since the run started, for the examples
+	 */
+	Tally(LongSupplier clock) {
+		this.clock = clock;
+		for (Kind kind : Kind.values()) {
+			this.violations.put(kind, new AtomicLong());
+		}
+	}
+
+	void violation(Kind kind, String conversation, String detail) {
+		this.violations.get(kind).incrementAndGet();
+		synchronized (this.examples) {
+			if (this.examples.size() < EXAMPLES) {
+				this.examples.add("%.1f s %s %s: %s".formatted(this.clock.getAsLong() / 1000.0, kind.key(),
+						conversation, detail));
+			}
+		}
+	}
+
+	void silentEviction(String cause) {
+		this.silentEvictions.computeIfAbsent(cause, (key) -> new AtomicLong()).incrementAndGet();
+	}
+
+	void error(String kind) {
+		this.errors.computeIfAbsent(kind, (key) -> new AtomicLong()).incrementAndGet();
+	}
+
+	long count(Kind kind) {
+		return this.violations.get(kind).get();
+	}
+
+	Map<String, Long> silentEvictions() {
+		return snapshot(this.silentEvictions);
+	}
+
+	Map<String, Long> errors() {
+		return snapshot(this.errors);
+	}
+
+	List<String> examples() {
+		synchronized (this.examples) {
+			return List.copyOf(this.examples);
+		}
+	}
+
+	private static Map<String, Long> snapshot(Map<String, AtomicLong> counters) {
+		Map<String, Long> copy = new TreeMap<>();
+		counters.forEach((key, value) -> copy.put(key, value.get()));
+		return copy;
+	}
+
+	/**
+	 * What a ledger can find wrong.
+	 */
+	enum Kind {
+
+		/** A told tool missing where the rules say it must be. */
+		LOST("lostActivations"),
+
+		/** A tool twice in one request, or twice in a session. */
+		DOUBLED("doubledActivations"),
+
+		/** More deferred tools in a request, or counted by a result, than the cap. */
+		CAP_EXCEEDED("capExceeded"),
+
+		/** A tool appearing after a result that reported an error. */
+		HALF_SUCCEEDED("halfSucceeded"),
+
+		/** A tool appearing within a turn with nothing to explain it. */
+		UNEXPLAINED("unexplainedAppearances");
+
+		private final String key;
+
+		Kind(String key) {
+			this.key = key;
+		}
+
+		/**
+		 * The key of the count in the JSON report.
+		 * @return the key
+		 */
+		String key() {
+			return this.key;
+		}
+
+	}
+
+}

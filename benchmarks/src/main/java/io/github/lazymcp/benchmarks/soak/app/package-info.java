@@ -1,0 +1,9 @@
+/**
+ * The app the soak command runs in child JVMs: the starter, a chat endpoint, actuator and
+ * an endpoint for what only the JVM itself can tell (heap after a full collection, thread
+ * pools, the embedding cache).
+ */
+@NullMarked
+package io.github.lazymcp.benchmarks.soak.app;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,84 @@
+package io.github.lazymcp.benchmarks.soak;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class InstanceReportTests {
+
+	@Test
+	void explainsTheThreadsAndPipesOfAStdioServerConnectedSinceTheStart() {
+		ResourceSample start = sample(200, 240, 2,
+				Map.of("lazy-mcp-#", 4, "pool-#-thread-#", 6, "process reaper (pid #)", 2));
+		ResourceSample end = sample(204, 243, 3,
+				Map.of("lazy-mcp-#", 4, "pool-#-thread-#", 9, "process reaper (pid #)", 3));
+
+		InstanceReport report = InstanceReport.of("a", false, start, start, end, Map.of());
+
+		assertThat(report.threadPoolsGrown()).containsEntry("pool-#-thread-#", 3)
+			.containsEntry("process reaper (pid #)", 1);
+		assertThat(report.unexplainedThreads()).isZero();
+		assertThat(report.unexplainedFileDescriptors()).isZero();
+	}
+
+	@Test
+	void countsStdioTransportThreadsThatOutliveTheirProcess() {
+		ResourceSample start = sample(200, 240, 2, Map.of("pool-#-thread-#", 6));
+		ResourceSample end = sample(206, 240, 2, Map.of("pool-#-thread-#", 12));
+
+		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedThreads()).isEqualTo(6);
+	}
+
+	@Test
+	void countsAnyOtherPoolThatGrew() {
+		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 2));
+		ResourceSample end = sample(201, 241, 3, Map.of("HttpClient-#-SelectorManager", 3));
+
+		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedThreads()).isOne();
+	}
+
+	@Test
+	void reportsButDoesNotCountTheGrowthOfElasticPools() {
+		ResourceSample start = sample(200, 240, 2, Map.of("boundedElastic-#", 2));
+		ResourceSample end = sample(203, 240, 2, Map.of("boundedElastic-#", 5));
+
+		InstanceReport report = InstanceReport.of("a", false, start, start, end, Map.of());
+
+		assertThat(report.threadPoolsGrown()).containsEntry("boundedElastic-#", 3);
+		assertThat(report.unexplainedThreads()).isZero();
+	}
+
+	@Test
+	void countsChildProcessesThatAreNeitherConfiguredNorConnectedCapabilityServers() {
+		ResourceSample start = sample(200, 240, 2, Map.of());
+		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 4, List.of(), Map.of(), 0, 1);
+
+		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedChildProcesses()).isOne();
+	}
+
+	@Test
+	void marksWhatItCouldNotMeasureWhenTheInstanceDidNotAnswerAtTheEnd() {
+		ResourceSample start = sample(200, 240, 2, Map.of("lazy-mcp-#", 4));
+
+		InstanceReport report = InstanceReport.of("b", true, start, start, ResourceSample.NONE, Map.of());
+
+		assertThat(report.heapGrowthPercent()).isNull();
+		assertThat(report.unexplainedThreads()).isEqualTo(-1);
+		assertThat(report.unexplainedChildProcesses()).isEqualTo(-1);
+		assertThat(report.unexplainedFileDescriptors()).isEqualTo(-1);
+	}
+
+	@Test
+	void measuresHeapGrowthFromStartToEnd() {
+		assertThat(InstanceReport.growth(100, 105)).isEqualTo(5.0);
+		assertThat(InstanceReport.growth(-1, 105)).isZero();
+	}
+
+	private static ResourceSample sample(int threads, int fds, int children, Map<String, Integer> groups) {
+		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0);
+	}
+
+}

@@ -1,0 +1,229 @@
+package io.github.lazymcp.benchmarks.soak;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LedgerTests {
+
+	private static final List<String> EAGER = List.of("ToolSearch", "capability", "fs__pinned");
+
+	private final Tally tally = new Tally(() -> 0);
+
+	private final Ledger ledger = new Ledger("c1", 3, (name) -> name.contains("__") && !EAGER.contains(name),
+			(name) -> name.startsWith("thinking__"), this.tally);
+
+	@Test
+	void keepsAReportedActivationPresentOnTheNextStep() {
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+
+		this.ledger.observe(wire("fs__read"), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		assertThat(this.ledger.told()).containsExactly("fs__read");
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+	}
+
+	@Test
+	void countsAReportedActivationMissingOnTheNextStepAsLost() {
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+
+		this.ledger.observe(wire(), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+		assertThat(this.tally.examples()).singleElement().asString().contains("missing on the next step");
+	}
+
+	@Test
+	void forgetsAToolWhoseEvictionWasReported() {
+		this.ledger.observe(wire("fs__read"), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		this.ledger.observe(wire("mem__graph"), false, false, reported(Set.of("mem__graph"), Set.of("fs__read")));
+
+		assertThat(this.ledger.told()).containsExactly("mem__graph");
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+	}
+
+	@Test
+	void countsAToldToolGoneWithoutAnyCauseAsLostOnce() {
+		this.ledger.observe(wire("fs__read"), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+		this.ledger.observe(wire(), false, false, Outcome.NOTHING);
+		this.ledger.observe(wire("fs__read"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+	}
+
+	@Test
+	void checksNothingDuringADatabaseOutageAndEverythingOnTheFirstRequestAfterIt() {
+		this.ledger.observe(wire("fs__read"), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		this.ledger.observe(wire(), true, true, Outcome.NOTHING);
+		this.ledger.observe(wire(), false, true, new Outcome.Failed());
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+
+		this.ledger.observe(wire("fs__read"), true, false, Outcome.NOTHING);
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.count(Tally.Kind.HALF_SUCCEEDED)).isZero();
+	}
+
+	@Test
+	void countsAnActivationReportedJustBeforeAnOutageAsLostWhenTheFirstRequestAfterItLacksIt() {
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+		this.ledger.observe(wire(), false, true, reported(Set.of("fs__read"), Set.of()));
+
+		this.ledger.observe(wire(), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
+	@Test
+	void carriesTheSilentEvictionOfADeferredCallInsideAnOutageToTheFirstRequestAfterIt() {
+		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
+				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
+		this.ledger.observe(wire(), false, true, new Outcome.DeferredCall("b__1"));
+
+		this.ledger.observe(wire("a__2", "a__3", "b__1"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.tally.silentEvictions()).containsKey(
+				"a call of a deferred tool or capability auto-activation, in requests not checked during a database outage");
+	}
+
+	@Test
+	void acceptsToolsAttachedAtATurnStartInsideAnOutageOnTheFirstRequestAfterIt() {
+		this.ledger.observe(wire("a__1"), false, false, reported(Set.of("a__1"), Set.of()));
+		this.ledger.observe(wire(), true, true, Outcome.NOTHING);
+
+		this.ledger.observe(wire("a__1", "b__proactive", "c__proactive"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+	}
+
+	@Test
+	void stillCountsAToldToolGoneAcrossAnOutageWithoutACauseAsLost() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+		this.ledger.observe(wire(), true, true, Outcome.NOTHING);
+
+		this.ledger.observe(wire("a__2"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
+	@Test
+	void allowsOneSilentEvictionAfterACallOfADeferredTool() {
+		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
+				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
+
+		this.ledger.observe(wire("a__2", "a__3", "b__1"), false, false, new Outcome.DeferredCall("b__1"));
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.silentEvictions()).containsEntry("a call of a deferred tool", 1L);
+	}
+
+	@Test
+	void countsASecondToolGoneAfterACallOfADeferredToolAsLost() {
+		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
+				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
+
+		this.ledger.observe(wire("a__3", "b__1"), false, false, new Outcome.DeferredCall("b__1"));
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
+	@Test
+	void allowsAsManySilentEvictionsAtATurnStartAsCapabilityToolsAppeared() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+
+		this.ledger.observe(wire("a__2", "thinking__plan"), true, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.silentEvictions()).containsEntry("capability auto-activation at a turn's start", 1L);
+	}
+
+	@Test
+	void countsAToolGoneAtATurnStartWithoutCapabilityToolsAsLost() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+
+		this.ledger.observe(wire("a__2", "b__proactive"), true, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
+	@Test
+	void acceptsToolsAttachedAtATurnStartWithoutATelling() {
+		this.ledger.observe(wire("b__proactive"), true, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.ledger.told()).isEmpty();
+	}
+
+	@Test
+	void countsAToolAppearingAfterAnErrorResultAsHalfSucceeded() {
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+
+		this.ledger.observe(wire("fs__read"), false, false, new Outcome.Failed());
+
+		assertThat(this.tally.count(Tally.Kind.HALF_SUCCEEDED)).isOne();
+	}
+
+	@Test
+	void countsAToolAppearingWithinATurnWithoutACauseAsUnexplained() {
+		this.ledger.observe(wire(), true, false, Outcome.NOTHING);
+
+		this.ledger.observe(wire("fs__read"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isOne();
+		assertThat(this.tally.count(Tally.Kind.HALF_SUCCEEDED)).isZero();
+	}
+
+	@Test
+	void countsAToolTwiceInOneRequestAsDoubled() {
+		this.ledger.observe(wire("fs__read", "fs__read"), true, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.DOUBLED)).isOne();
+	}
+
+	@Test
+	void countsMoreDeferredToolsThanTheCapButNotEagerOnes() {
+		this.ledger.observe(List.of("ToolSearch", "capability", "fs__pinned", "a__1", "a__2", "a__3"), true, false,
+				Outcome.NOTHING);
+		assertThat(this.tally.count(Tally.Kind.CAP_EXCEEDED)).isZero();
+
+		this.ledger.observe(wire("a__1", "a__2", "a__3", "a__4"), true, false, Outcome.NOTHING);
+		assertThat(this.tally.count(Tally.Kind.CAP_EXCEEDED)).isOne();
+	}
+
+	@Test
+	void countsAResultThatCountsMoreActiveToolsThanTheCap() {
+		this.ledger.observe(wire("a__1"), false, false, new Outcome.Reported(Set.of("a__1"), Set.of(), 4));
+
+		assertThat(this.tally.count(Tally.Kind.CAP_EXCEEDED)).isOne();
+	}
+
+	@Test
+	void neverTellsEagerToolsAsActivated() {
+		this.ledger.observe(wire(), false, false, reported(Set.of("fs__pinned"), Set.of()));
+
+		assertThat(this.ledger.told()).isEmpty();
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+	}
+
+	private static List<String> wire(String... deferred) {
+		List<String> tools = new java.util.ArrayList<>(EAGER);
+		tools.addAll(List.of(deferred));
+		return tools;
+	}
+
+	private static Outcome reported(Set<String> activated, Set<String> evicted) {
+		return new Outcome.Reported(activated, evicted, activated.size());
+	}
+
+}
