@@ -94,7 +94,12 @@ class PoliciesIntegrationTests extends RealMcpServers {
 		assertThat(chat("read-only", "r-1", "put x into a new folder")).isEqualTo("read only");
 
 		String found = this.model.toolResults(1).get(0);
-		assertThat(found).contains("\"readOnlyHint\":true").doesNotContain("filesystem__create_directory", "memory__");
+		// Loaded and listed alike: memory's read_graph, search_nodes and open_nodes
+		// declare
+		// readOnlyHint and may be listed; its writing tools may not.
+		assertThat(found).contains("\"readOnlyHint\":true")
+			.doesNotContain("filesystem__create_directory", "filesystem__write_file", "filesystem__edit_file",
+					"memory__create_entities", "memory__add_observations", "memory__delete_entities");
 		assertThat(this.model.toolNames(1)).contains(PINNED)
 			.noneMatch((name) -> name.equals("filesystem__create_directory") || name.startsWith("memory__"));
 		assertThat(this.model.toolResults(2)).singleElement()
