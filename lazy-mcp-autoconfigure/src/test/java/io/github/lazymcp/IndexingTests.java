@@ -3,6 +3,7 @@ package io.github.lazymcp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -179,8 +180,10 @@ class IndexingTests {
 		}
 	}
 
+	// A fresh session per search: in one session a tool found before would be answered as
+	// loaded already instead of ranked again.
 	private String search(String query) {
-		ToolSession session = this.lazyMcp.sessions().session("indexing");
+		ToolSession session = this.lazyMcp.sessions().session("indexing-" + UUID.randomUUID());
 		ToolCallback search = List.of(this.lazyMcp.toolCallbacks().getToolCallbacks())
 			.stream()
 			.filter((tool) -> tool.getToolDefinition().name().equals(LazyMcp.TOOL_SEARCH))
