@@ -141,8 +141,11 @@ abstract class JdbcUseStoreContract {
 
 	@Test
 	void deletesTheUsesRecordedBeforeACutoffAndRefillsTheirSlots() {
-		JdbcUseStore database = new JdbcUseStore(this.database, 4);
-		InMemoryUseStore memory = new InMemoryUseStore(4);
+		// Room for all ten: a smaller reservoir keeps a random sample, which may hold
+		// none
+		// of the uses before the cutoff.
+		JdbcUseStore database = new JdbcUseStore(this.database, 10);
+		InMemoryUseStore memory = new InMemoryUseStore(10);
 		String tool = tool();
 		// Before anything the other tests record, so that the cutoff reaches only these.
 		Instant start = NOW.minus(Duration.ofDays(3650));
