@@ -620,7 +620,8 @@ public class LazyMcpProperties {
 		private Duration pingInterval = Duration.ofSeconds(10);
 
 		/**
-		 * Longest time a ping may take before the server counts as down.
+		 * Longest time a ping may take. A server that lets two pings in a row run out of
+		 * this time counts as down (one that fails otherwise, at once).
 		 */
 		private Duration pingTimeout = Duration.ofSeconds(5);
 

@@ -8,7 +8,8 @@ import java.time.Duration;
  *
  * @param pingInterval how often every server that is up is pinged; zero never pings (a
  * failed call still triggers a check)
- * @param pingTimeout how long a ping may take before the server counts as down
+ * @param pingTimeout how long a ping may take; a server that lets two pings in a row run
+ * out of this time, or fails one otherwise, counts as down
  * @param callTimeout how long a tool call may take before the model gets an error result,
  * unless a server has its own
  * @param initialBackoff the wait before the first reconnect attempt
