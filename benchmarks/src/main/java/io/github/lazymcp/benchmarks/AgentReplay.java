@@ -1,16 +1,6 @@
 package io.github.lazymcp.benchmarks;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-
-import org.springframework.ai.chat.messages.AssistantMessage;
-import org.springframework.ai.chat.model.ChatModel;
-import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.chat.prompt.ChatOptions;
-import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * Replays agent tasks against lazy-mcp's real parts, with the model's moves scripted
@@ -21,8 +11,8 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  *
  * <p>
  * The two surfaces run on two stacks with the same catalog, ranker and settings; each
- * learns from its own calls, as a deployment would. The system text is lazy-mcp's
- * guidance, read from one real chat-client request through lazy-mcp's advisors.
+ * learns from its own calls, as a deployment would. The system text of each request is
+ * lazy-mcp's guidance as its wire advisor splices it at that step ({@link WireRequest}).
  */
 final class AgentReplay {
 
@@ -67,9 +57,8 @@ final class AgentReplay {
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
 		ToolBlocks blocks = new ToolBlocks(this.lazy.tokenCounter);
-		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, guidance(this.lazy), blocks,
-				this.repeatSearch);
-		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, guidance(this.bridge), blocks);
+		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch);
+		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks);
 		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
 		long sentBefore = this.lazy.parts.stats().tokensSent();
 		ReplayTally result = new ReplayTally(this.prices, perTask);
@@ -89,30 +78,6 @@ final class AgentReplay {
 					replay.lazy().bill().toolsTokens());
 		}
 		return replay;
-	}
-
-	/**
-	 * The system message of one real chat-client request through lazy-mcp's advisors, in
-	 * an empty conversation with no system prompt of its own: the guidance.
-	 */
-	private static String guidance(LazyStack stack) {
-		AtomicReference<String> system = new AtomicReference<>("");
-		ChatModel model = new ChatModel() {
-
-			@Override
-			public ChatResponse call(Prompt prompt) {
-				system.set(String.valueOf(prompt.getSystemMessage().getText()));
-				return new ChatResponse(List.of(new Generation(new AssistantMessage("ok"))));
-			}
-
-			@Override
-			public ChatOptions getOptions() {
-				return ToolCallingChatOptions.builder().build();
-			}
-
-		};
-		stack.client(model).prompt().user("task").call().content();
-		return system.get();
 	}
 
 	/** One side's shared cache: the run's conversations, one after the other. */

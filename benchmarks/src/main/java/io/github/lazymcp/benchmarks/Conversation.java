@@ -12,9 +12,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One task's conversation as the model provider receives it, request by request: each
- * request is the tools it carries, then the system text, then every message so far (the
- * user's request, and each tool call with its result). Messages only grow, so a request
- * keeps the number of messages it carried rather than a copy of them.
+ * request is the tools it carries, then the system text (which changes when lazy-mcp's
+ * guidance does), then every message so far (the user's request, and each tool call with
+ * its result). Messages only grow, so a request keeps the number of messages it carried
+ * rather than a copy of them.
  */
 final class Conversation {
 
@@ -22,7 +23,9 @@ final class Conversation {
 
 	private final TokenCounter tokens;
 
-	private final @Nullable PromptBlock system;
+	private @Nullable PromptBlock system;
+
+	private @Nullable String systemText;
 
 	private final List<PromptBlock> messages = new ArrayList<>();
 
@@ -35,7 +38,7 @@ final class Conversation {
 	 */
 	Conversation(TokenCounter tokens, @Nullable String system) {
 		this.tokens = tokens;
-		this.system = (system != null) ? text(PromptBlock.Kind.SYSTEM, "system", system) : null;
+		system(system);
 	}
 
 	/**
@@ -51,7 +54,26 @@ final class Conversation {
 	 * @param tools the tools it carries, in the order sent
 	 */
 	void request(List<PromptBlock> tools) {
-		this.requests.add(new ModelRequest(tools, this.system, this.messages, this.messages.size(), 0));
+		this.requests
+			.add(new ModelRequest(tools, this.system, this.systemText, this.messages, this.messages.size(), 0));
+	}
+
+	/**
+	 * Records one model request with the messages so far and its own system text, which
+	 * later requests keep until another is given.
+	 * @param tools the tools it carries, in the order sent
+	 * @param system the system text lazy-mcp adds, or null for none
+	 */
+	void request(List<PromptBlock> tools, @Nullable String system) {
+		system(system);
+		request(tools);
+	}
+
+	private void system(@Nullable String text) {
+		if (text == null || !text.equals(this.systemText)) {
+			this.system = (text != null) ? text(PromptBlock.Kind.SYSTEM, "system", text) : null;
+			this.systemText = text;
+		}
 	}
 
 	/**
@@ -108,17 +130,19 @@ final class Conversation {
 	 *
 	 * @param tools the tools it carries
 	 * @param system the system text, or null
+	 * @param systemText the system text as sent, or null
 	 * @param conversation the conversation's messages, of which the request carries the
 	 * first {@code messageCount}
 	 * @param messageCount how many messages it carries
 	 * @param output tokens of what the model wrote in reply (0 for the final answer,
 	 * which is not simulated)
 	 */
-	record ModelRequest(List<PromptBlock> tools, @Nullable PromptBlock system, List<PromptBlock> conversation,
-			int messageCount, int output) {
+	record ModelRequest(List<PromptBlock> tools, @Nullable PromptBlock system, @Nullable String systemText,
+			List<PromptBlock> conversation, int messageCount, int output) {
 
 		ModelRequest withOutput(int tokens) {
-			return new ModelRequest(this.tools, this.system, this.conversation, this.messageCount, tokens);
+			return new ModelRequest(this.tools, this.system, this.systemText, this.conversation, this.messageCount,
+					tokens);
 		}
 
 		/**

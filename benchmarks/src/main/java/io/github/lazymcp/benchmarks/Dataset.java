@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -48,7 +49,8 @@ public record Dataset(String name, List<Server> servers, List<Query> queries, Li
 
 	/**
 	 * Reads a folder of captured catalogs: every {@code *.json} directly inside it is one
-	 * server, named by its {@code id}. Sub-folders (such as {@code _results}) are not
+	 * server, named by its {@code id}, with the {@code instructions} it sent at
+	 * initialization when it sent any. Sub-folders (such as {@code _results}) are not
 	 * read.
 	 * @param folder the folder
 	 * @return a dataset without queries
@@ -65,7 +67,9 @@ public record Dataset(String name, List<Server> servers, List<Query> queries, Li
 		for (Path file : files) {
 			JsonNode root = JSON.readTree(Files.readString(file));
 			String id = root.path("id").asString(file.getFileName().toString().replace(".json", ""));
-			servers.add(server(id, root.path("tools")));
+			JsonNode instructions = root.path("instructions");
+			servers.add(server(id, root.path("tools"))
+				.withInstructions(instructions.isString() ? instructions.asString() : null));
 		}
 		return new Dataset(folder.getFileName().toString(), servers, List.of(), List.of());
 	}
@@ -104,11 +108,32 @@ public record Dataset(String name, List<Server> servers, List<Query> queries, Li
 	 *
 	 * @param name the server name
 	 * @param tools its tools, in listing order
+	 * @param instructions what it said at initialization about how to use its tools, or
+	 * null when it said nothing (a blank text counts as nothing)
 	 */
-	public record Server(String name, List<Tool> tools) {
+	public record Server(String name, List<Tool> tools, @Nullable String instructions) {
 
 		public Server {
 			tools = List.copyOf(tools);
+			instructions = (instructions == null || instructions.isBlank()) ? null : instructions;
+		}
+
+		/**
+		 * A server that sent no instructions, as every server of an evaluation file.
+		 * @param name the server name
+		 * @param tools its tools, in listing order
+		 */
+		public Server(String name, List<Tool> tools) {
+			this(name, tools, null);
+		}
+
+		/**
+		 * The same server with other instructions.
+		 * @param text the instructions, or null for none
+		 * @return the server
+		 */
+		public Server withInstructions(@Nullable String text) {
+			return new Server(this.name, this.tools, text);
 		}
 
 	}

@@ -17,9 +17,10 @@ import org.springframework.ai.tool.definition.DefaultToolDefinition;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
- * An MCP server that answers {@code tools/list} with a dataset's tools and whose tools
- * succeed without doing anything. Each tool is read from its listed JSON by the MCP SDK's
- * own mapper, exactly as a {@code tools/list} answer would be.
+ * An MCP server that answers {@code tools/list} with a dataset's tools, gives the
+ * instructions its capture holds, and whose tools succeed without doing anything. Each
+ * tool is read from its listed JSON by the MCP SDK's own mapper, exactly as a
+ * {@code tools/list} answer would be.
  */
 final class DatasetConnection implements McpServerConnection {
 
@@ -29,6 +30,8 @@ final class DatasetConnection implements McpServerConnection {
 	private final String name;
 
 	private final List<McpSchema.Tool> tools;
+
+	private final @Nullable String instructions;
 
 	DatasetConnection(Dataset.Server server) {
 		McpJsonMapper mapper = McpJsonDefaults.getMapper();
@@ -43,6 +46,7 @@ final class DatasetConnection implements McpServerConnection {
 		}
 		this.name = server.name();
 		this.tools = List.copyOf(parsed);
+		this.instructions = server.instructions();
 	}
 
 	@Override
@@ -53,6 +57,15 @@ final class DatasetConnection implements McpServerConnection {
 	@Override
 	public List<McpSchema.Tool> listTools() {
 		return this.tools;
+	}
+
+	/**
+	 * The instructions the server's capture holds, as a live server's {@code initialize}
+	 * result carries them.
+	 */
+	@Override
+	public @Nullable String instructions() {
+		return this.instructions;
 	}
 
 	@Override

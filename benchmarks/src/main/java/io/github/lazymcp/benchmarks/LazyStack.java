@@ -7,6 +7,7 @@ import java.util.Map;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -27,7 +28,8 @@ import org.springframework.ai.chat.model.ChatModel;
  * one call of {@link LazyMcp#builder()}, as applications and the auto-configuration build
  * it. Every setting is a shipped default except what the benchmarks choose on purpose:
  * everything is deferred (thresholds 0), the cap is the one measured, proactive attach is
- * off unless asked for, and the ranker is the one measured.
+ * off unless asked for, the ranker is the one measured, and servers' instructions are
+ * carried unless switched off.
  */
 final class LazyStack implements AutoCloseable {
 
@@ -86,6 +88,7 @@ final class LazyStack implements AutoCloseable {
 			.tools(options.tools())
 			.learning(options.learning())
 			.proactive(options.proactive())
+			.advisors(options.advisors())
 			.ranker(ranker);
 		if (options.store() != null) {
 			builder.sessionStore(options.store());
@@ -155,13 +158,14 @@ final class LazyStack implements AutoCloseable {
 	 * @param learning whether and how much is learned from use
 	 * @param proactive proactive attach's settings
 	 * @param store the session store, or null for one in memory
+	 * @param advisors the guidance the advisors add, servers' instructions included
 	 */
 	record Options(int cap, ToolSettings tools, LearningSettings learning, ProactiveSettings proactive,
-			@Nullable SessionStore store) {
+			@Nullable SessionStore store, AdvisorSettings advisors) {
 
 		static Options cap(int cap) {
 			return new Options(cap, ToolSettings.DEFAULTS, LearningSettings.DEFAULTS,
-					ProactiveSettings.DEFAULTS.withEnabled(false), null);
+					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS);
 		}
 
 		Options withSurface(ToolSettings.Surface next) {
@@ -169,19 +173,23 @@ final class LazyStack implements AutoCloseable {
 		}
 
 		Options withTools(ToolSettings next) {
-			return new Options(this.cap, next, this.learning, this.proactive, this.store);
+			return new Options(this.cap, next, this.learning, this.proactive, this.store, this.advisors);
 		}
 
 		Options withLearning(LearningSettings next) {
-			return new Options(this.cap, this.tools, next, this.proactive, this.store);
+			return new Options(this.cap, this.tools, next, this.proactive, this.store, this.advisors);
 		}
 
 		Options withProactive(ProactiveSettings next) {
-			return new Options(this.cap, this.tools, this.learning, next, this.store);
+			return new Options(this.cap, this.tools, this.learning, next, this.store, this.advisors);
 		}
 
 		Options withStore(SessionStore next) {
-			return new Options(this.cap, this.tools, this.learning, this.proactive, next);
+			return new Options(this.cap, this.tools, this.learning, this.proactive, next, this.advisors);
+		}
+
+		Options withAdvisors(AdvisorSettings next) {
+			return new Options(this.cap, this.tools, this.learning, this.proactive, this.store, next);
 		}
 
 	}

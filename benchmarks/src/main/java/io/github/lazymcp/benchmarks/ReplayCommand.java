@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.tool.ToolSettings;
 
@@ -19,13 +20,13 @@ final class ReplayCommand {
 	static final String USAGE = """
 			replay --dataset FILE | --catalogs DIR [--queries FILE]
 			         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
-			         [--default-limit N] [--shortlist N] [--search-twice]
+			         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 			         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 
 	/** The options that take a value. */
 	static final Set<String> OPTIONS = Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "mode",
-			"proactive-k", "default-limit", "shortlist", "cache-write", "cache-read", "output-price",
-			"cache-min-tokens");
+			"proactive-k", "default-limit", "shortlist", "server-instructions", "cache-write", "cache-read",
+			"output-price", "cache-min-tokens");
 
 	/** The options that take none. */
 	static final Set<String> FLAGS = Set.of("json", "per-task", "search-twice");
@@ -38,7 +39,7 @@ final class ReplayCommand {
 		Workload workload = workload(args);
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		AgentReplay.Mode mode = AgentReplay.Mode.of(args.get("mode", "search"));
-		LazyStack.Options options = LazyStack.Options.cap(cap).withTools(tools(args));
+		LazyStack.Options options = LazyStack.Options.cap(cap).withTools(tools(args)).withAdvisors(advisors(args));
 		if (mode == AgentReplay.Mode.PROACTIVE) {
 			options = options.withProactive(proactive(args, cap));
 		}
@@ -66,6 +67,21 @@ final class ReplayCommand {
 		int limit = args.integer("default-limit", tools.defaultLimit());
 		return tools.withLimits(limit, Math.max(limit, tools.maxLimit()))
 			.withShortlist(args.integer("shortlist", tools.shortlist()));
+	}
+
+	/**
+	 * The shipped guidance, with servers' instructions carried (as by default) or not.
+	 * Only captured catalogs have instructions; evaluation files have none.
+	 */
+	static AdvisorSettings advisors(Args args) {
+		AdvisorSettings advisors = AdvisorSettings.DEFAULTS;
+		boolean carried = switch (args.get("server-instructions", "on")) {
+			case "on" -> true;
+			case "off" -> false;
+			default -> throw new IllegalArgumentException("--server-instructions must be 'on' or 'off', was '%s'"
+				.formatted(args.get("server-instructions", "on")));
+		};
+		return advisors.withServerInstructions(carried, advisors.serverInstructionsMaxTokens());
 	}
 
 	/** Validated as the property is: between 1 and 20, at most the cap. */

@@ -24,7 +24,8 @@ import org.springframework.ai.tool.ToolCallback;
  * Per task, in a fresh session (proactive mode first runs the listeners with the task's
  * text, as a user turn does), for each tool call the task needs, in order:
  *
- *   1. Send a request: what the wire view lets the model see at this step.
+ *   1. Send a request: what lazy-mcp's wire advisor lets the model see at this step, tools
+ *      and guidance (with the instructions of the servers whose tools are active).
  *   2. The model calls the tool if it can: in the default surface when one of the call's
  *      interchangeable tools is in this request's tools; in the bridge surface (through
  *      CallTool) when one was named in a ToolSearch result it received.
@@ -69,7 +70,7 @@ final class ScriptedAgent {
 
 	private final AgentReplay.Mode mode;
 
-	private final String guidance;
+	private final WireRequest wire;
 
 	private final ToolBlocks blocks;
 
@@ -81,33 +82,31 @@ final class ScriptedAgent {
 	 * The agent.
 	 * @param stack the product, on the surface measured
 	 * @param mode how tasks start
-	 * @param guidance the system text lazy-mcp adds to every request
 	 * @param blocks the tool definitions' prompt blocks
 	 */
-	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, String guidance, ToolBlocks blocks) {
-		this(stack, mode, guidance, blocks, false);
+	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, ToolBlocks blocks) {
+		this(stack, mode, blocks, false);
 	}
 
 	/**
 	 * The agent, optionally repeating its first search.
 	 * @param stack the product, on the surface measured
 	 * @param mode how tasks start
-	 * @param guidance the system text lazy-mcp adds to every request
 	 * @param blocks the tool definitions' prompt blocks
 	 * @param repeatSearch whether the first search is sent twice
 	 */
-	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, String guidance, ToolBlocks blocks, boolean repeatSearch) {
+	ScriptedAgent(LazyStack stack, AgentReplay.Mode mode, ToolBlocks blocks, boolean repeatSearch) {
 		this.repeatSearch = repeatSearch;
 		this.stack = stack;
 		this.mode = mode;
-		this.guidance = guidance;
+		this.wire = new WireRequest(stack);
 		this.blocks = blocks;
 		this.bridge = stack.parts.search().settings().surface() == ToolSettings.Surface.BRIDGE;
 	}
 
 	TaskRun run(Task task) {
 		Turn turn = new Turn(task, this.stack.sessions.session(task.id()),
-				new Conversation(this.stack.tokenCounter, this.guidance));
+				new Conversation(this.stack.tokenCounter, null));
 		if (this.mode == AgentReplay.Mode.PROACTIVE) {
 			this.stack.parts.listeners().turnStarted(turn.session, turn.session.state(), UserTurn.first(task.query()));
 		}
@@ -174,13 +173,15 @@ final class ScriptedAgent {
 		}
 	}
 
-	/** One model request, with what the wire view lets the model see at this step. */
+	/**
+	 * One model request as lazy-mcp's wire advisor shapes it: the tools the session sees
+	 * at this step, and the guidance.
+	 */
 	private List<String> send(Turn turn) {
-		List<ToolCallback> sent = this.stack.parts.wire()
-			.step(turn.session, this.stack.parts.callbacks().all())
-			.orElseThrow()
-			.tools();
-		turn.conversation.request(sent.stream().map((tool) -> this.blocks.of(tool.getToolDefinition())).toList());
+		WireRequest.Sent request = this.wire.send(turn.session);
+		List<ToolCallback> sent = request.tools();
+		turn.conversation.request(sent.stream().map((tool) -> this.blocks.of(tool.getToolDefinition())).toList(),
+				request.system());
 		List<String> names = sent.stream().map((tool) -> tool.getToolDefinition().name()).toList();
 		turn.shown.addAll(names);
 		if (turn.firstTools.isEmpty()) {

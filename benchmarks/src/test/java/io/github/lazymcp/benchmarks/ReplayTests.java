@@ -241,7 +241,7 @@ class ReplayTests {
 	}
 
 	private static ScriptedAgent agent(LazyStack stack, AgentReplay.Mode mode) {
-		return new ScriptedAgent(stack, mode, "guidance", new ToolBlocks(stack.tokenCounter));
+		return new ScriptedAgent(stack, mode, new ToolBlocks(stack.tokenCounter));
 	}
 
 	private static Task task(LazyStack stack, String id) {
