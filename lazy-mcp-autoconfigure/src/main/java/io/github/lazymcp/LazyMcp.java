@@ -26,6 +26,7 @@ import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -82,6 +83,11 @@ public final class LazyMcp implements AutoCloseable {
 
 	/** The name the model sees for the tool that finds and loads deferred tools. */
 	public static final String TOOL_SEARCH = ToolSearch.NAME;
+
+	static {
+		// The actuator parts read the assembly through this bridge, not a public method.
+		LazyMcpAccess.grant((lazyMcp) -> lazyMcp.assembly);
+	}
 
 	private final Assembly assembly;
 
@@ -258,15 +264,6 @@ public final class LazyMcp implements AutoCloseable {
 	 */
 	public void toolsChanged(String server, List<McpSchema.Tool> tools) {
 		this.assembly.catalog().toolsChanged(server, tools);
-	}
-
-	/**
-	 * What lazy-mcp's actuator endpoint, health indicator and meters read. Not API: the
-	 * type is internal and may change in any release.
-	 * @return the assembled parts
-	 */
-	public Assembly internals() {
-		return this.assembly;
 	}
 
 	/**

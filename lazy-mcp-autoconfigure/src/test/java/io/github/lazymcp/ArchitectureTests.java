@@ -2,9 +2,16 @@ package io.github.lazymcp;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -289,6 +296,111 @@ class ArchitectureTests {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * The API's signatures hold the seam: no public or protected member of a public type
+	 * outside the internal packages names an internal type in its parameters, return
+	 * type, throws clause, field type or record components, generic arguments included.
+	 */
+	@Test
+	void noPublicSignatureMentionsAnInternalType() {
+		List<String> leaks = new ArrayList<>();
+		for (JavaClass type : this.classes) {
+			if (isInternal(type.getName()) || !isEffectivelyPublic(type.reflect())) {
+				continue;
+			}
+			leaks.addAll(signatureLeaks(type.reflect()));
+		}
+		assertThat(leaks).isEmpty();
+	}
+
+	private static List<String> signatureLeaks(Class<?> type) {
+		List<String> leaks = new ArrayList<>();
+		for (Executable member : members(type)) {
+			if (!isApi(member.getModifiers()) || member.isSynthetic()) {
+				continue;
+			}
+			List<Type> mentioned = new ArrayList<>(List.of(member.getGenericParameterTypes()));
+			mentioned.addAll(List.of(member.getGenericExceptionTypes()));
+			if (member instanceof Method method) {
+				mentioned.add(method.getGenericReturnType());
+			}
+			addLeaks(leaks, type.getName() + "." + member.getName(), mentioned);
+		}
+		for (Field field : type.getDeclaredFields()) {
+			if (isApi(field.getModifiers()) && !field.isSynthetic()) {
+				addLeaks(leaks, type.getName() + "." + field.getName(), List.of(field.getGenericType()));
+			}
+		}
+		if (type.isRecord()) {
+			for (RecordComponent component : type.getRecordComponents()) {
+				addLeaks(leaks, type.getName() + "." + component.getName(), List.of(component.getGenericType()));
+			}
+		}
+		return leaks;
+	}
+
+	private static List<Executable> members(Class<?> type) {
+		List<Executable> members = new ArrayList<>(List.of(type.getDeclaredConstructors()));
+		members.addAll(List.of(type.getDeclaredMethods()));
+		return members;
+	}
+
+	private static void addLeaks(List<String> leaks, String member, List<Type> mentioned) {
+		Set<String> internal = new TreeSet<>();
+		for (Type each : mentioned) {
+			collectInternal(each, internal, new HashSet<>());
+		}
+		internal.forEach((name) -> leaks.add(member + " mentions " + name));
+	}
+
+	private static void collectInternal(Type type, Set<String> internal, Set<Type> seen) {
+		if (!seen.add(type)) {
+			return;
+		}
+		if (type instanceof Class<?> plain) {
+			Class<?> element = plain;
+			while (element.isArray()) {
+				element = element.getComponentType();
+			}
+			if (isInternal(element.getName())) {
+				internal.add(element.getName());
+			}
+		}
+		else if (type instanceof ParameterizedType generic) {
+			collectInternal(generic.getRawType(), internal, seen);
+			for (Type argument : generic.getActualTypeArguments()) {
+				collectInternal(argument, internal, seen);
+			}
+		}
+		else if (type instanceof GenericArrayType array) {
+			collectInternal(array.getGenericComponentType(), internal, seen);
+		}
+		else if (type instanceof WildcardType wildcard) {
+			List.of(wildcard.getUpperBounds()).forEach((bound) -> collectInternal(bound, internal, seen));
+			List.of(wildcard.getLowerBounds()).forEach((bound) -> collectInternal(bound, internal, seen));
+		}
+		else if (type instanceof TypeVariable<?> variable) {
+			List.of(variable.getBounds()).forEach((bound) -> collectInternal(bound, internal, seen));
+		}
+	}
+
+	private static boolean isInternal(String className) {
+		return className.startsWith("io.github.lazymcp.") && className.contains(".internal.");
+	}
+
+	private static boolean isApi(int modifiers) {
+		return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
+	}
+
+	private static boolean isEffectivelyPublic(Class<?> type) {
+		for (Class<?> each = type; each != null; each = each.getEnclosingClass()) {
+			if (!Modifier.isPublic(each.getModifiers()) || each.isAnonymousClass() || each.isLocalClass()) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

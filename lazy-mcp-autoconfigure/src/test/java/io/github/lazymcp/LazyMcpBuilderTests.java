@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.lazymcp.capability.internal.McpServerBins;
 import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.it.ScriptedChatModel;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
@@ -110,7 +111,7 @@ class LazyMcpBuilderTests {
 	@Test
 	void closingStopsTheSchedulerTheBuilderMade() throws Exception {
 		LazyMcp lazyMcp = LazyMcp.builder().build();
-		ScheduledExecutorService scheduler = lazyMcp.internals().scheduler();
+		ScheduledExecutorService scheduler = LazyMcpAccess.assembly(lazyMcp).scheduler();
 		String thread = scheduler.submit(() -> Thread.currentThread().getName()).get(10, TimeUnit.SECONDS);
 
 		lazyMcp.close();

@@ -20,6 +20,7 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
@@ -141,7 +142,7 @@ final class IndexCommand {
 			lazyMcp.catalog();
 			lazyMcp.searchable().join();
 			long ready = System.nanoTime();
-			String result = lazyMcp.internals()
+			String result = LazyMcpAccess.assembly(lazyMcp)
 				.callbacks()
 				.find(ToolSearch.NAME)
 				.orElseThrow()

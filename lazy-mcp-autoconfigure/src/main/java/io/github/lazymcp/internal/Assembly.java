@@ -16,6 +16,7 @@ import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.CapabilityReport;
+import io.github.lazymcp.capability.internal.SkillCapabilities;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
@@ -334,7 +335,7 @@ public final class Assembly implements AutoCloseable {
 	}
 
 	public CapabilitySkills skills() {
-		return new CapabilitySkills(this.capabilities, this.sessions);
+		return new SkillCapabilities(this.capabilities, this.sessions);
 	}
 
 	/**

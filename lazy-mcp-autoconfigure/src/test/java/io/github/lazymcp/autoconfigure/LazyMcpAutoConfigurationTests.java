@@ -12,6 +12,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -333,7 +334,7 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	private static ToolRanker ranker(AssertableApplicationContext context) {
-		return context.getBean(LazyMcp.class).internals().ranker();
+		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).ranker();
 	}
 
 }

@@ -20,6 +20,7 @@ import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.Background;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -124,7 +125,7 @@ public final class LazyToolsFixture {
 			.observations(observations)
 			.scheduler(SCHEDULER)
 			.build();
-		Assembly parts = this.lazyMcp.internals();
+		Assembly parts = LazyMcpAccess.assembly(this.lazyMcp);
 		this.catalog = parts.catalog();
 		this.sessions = parts.sessions();
 		this.stats = parts.stats();
