@@ -255,21 +255,35 @@ class ArchitectureTests {
 	 */
 	@Test
 	void theToolPathsClassesNeverCallBackIntoWhatMadeThem() {
+		assertThat(cycles(usesWithin("io.github.lazymcp.tool"))).isEmpty();
+	}
+
+	/**
+	 * The same for the capability wing: the index, the holds, the manager and the tool,
+	 * listener and actions made from them never call back into what made them.
+	 */
+	@Test
+	void theCapabilityClassesNeverCallBackIntoWhatMadeThem() {
+		assertThat(cycles(usesWithin("io.github.lazymcp.capability"))).isEmpty();
+	}
+
+	/** Which top-level classes of a package tree each of its classes uses. */
+	private Map<String, Set<String>> usesWithin(String packagePrefix) {
 		Map<String, Set<String>> uses = new HashMap<>();
 		for (JavaClass type : this.classes) {
-			if (!type.getPackageName().startsWith("io.github.lazymcp.tool")) {
+			if (!type.getPackageName().startsWith(packagePrefix)) {
 				continue;
 			}
 			String from = topLevel(type);
 			for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
 				JavaClass target = dependency.getTargetClass();
 				String to = topLevel(target);
-				if (target.getPackageName().startsWith("io.github.lazymcp.tool") && !to.equals(from)) {
+				if (target.getPackageName().startsWith(packagePrefix) && !to.equals(from)) {
 					uses.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
 				}
 			}
 		}
-		assertThat(cycles(uses)).isEmpty();
+		return uses;
 	}
 
 	private static String topLevel(JavaClass type) {
@@ -305,7 +319,7 @@ class ArchitectureTests {
 	 */
 	@Test
 	void noPublicSignatureMentionsAnInternalType() {
-		List<String> leaks = new ArrayList<>();
+		Set<String> leaks = new TreeSet<>();
 		for (JavaClass type : this.classes) {
 			if (isInternal(type.getName()) || !isEffectivelyPublic(type.reflect())) {
 				continue;
@@ -326,16 +340,17 @@ class ArchitectureTests {
 			if (member instanceof Method method) {
 				mentioned.add(method.getGenericReturnType());
 			}
-			addLeaks(leaks, type.getName() + "." + member.getName(), mentioned);
+			String name = (member instanceof Method) ? member.getName() : "<init>";
+			addLeaks(leaks, type.getName() + "#" + name, mentioned);
 		}
 		for (Field field : type.getDeclaredFields()) {
 			if (isApi(field.getModifiers()) && !field.isSynthetic()) {
-				addLeaks(leaks, type.getName() + "." + field.getName(), List.of(field.getGenericType()));
+				addLeaks(leaks, type.getName() + "#" + field.getName(), List.of(field.getGenericType()));
 			}
 		}
 		if (type.isRecord()) {
 			for (RecordComponent component : type.getRecordComponents()) {
-				addLeaks(leaks, type.getName() + "." + component.getName(), List.of(component.getGenericType()));
+				addLeaks(leaks, type.getName() + "#" + component.getName(), List.of(component.getGenericType()));
 			}
 		}
 		return leaks;

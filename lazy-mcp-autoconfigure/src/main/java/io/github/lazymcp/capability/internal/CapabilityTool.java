@@ -28,7 +28,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * ToolSearch query matches a switched-off capability well, the tool's hint says how to
  * enable it.
  */
-final class CapabilityTool implements ModelTool {
+public final class CapabilityTool implements ModelTool {
 
 	/** The name the model sees. */
 	static final String NAME = "capability";
@@ -54,15 +54,17 @@ final class CapabilityTool implements ModelTool {
 	/**
 	 * Creates the tool.
 	 * @param manager enables and disables capabilities
+	 * @param actions what the tool's actions do
 	 * @param router scores capabilities for {@code discover} and hints, or null when no
 	 * embedding model is available
 	 * @param sessions gives calls that did not pass through lazy-mcp's advisors an
 	 * ephemeral session
 	 */
-	CapabilityTool(CapabilityManager manager, @Nullable CapabilityRouter router, SessionStore sessions) {
+	public CapabilityTool(CapabilityManager manager, CapabilityActions actions, @Nullable CapabilityRouter router,
+			SessionStore sessions) {
 		this.manager = manager;
 		this.router = router;
-		this.actions = new CapabilityActions(manager, router);
+		this.actions = actions;
 		this.sessions = sessions;
 		this.definition = DefaultToolDefinition.builder()
 			.name(NAME)

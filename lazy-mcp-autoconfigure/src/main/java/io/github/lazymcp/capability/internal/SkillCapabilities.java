@@ -11,7 +11,6 @@ import java.util.Map;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySkills;
-import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.skill.SkillFile;
 import org.apache.commons.logging.Log;
