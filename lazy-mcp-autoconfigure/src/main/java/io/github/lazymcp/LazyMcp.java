@@ -298,7 +298,7 @@ public final class LazyMcp implements AutoCloseable {
 
 		private HealthSettings health = HealthSettings.DEFAULTS;
 
-		private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+		private @Nullable SessionSettings sessionSettings;
 
 		private RankingSettings ranking = RankingSettings.DEFAULTS;
 
@@ -418,8 +418,16 @@ public final class LazyMcp implements AutoCloseable {
 			return this;
 		}
 
+		/**
+		 * Sets the sessions' cap, limits and idle timeout for the in-memory store the
+		 * builder makes, or for a session store that does not own settings. A store that
+		 * owns its settings ({@link SessionStore#settings()}) is not given a second copy:
+		 * different settings here fail {@link #build()}.
+		 * @param settings the session settings
+		 * @return this builder
+		 */
 		public Builder sessions(SessionSettings settings) {
-			this.sessionSettings = settings;
+			this.sessionSettings = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
@@ -596,6 +604,21 @@ public final class LazyMcp implements AutoCloseable {
 			return factories;
 		}
 
+		/** The one source of the session settings: the store's when it owns them. */
+		private SessionSettings sessionSettings() {
+			SessionSettings owned = (this.sessionStore != null) ? this.sessionStore.settings() : null;
+			if (owned == null) {
+				return (this.sessionSettings != null) ? this.sessionSettings : SessionSettings.DEFAULTS;
+			}
+			if (this.sessionSettings != null && !this.sessionSettings.equals(owned)) {
+				throw new IllegalArgumentException(("Session settings were given twice and differ: sessions(%s) and "
+						+ "a session store made with %s. The store owns its session settings: give them to the store "
+						+ "only, and leave sessions(...) out")
+					.formatted(this.sessionSettings, owned));
+			}
+			return owned;
+		}
+
 		/**
 		 * Builds lazy-mcp in dependency order. Nothing is listed, connected or embedded
 		 * yet: the servers are listed on first use. When it throws, nothing lazy-mcp
@@ -604,14 +627,15 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return lazy-mcp
 		 * @throws IllegalArgumentException when a capability file is broken (the message
 		 * names the file, the line and the key) or declares a server under a configured
-		 * server's name
+		 * server's name, or when session settings were given beside a session store that
+		 * owns different ones
 		 */
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
 			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
 					this.connections, reconnects(),
-					new Assembly.Settings(this.catalog, this.health, this.sessionSettings, this.ranking, this.embedding,
+					new Assembly.Settings(this.catalog, this.health, sessionSettings(), this.ranking, this.embedding,
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
 					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,
 					this.modelTools, this.policyResolver, this.observations, this.scheduler, this.clock,

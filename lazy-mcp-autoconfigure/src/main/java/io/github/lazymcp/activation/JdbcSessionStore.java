@@ -126,6 +126,11 @@ final class JdbcSessionStore implements SessionStore {
 		return this.settings.maxActiveSchemas();
 	}
 
+	@Override
+	public SessionSettings settings() {
+		return this.settings;
+	}
+
 	/**
 	 * Deletes the sessions that expired.
 	 * @return how many

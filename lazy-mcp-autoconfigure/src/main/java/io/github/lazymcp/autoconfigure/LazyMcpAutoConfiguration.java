@@ -118,7 +118,6 @@ public final class LazyMcpAutoConfiguration {
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.catalog(settings.catalog())
 			.health(settings.health())
-			.sessions(settings.sessions())
 			.ranking(settings.ranking())
 			.embedding(settings.embedding())
 			.learning(settings.learning())
@@ -131,6 +130,10 @@ public final class LazyMcpAutoConfiguration {
 			.sessionStore(sessions)
 			.scheduler(scheduler)
 			.resourceLoader(resourceLoader);
+		if (sessions.settings() == null) {
+			// A store of the application's own that does not say: the properties apply.
+			builder.sessions(settings.sessions());
+		}
 		// Spring AI declares clients of one type, SYNC or ASYNC
 		// (spring.ai.mcp.client.type).
 		syncClients.ifAvailable(builder::clients);
