@@ -11,6 +11,7 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.health.McpClientFactory;
+import io.github.lazymcp.health.internal.AttemptTimeout;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.Background;
 import io.github.lazymcp.learning.Hints;
@@ -143,8 +144,8 @@ public final class LazyMcpAutoConfiguration {
 		if (springAi != null) {
 			// A new client gets what the first one got; its tool-list changes reach
 			// lazy-mcp through Spring AI's McpToolsChangedEvent, as the first one's did.
-			Duration attempt = settings.health().reconnectTimeout();
 			for (String name : springAi.connections()) {
+				AttemptTimeout attempt = AttemptTimeout.of(settings.health());
 				if (async.isEmpty()) {
 					builder.reconnect(name, (toolsChanged) -> springAi.sync(name, attempt));
 				}

@@ -672,7 +672,8 @@ public class LazyMcpProperties {
 		/**
 		 * Longest time one reconnect attempt may take to reach the server (or start its
 		 * process) and finish the MCP handshake; a longer attempt fails and the next one
-		 * follows the backoff.
+		 * follows the backoff. An attempt that starts a stdio server's process and runs
+		 * out of time gets twice as long the next time, up to max-backoff.
 		 */
 		private Duration timeout = Duration.ofSeconds(10);
 

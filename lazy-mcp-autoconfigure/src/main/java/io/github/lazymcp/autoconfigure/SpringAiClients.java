@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.health.internal.AttemptTimeout;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -84,13 +85,19 @@ final class SpringAiClients {
 	/**
 	 * A new synchronous client for a connection, initialized.
 	 * @param name the connection name
-	 * @param timeout how long reaching the server and the MCP handshake may take
+	 * @param attempt how long reaching the server (or starting it) and the MCP handshake
+	 * may take
 	 * @return the client
 	 * @throws RuntimeException when the server could not be reached in time; nothing is
 	 * left running then
 	 */
-	McpSyncClient sync(String name, Duration timeout) {
-		McpClient.SyncSpec spec = McpClient.sync(transport(name))
+	McpSyncClient sync(String name, AttemptTimeout attempt) {
+		McpClientTransport transport = transport(name);
+		return attempt.run(AttemptTimeout.startsProcess(transport), (timeout) -> sync(name, transport, timeout));
+	}
+
+	private McpSyncClient sync(String name, McpClientTransport transport, Duration timeout) {
+		McpClient.SyncSpec spec = McpClient.sync(transport)
 			.clientInfo(clientInfo(name, true))
 			.requestTimeout(requestTimeout())
 			.initializationTimeout(timeout);
@@ -118,13 +125,19 @@ final class SpringAiClients {
 	/**
 	 * A new asynchronous client for a connection, initialized.
 	 * @param name the connection name
-	 * @param timeout how long reaching the server and the MCP handshake may take
+	 * @param attempt how long reaching the server (or starting it) and the MCP handshake
+	 * may take
 	 * @return the client
 	 * @throws RuntimeException when the server could not be reached in time; nothing is
 	 * left running then
 	 */
-	McpAsyncClient async(String name, Duration timeout) {
-		McpClient.AsyncSpec spec = McpClient.async(transport(name))
+	McpAsyncClient async(String name, AttemptTimeout attempt) {
+		McpClientTransport transport = transport(name);
+		return attempt.run(AttemptTimeout.startsProcess(transport), (timeout) -> async(name, transport, timeout));
+	}
+
+	private McpAsyncClient async(String name, McpClientTransport transport, Duration timeout) {
+		McpClient.AsyncSpec spec = McpClient.async(transport)
 			.clientInfo(clientInfo(name, false))
 			.requestTimeout(requestTimeout())
 			.initializationTimeout(timeout);

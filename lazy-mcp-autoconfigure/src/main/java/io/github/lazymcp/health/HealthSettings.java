@@ -18,8 +18,10 @@ import java.time.Duration;
  * @param reconnectTimeout how long one reconnect attempt of a client lazy-mcp makes (for
  * Spring AI's connections, and for capability servers after their first start) may take
  * to reach the server or start its process and finish the MCP handshake; a longer attempt
- * fails and the next one follows the backoff. A factory given to the builder bounds its
- * own attempts.
+ * fails and the next one follows the backoff. An attempt that starts a stdio server's
+ * process and runs out of time gets twice as long the next time, up to
+ * {@code maxBackoff}: on a busy machine the process may need longer just to start. A
+ * factory given to the builder bounds its own attempts.
  * @since 0.1.0
  */
 public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,

@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.health.McpClientFactory;
+import io.github.lazymcp.health.HealthSettings;
+import io.github.lazymcp.health.internal.AttemptTimeout;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -48,7 +50,7 @@ class SpringAiClientsTests {
 
 			assertThat(clients).isNotNull();
 			assertThat(clients.connections()).containsExactly("json-memory");
-			McpSyncClient fresh = clients.sync("json-memory", Duration.ofSeconds(30));
+			McpSyncClient fresh = clients.sync("json-memory", thirtySeconds());
 			try {
 				assertThat(fresh.isInitialized()).isTrue();
 				assertThat(fresh.getClientInfo().title()).isEqualTo("json-memory");
@@ -68,7 +70,7 @@ class SpringAiClientsTests {
 
 			assertThat(context.getBean("mcpSyncClients", List.class)).hasSize(2);
 			assertThat(clients.connections()).containsExactlyInAnyOrder("json-memory", "own-thinking");
-			McpSyncClient fresh = clients.sync("own-thinking", Duration.ofSeconds(30));
+			McpSyncClient fresh = clients.sync("own-thinking", thirtySeconds());
 			try {
 				assertThat(fresh.getClientInfo().title()).isEqualTo("own-thinking");
 				assertThat(fresh.listTools().tools()).extracting((tool) -> tool.name())
@@ -128,6 +130,14 @@ class SpringAiClientsTests {
 		this.runner.withBean(McpClientFactory.class, () -> McpClientFactory.forServer("hand-built", (toolsChanged) -> {
 			throw new IllegalStateException("never called");
 		})).run((context) -> assertThat(context).hasNotFailed().hasSingleBean(LazyMcp.class));
+	}
+
+	/** Attempts of 30 s: the tests start real servers on a busy machine. */
+	private static AttemptTimeout thirtySeconds() {
+		HealthSettings defaults = HealthSettings.DEFAULTS;
+		return AttemptTimeout
+			.of(new HealthSettings(defaults.pingInterval(), defaults.pingTimeout(), defaults.callTimeout(),
+					defaults.initialBackoff(), defaults.maxBackoff(), defaults.jitter(), Duration.ofSeconds(30)));
 	}
 
 }

@@ -80,7 +80,8 @@ class ReconnectFailureTests {
 
 			await("memory to be up again").atMost(Duration.ofSeconds(90))
 				.pollInterval(Duration.ofMillis(50))
-				.until(() -> lazyMcp.catalog().health("memory").available() && attempts.get() >= 3);
+				.until(() -> lazyMcp.catalog().health("memory").available() && attempts.get() >= 3
+						&& output.getAll().contains("MCP server 'memory' is up again"));
 
 			ServerHealth health = lazyMcp.catalog().health("memory");
 			assertThat(health.lastError()).isEqualTo("reconnect failed: NoSuchMethodError: " + MISSING);

@@ -7,7 +7,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -216,6 +218,26 @@ final class Conversation implements Runnable, Responder {
 				this.modelNanos.get() / 1_000_000, this.timeline.toString().strip());
 	}
 
+	/**
+	 * The tools a conversation's session holds, read through the instance that sent the
+	 * current request; empty when it cannot be read.
+	 */
+	private Set<String> sessionTools(String conversation) {
+		String sender = this.instance;
+		return this.traffic.instances()
+			.stream()
+			.filter((candidate) -> candidate.name().equals(sender))
+			.findFirst()
+			.flatMap((instance) -> instance.get("/actuator/mcpactivation/" + conversation))
+			.filter((response) -> response.statusCode() == 200)
+			.map((response) -> OpenAiWire.JSON.readTree(response.body())
+				.path("tools")
+				.valueStream()
+				.map((tool) -> tool.path("name").asString())
+				.collect(Collectors.toSet()))
+			.orElse(Set.of());
+	}
+
 	private synchronized void startConversation() {
 		if (!this.id.isEmpty()) {
 			this.traffic.model().forget(this.id);
@@ -223,8 +245,9 @@ final class Conversation implements Runnable, Responder {
 		this.id = "c" + this.slot + "-" + (++this.serial);
 		this.turnsLeft = 3 + this.random.nextInt(10);
 		Traffic.ToolKinds tools = this.traffic.tools();
-		this.ledger = new Ledger(this.id, this.traffic.cap(), tools.deferred(), tools.capabilityTool(),
-				this.traffic.tally());
+		String conversation = this.id;
+		this.ledger = new Ledger(conversation, this.traffic.cap(), tools.deferred(), tools.capabilityTool(),
+				this.traffic.tally(), () -> sessionTools(conversation));
 		this.script = new ModelScript(new Random(this.random.nextLong()), this.traffic.arguments(), tools.deferred(),
 				tools.capability());
 		this.traffic.model().register(this.id, this);

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /*
  * The ledger of one conversation: what the model was told about its tools, checked
@@ -31,8 +32,11 @@ import java.util.function.Predicate;
  *    deferred tool it had not loaded (the call activates it, evicting the least recently
  *    used tool when the session is full: at most one), and at the start of a turn where
  *    capability auto-activation added a capability's tools (at most as many as it
- *    added). Within those allowances a vanished tool is a silent eviction; beyond them,
- *    or anywhere else, it is lost.
+ *    added). Within those allowances a vanished tool is a silent eviction. Beyond them, or
+ *    anywhere else, the conversation's session is read back: a tool it still holds was
+ *    only left out of that step (lazy-mcp sends no tool of a server that is not up on the
+ *    instance: killed, reconnecting, or not yet connected after a restart) and stays in
+ *    the ledger; a tool it no longer holds is lost.
  * 5. No half success: after a ToolSearch or capability result that is an error, the next
  *    request within the turn carries no tool the previous one lacked. Any other tool
  *    appearing within a turn without a result or a call that explains it is counted as
@@ -48,6 +52,12 @@ import java.util.function.Predicate;
  */
 final class Ledger {
 
+	/**
+	 * What a told tool that its session still holds, missing from one step, counts as.
+	 */
+	static final String HELD_BUT_LEFT_OUT = "told tool left out of a step while its session holds it "
+			+ "(its server not up on that instance)";
+
 	private final String conversation;
 
 	private final int cap;
@@ -57,6 +67,8 @@ final class Ledger {
 	private final Predicate<String> capabilityTool;
 
 	private final Tally tally;
+
+	private final Supplier<Set<String>> sessionTools;
 
 	private final Set<String> told = new LinkedHashSet<>();
 
@@ -88,13 +100,17 @@ final class Ledger {
 	 * tool or a pinned tool)
 	 * @param capabilityTool whether a tool belongs to a capability's server
 	 * @param tally where violations are counted
+	 * @param sessionTools reads the tools the conversation's session holds now, through
+	 * the instance that sent the last request (empty when it cannot be read)
 	 */
-	Ledger(String conversation, int cap, Predicate<String> deferred, Predicate<String> capabilityTool, Tally tally) {
+	Ledger(String conversation, int cap, Predicate<String> deferred, Predicate<String> capabilityTool, Tally tally,
+			Supplier<Set<String>> sessionTools) {
 		this.conversation = conversation;
 		this.cap = cap;
 		this.deferred = deferred;
 		this.capabilityTool = capabilityTool;
 		this.tally = tally;
+		this.sessionTools = sessionTools;
 	}
 
 	/**
@@ -197,12 +213,16 @@ final class Ledger {
 			if (visible.contains(tool)) {
 				continue;
 			}
-			this.told.remove(tool);
 			if (!this.pending.contains(tool) && left > 0) {
+				this.told.remove(tool);
 				left--;
 				this.tally.silentEviction(silentCause);
 			}
+			else if (this.sessionTools.get().contains(tool)) {
+				this.tally.error(HELD_BUT_LEFT_OUT);
+			}
 			else {
+				this.told.remove(tool);
 				this.lost.add(tool);
 				this.tally.violation(Tally.Kind.LOST, this.conversation,
 						tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"

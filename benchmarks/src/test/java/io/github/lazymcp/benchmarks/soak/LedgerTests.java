@@ -1,5 +1,6 @@
 package io.github.lazymcp.benchmarks.soak;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -13,8 +14,11 @@ class LedgerTests {
 
 	private final Tally tally = new Tally(() -> 0);
 
+	// What the conversation's session holds when the ledger reads it back.
+	private final Set<String> session = new HashSet<>();
+
 	private final Ledger ledger = new Ledger("c1", 3, (name) -> name.contains("__") && !EAGER.contains(name),
-			(name) -> name.startsWith("thinking__"), this.tally);
+			(name) -> name.startsWith("thinking__"), this.tally, () -> Set.copyOf(this.session));
 
 	@Test
 	void keepsAReportedActivationPresentOnTheNextStep() {
@@ -57,6 +61,33 @@ class LedgerTests {
 
 		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
 		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+	}
+
+	@Test
+	void keepsAToldToolLeftOutOfAStepWhileItsSessionStillHoldsIt() {
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.session.addAll(Set.of("fs__read", "mem__graph"));
+
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
+		assertThat(this.tally.errors()).containsEntry(Ledger.HELD_BUT_LEFT_OUT, 1L);
+		assertThat(this.ledger.told()).containsExactlyInAnyOrder("fs__read", "mem__graph");
+	}
+
+	@Test
+	void countsAToldToolLeftOutOfAStepAsLostWhenItsSessionNoLongerHoldsIt() {
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.session.add("mem__graph");
+
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+		assertThat(this.ledger.told()).containsExactly("mem__graph");
 	}
 
 	@Test

@@ -56,6 +56,11 @@ public final class GuardedTransport implements McpClientTransport {
 		return (transport instanceof GuardedTransport) ? transport : new GuardedTransport(transport);
 	}
 
+	/** The wrapped transport. */
+	McpClientTransport wrapped() {
+		return this.transport;
+	}
+
 	@Override
 	public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
 		return Mono.defer(() -> {

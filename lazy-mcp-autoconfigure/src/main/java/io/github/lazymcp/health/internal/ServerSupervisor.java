@@ -130,11 +130,12 @@ public final class ServerSupervisor implements AutoCloseable {
 	}
 
 	/**
-	 * How long one reconnect attempt of a client lazy-mcp makes may take.
-	 * @return the timeout
+	 * How long the reconnect attempts of one server's client that lazy-mcp makes may
+	 * take.
+	 * @return a new attempt timeout, for one server
 	 */
-	public Duration reconnectTimeout() {
-		return this.settings.reconnectTimeout();
+	public AttemptTimeout attemptTimeout() {
+		return AttemptTimeout.of(this.settings);
 	}
 
 	/**

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.health.internal.AttemptTimeout;
 import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.health.internal.SupervisedConnection;
@@ -259,11 +260,15 @@ public final class ServerPool implements AutoCloseable {
 		Observation observation = Observation.start("lazy.mcp.capability.connect", this.observations)
 			.lowCardinalityKeyValue("server", server.name());
 		// The first start may take the init timeout; a reconnect, which holds a thread of
-		// the scheduler, no longer than the supervisor's reconnect timeout.
-		Duration reconnect = shorter(this.initTimeout, this.supervisor.reconnectTimeout());
+		// the scheduler, no longer than the supervisor's attempt timeout allows.
+		AttemptTimeout reconnects = this.supervisor.attemptTimeout();
+		boolean startsProcess = server instanceof ServerDefinition.Stdio;
 		AtomicBoolean started = new AtomicBoolean();
-		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(this.connector.connectOrThrow(server,
-				toolsChanged, started.getAndSet(true) ? reconnect : this.initTimeout));
+		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(started.getAndSet(true)
+				? reconnects.run(startsProcess,
+						(timeout) -> this.connector.connectOrThrow(server, toolsChanged,
+								shorter(this.initTimeout, timeout)))
+				: this.connector.connectOrThrow(server, toolsChanged, this.initTimeout));
 		SupervisedConnection supervised;
 		try {
 			supervised = this.supervisor.connect(server.name(), clients, server.callTimeout());
