@@ -20,7 +20,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * request's tools, or, in the bridge surface, in the result.
  *
  * <p>
- * It is a {@link ModelTool}, but not one of the registry's list: the registry shows it
+ * It is a {@link ModelTool}, but not one of the listed model tools: the wire shows it
  * only while anything is deferred, after the other model tools. Bad arguments never
  * throw: the model receives a JSON result whose {@code error} says what to change, and
  * the chat continues.
