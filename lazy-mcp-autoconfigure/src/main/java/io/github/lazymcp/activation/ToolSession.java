@@ -7,7 +7,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
@@ -409,10 +411,10 @@ public final class ToolSession {
 	/** State in one atomic reference, changed by compare-and-set. */
 	private static final class MemoryRecord implements SessionRecord {
 
-		private final java.util.concurrent.atomic.AtomicReference<SessionState> state;
+		private final AtomicReference<SessionState> state;
 
 		MemoryRecord(SessionState initial) {
-			this.state = new java.util.concurrent.atomic.AtomicReference<>(initial);
+			this.state = new AtomicReference<>(initial);
 		}
 
 		@Override
@@ -426,7 +428,7 @@ public final class ToolSession {
 		}
 
 		@Override
-		public <R> R update(java.util.function.Function<SessionState, Update<R>> change) {
+		public <R> R update(Function<SessionState, Update<R>> change) {
 			while (true) {
 				SessionState current = this.state.get();
 				Update<R> update = change.apply(current);

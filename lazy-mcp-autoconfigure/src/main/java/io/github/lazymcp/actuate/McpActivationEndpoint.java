@@ -1,5 +1,6 @@
 package io.github.lazymcp.actuate;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -417,7 +418,7 @@ public class McpActivationEndpoint {
 					server.error(), health.status(), health.lastError(), text(health.since()), text(health.lastSeen()));
 		}
 
-		private static @Nullable String text(java.time.@Nullable Instant instant) {
+		private static @Nullable String text(@Nullable Instant instant) {
 			return (instant != null) ? instant.toString() : null;
 		}
 

@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.ActivationListener;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
@@ -372,10 +373,10 @@ public final class Assembly implements AutoCloseable {
 	/**
 	 * The settings records, one per package.
 	 */
-	public record Settings(CatalogSettings catalog, HealthSettings health,
-			io.github.lazymcp.activation.SessionSettings sessions, RankingSettings ranking, EmbeddingSettings embedding,
-			LearningSettings learning, ToolSettings tools, AdvisorSettings advisors, PolicySettings policies,
-			ProactiveSettings proactive, CapabilitySettings capabilities) {
+	public record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions,
+			RankingSettings ranking, EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools,
+			AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
+			CapabilitySettings capabilities) {
 
 	}
 

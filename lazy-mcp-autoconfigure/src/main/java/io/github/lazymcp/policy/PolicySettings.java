@@ -3,6 +3,7 @@ package io.github.lazymcp.policy;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.NamePatterns;
@@ -31,7 +32,7 @@ public record PolicySettings(Map<String, AccessPolicy> policies, @Nullable Strin
 		Objects.requireNonNull(parameter, "parameter");
 		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {
 			throw new IllegalArgumentException("defaultPolicy '%s' is not one of the policies %s"
-				.formatted(defaultPolicy, new java.util.TreeSet<>(policies.keySet())));
+				.formatted(defaultPolicy, new TreeSet<>(policies.keySet())));
 		}
 	}
 

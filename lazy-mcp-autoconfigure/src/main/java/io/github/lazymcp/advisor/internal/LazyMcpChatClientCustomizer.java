@@ -17,8 +17,8 @@ import org.springframework.ai.chat.client.advisor.api.Advisor;
 
 /**
  * Adds lazy-mcp to a {@link ChatClient.Builder}: every tool lazy-mcp can execute (through
- * the tool callbacks' provider), the session advisor and the per-step wire filter. Spring Boot
- * applies it to the auto-configured builder; for a builder made by hand, call
+ * the tool callbacks' provider), the session advisor and the per-step wire filter. Spring
+ * Boot applies it to the auto-configured builder; for a builder made by hand, call
  * {@code customizer.customize(builder)}.
  *
  * <p>
