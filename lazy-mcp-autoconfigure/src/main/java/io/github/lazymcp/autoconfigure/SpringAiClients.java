@@ -99,8 +99,7 @@ final class SpringAiClients {
 	private McpSyncClient sync(String name, McpClientTransport transport, Duration timeout) {
 		McpClient.SyncSpec spec = McpClient.sync(transport)
 			.clientInfo(clientInfo(name, true))
-			.requestTimeout(requestTimeout())
-			.initializationTimeout(timeout);
+			.requestTimeout(requestTimeout());
 		this.beans.getBeanProvider(ClientMcpSyncHandlersRegistry.class)
 			.ifAvailable((registry) -> spec.sampling((request) -> registry.handleSampling(name, request))
 				.elicitation((request) -> registry.handleElicitation(name, request))
@@ -110,7 +109,12 @@ final class SpringAiClients {
 				.promptsChangeConsumer((prompts) -> registry.handlePromptListChanged(name, prompts))
 				.resourcesChangeConsumer((resources) -> registry.handleResourceListChanged(name, resources))
 				.capabilities(registry.getCapabilities(name)));
-		McpSyncClient client = this.beans.getBean(McpSyncClientConfigurer.class).configure(name, spec).build();
+		// The attempt's bound is set after the application's customizers, which may have
+		// set a longer one for the first start.
+		McpSyncClient client = this.beans.getBean(McpSyncClientConfigurer.class)
+			.configure(name, spec)
+			.initializationTimeout(timeout)
+			.build();
 		try {
 			client.initialize();
 			return client;
@@ -139,8 +143,7 @@ final class SpringAiClients {
 	private McpAsyncClient async(String name, McpClientTransport transport, Duration timeout) {
 		McpClient.AsyncSpec spec = McpClient.async(transport)
 			.clientInfo(clientInfo(name, false))
-			.requestTimeout(requestTimeout())
-			.initializationTimeout(timeout);
+			.requestTimeout(requestTimeout());
 		this.beans.getBeanProvider(ClientMcpAsyncHandlersRegistry.class)
 			.ifAvailable((registry) -> spec.sampling((request) -> registry.handleSampling(name, request))
 				.elicitation((request) -> registry.handleElicitation(name, request))
@@ -150,7 +153,10 @@ final class SpringAiClients {
 				.promptsChangeConsumer((prompts) -> registry.handlePromptListChanged(name, prompts))
 				.resourcesChangeConsumer((resources) -> registry.handleResourceListChanged(name, resources))
 				.capabilities(registry.getCapabilities(name)));
-		McpAsyncClient client = this.beans.getBean(McpAsyncClientConfigurer.class).configure(name, spec).build();
+		McpAsyncClient client = this.beans.getBean(McpAsyncClientConfigurer.class)
+			.configure(name, spec)
+			.initializationTimeout(timeout)
+			.build();
 		try {
 			client.initialize().block(timeout);
 			return client;

@@ -1,5 +1,7 @@
 package io.github.lazymcp.it;
 
+import java.time.Duration;
+
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -24,11 +26,14 @@ public class McpTestApplication {
 
 	/**
 	 * Declares roots, sampling and elicitation, as a full client would; server-everything
-	 * then adds tools and sends {@code notifications/tools/list_changed}.
+	 * then adds tools and sends {@code notifications/tools/list_changed}. The servers
+	 * start on a build machine that may be busy: the first handshake may take a minute
+	 * rather than the MCP SDK's 20 s (Spring AI has no property for it; lazy-mcp's
+	 * reconnects keep their own bound).
 	 */
 	@Bean
 	McpClientCustomizer<McpClient.SyncSpec> declareClientCapabilities() {
-		return (name, spec) -> spec
+		return (name, spec) -> spec.initializationTimeout(Duration.ofMinutes(1))
 			.capabilities(McpSchema.ClientCapabilities.builder().roots(true).sampling().elicitation().build())
 			.sampling((request) -> McpSchema.CreateMessageResult.builder()
 				.role(McpSchema.Role.ASSISTANT)

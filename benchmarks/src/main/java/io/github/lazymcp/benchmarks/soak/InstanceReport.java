@@ -56,6 +56,18 @@ record InstanceReport(String name, boolean restarted, double heapMbStart, double
 	 */
 	static final String STDIO_POOL = "pool-#-thread-#";
 
+	/** The selector thread of the JDK's HTTP client, one per client still referenced. */
+	static final String HTTP_SELECTOR = "HttpClient-#-SelectorManager";
+
+	/**
+	 * HTTP servers each instance is configured with (Streamable HTTP and SSE). Once
+	 * lazy-mcp has reconnected one, Spring AI's first client for it, closed, stays
+	 * referenced by Spring AI's client list bean for the application's life, and with it
+	 * its HTTP client and that client's selector thread, beside the new client's: at most
+	 * one selector thread more per HTTP connection, however often it is reconnected.
+	 */
+	static final int CONFIGURED_HTTP_SERVERS = 2;
+
 	/** The JDK's thread that waits for a child process, one per live process. */
 	static final String PROCESS_REAPER = "process reaper (pid #)";
 
@@ -93,7 +105,8 @@ record InstanceReport(String name, boolean restarted, double heapMbStart, double
 	 * Threads more at the end than at the start: every pool's growth but the
 	 * {@link #ELASTIC} ones', less three stdio transport threads and one reaper for each
 	 * child process more than at the start (a capability server connected since, which a
-	 * conversation still holds).
+	 * conversation still holds), and less one HTTP selector thread per HTTP connection
+	 * (see {@link #CONFIGURED_HTTP_SERVERS}).
 	 */
 	static int unexplainedThreads(Map<String, Integer> grown, int moreChildren) {
 		int allowance = Math.max(0, moreChildren);
@@ -102,6 +115,7 @@ record InstanceReport(String name, boolean restarted, double heapMbStart, double
 			int allowed = switch (pool.getKey()) {
 				case STDIO_POOL -> 3 * allowance;
 				case PROCESS_REAPER -> allowance;
+				case HTTP_SELECTOR -> CONFIGURED_HTTP_SERVERS;
 				default -> ELASTIC.contains(pool.getKey()) ? pool.getValue() : 0;
 			};
 			unexplained += Math.max(0, pool.getValue() - allowed);

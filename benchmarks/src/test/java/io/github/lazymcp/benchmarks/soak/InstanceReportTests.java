@@ -34,10 +34,21 @@ class InstanceReportTests {
 
 	@Test
 	void countsAnyOtherPoolThatGrew() {
-		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 2));
-		ResourceSample end = sample(201, 241, 3, Map.of("HttpClient-#-SelectorManager", 3));
+		ResourceSample start = sample(200, 240, 2, Map.of("lazy-mcp-#", 4));
+		ResourceSample end = sample(201, 241, 3, Map.of("lazy-mcp-#", 5));
 
 		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedThreads()).isOne();
+	}
+
+	@Test
+	void allowsOneMoreHttpSelectorThreadPerHttpConnectionAndCountsAnyBeyond() {
+		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 2));
+		ResourceSample reconnectedBoth = sample(202, 240, 2, Map.of("HttpClient-#-SelectorManager", 4));
+		ResourceSample oneMore = sample(203, 240, 2, Map.of("HttpClient-#-SelectorManager", 5));
+
+		assertThat(InstanceReport.of("a", false, start, start, reconnectedBoth, Map.of()).unexplainedThreads())
+			.isZero();
+		assertThat(InstanceReport.of("a", false, start, start, oneMore, Map.of()).unexplainedThreads()).isOne();
 	}
 
 	@Test
