@@ -236,10 +236,10 @@ public class LazyMcpProperties {
 		/**
 		 * Number of further matches a ToolSearch result lists by name and a one-line
 		 * purpose, without loading them; the model loads one by name when it fits better.
-		 * 0 lists none. A result names at most 15 tools, loaded and listed together, so
-		 * fewer are listed beside a large limit.
+		 * 0 (the default) lists none. A result names at most 15 tools, loaded and listed
+		 * together, so fewer are listed beside a large limit.
 		 */
-		private int shortlist = 10;
+		private int shortlist = 0;
 
 		/**
 		 * Longest query ToolSearch accepts, in characters; longer queries get an error

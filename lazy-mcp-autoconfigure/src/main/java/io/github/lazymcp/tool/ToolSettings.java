@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param shortlist how many further matches a ToolSearch result lists by name and purpose
  * without loading them, so that the model can load a better one by name; 0 lists none. A
  * result names at most 15 tools, loaded and listed together, so fewer are listed beside a
- * large limit
+ * large limit. Off by default: in the replay of the dev splits every list length cost
+ * more tokens than it saved (docs/benchmarks.md)
  * @since 0.1.0
  */
 public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
@@ -26,11 +27,11 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	/**
 	 * The shipped defaults: 5 tools per search, at most 10, queries up to 1,000
 	 * characters, a deferred tool called directly runs and becomes active, activated
-	 * tools join the request's tools, and ToolSearch results name them without repeating
-	 * their schemas.
+	 * tools join the request's tools, ToolSearch results name them without repeating
+	 * their schemas, and no shortlist.
 	 */
 	public static final ToolSettings DEFAULTS = new ToolSettings(5, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
-			false, 10);
+			false, 0);
 
 	/**
 	 * Settings with the default surface and results without schemas.

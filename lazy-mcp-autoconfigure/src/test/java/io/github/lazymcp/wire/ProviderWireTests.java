@@ -22,6 +22,7 @@ import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,8 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * active tools, {@code sequential-thinking} pinned) talks through the auto-configured
  * {@link ChatClient} and the provider's own chat model to a fake of the provider's HTTP
  * API, which answers with a script. Each test asserts the {@code tools} array of every
- * HTTP request, in call and in stream mode.
+ * HTTP request, in call and in stream mode. Results list a shortlist of 10, which is off
+ * by default.
  */
+@TestPropertySource(properties = "tools.lazy-mcp.search.shortlist=10")
 abstract class ProviderWireTests {
 
 	static final String PINNED = "sequential-thinking__sequentialthinking";

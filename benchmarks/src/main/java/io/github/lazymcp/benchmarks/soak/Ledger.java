@@ -209,6 +209,8 @@ final class Ledger {
 
 	private void checkTold(Set<String> visible, int allowance, String silentCause) {
 		int left = allowance;
+		// Read back at most once per step, and only when a told tool is missing.
+		Set<String> held = null;
 		for (String tool : List.copyOf(this.told)) {
 			if (visible.contains(tool)) {
 				continue;
@@ -217,17 +219,20 @@ final class Ledger {
 				this.told.remove(tool);
 				left--;
 				this.tally.silentEviction(silentCause);
+				continue;
 			}
-			else if (this.sessionTools.get().contains(tool)) {
+			if (held == null) {
+				held = this.sessionTools.get();
+			}
+			if (held.contains(tool)) {
 				this.tally.error(HELD_BUT_LEFT_OUT);
+				continue;
 			}
-			else {
-				this.told.remove(tool);
-				this.lost.add(tool);
-				this.tally.violation(Tally.Kind.LOST, this.conversation,
-						tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"
-								: ": gone without a reported eviction") + context());
-			}
+			this.told.remove(tool);
+			this.lost.add(tool);
+			this.tally.violation(Tally.Kind.LOST, this.conversation,
+					tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"
+							: ": gone without a reported eviction") + context());
 		}
 	}
 
