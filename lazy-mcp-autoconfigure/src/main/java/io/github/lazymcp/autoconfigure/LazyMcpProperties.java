@@ -620,7 +620,8 @@ public class LazyMcpProperties {
 		private Duration pingInterval = Duration.ofSeconds(10);
 
 		/**
-		 * Longest time a ping may take before the server counts as down.
+		 * Longest time a ping may take. A server that lets two pings in a row run out of
+		 * this time counts as down (one that fails otherwise, at once).
 		 */
 		private Duration pingTimeout = Duration.ofSeconds(5);
 
@@ -661,7 +662,7 @@ public class LazyMcpProperties {
 		/**
 		 * Longest wait between two reconnect attempts.
 		 */
-		private Duration maxBackoff = Duration.ofSeconds(60);
+		private Duration maxBackoff = Duration.ofSeconds(10);
 
 		/**
 		 * Share (0 to 1) by which each wait is randomly shortened or lengthened, so that
@@ -673,7 +674,7 @@ public class LazyMcpProperties {
 		 * Longest time one reconnect attempt may take to reach the server (or start its
 		 * process) and finish the MCP handshake; a longer attempt fails and the next one
 		 * follows the backoff. An attempt that starts a stdio server's process and runs
-		 * out of time gets twice as long the next time, up to max-backoff.
+		 * out of time gets twice as long the next time, up to eight times this timeout.
 		 */
 		private Duration timeout = Duration.ofSeconds(10);
 

@@ -8,7 +8,8 @@ import java.time.Duration;
  *
  * @param pingInterval how often every server that is up is pinged; zero never pings (a
  * failed call still triggers a check)
- * @param pingTimeout how long a ping may take before the server counts as down
+ * @param pingTimeout how long a ping may take; a server that lets two pings in a row run
+ * out of this time, or fails one otherwise, counts as down
  * @param callTimeout how long a tool call may take before the model gets an error result,
  * unless a server has its own
  * @param initialBackoff the wait before the first reconnect attempt
@@ -19,9 +20,9 @@ import java.time.Duration;
  * Spring AI's connections, and for capability servers after their first start) may take
  * to reach the server or start its process and finish the MCP handshake; a longer attempt
  * fails and the next one follows the backoff. An attempt that starts a stdio server's
- * process and runs out of time gets twice as long the next time, up to
- * {@code maxBackoff}: on a busy machine the process may need longer just to start. A
- * factory given to the builder bounds its own attempts.
+ * process and runs out of time gets twice as long the next time, up to eight times this:
+ * on a busy machine the process may need longer just to start. A factory given to the
+ * builder bounds its own attempts.
  * @since 0.1.0
  */
 public record HealthSettings(Duration pingInterval, Duration pingTimeout, Duration callTimeout, Duration initialBackoff,
@@ -29,11 +30,13 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 
 	/**
 	 * The shipped defaults: a ping every 10 s answered within 5 s, calls bounded at 60 s,
-	 * reconnects after 1 s doubling up to 60 s, with 20% jitter, each attempt bounded at
-	 * 10 s.
+	 * reconnects after 1 s doubling up to 10 s, with 20% jitter, each attempt bounded at
+	 * 10 s. A 10 s ceiling on the wait brings a server that is back within about 12 s
+	 * after any outage; an attempt against a server that is still away is a refused
+	 * connection (or a process that exits), cheap enough to repeat that often.
 	 */
 	public static final HealthSettings DEFAULTS = new HealthSettings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(60), 0.2, Duration.ofSeconds(10));
+			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(10), 0.2, Duration.ofSeconds(10));
 
 	public HealthSettings {
 		requirePositive(pingTimeout, "pingTimeout");

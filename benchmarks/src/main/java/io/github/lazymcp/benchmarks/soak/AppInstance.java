@@ -78,7 +78,10 @@ final class AppInstance {
 			Path log = this.directory.resolve("app.log");
 			this.logStart = Files.exists(log) ? Files.size(log) : 0;
 			List<String> command = new ArrayList<>(
-					List.of(java(), "-Xmx512m", "-XX:+UseG1GC", "-cp", classPath(), SoakApplication.class.getName(),
+					// An instance that runs out of heap leaves a heap dump beside its
+					// log.
+					List.of(java(), "-Xmx512m", "-XX:+UseG1GC", "-XX:+HeapDumpOnOutOfMemoryError",
+							"-XX:HeapDumpPath=" + this.directory, "-cp", classPath(), SoakApplication.class.getName(),
 							"--spring.config.additional-location=file:" + settings, "--server.port=" + this.port));
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
 				.redirectErrorStream(true)

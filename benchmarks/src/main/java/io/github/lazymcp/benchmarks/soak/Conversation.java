@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Random;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -220,9 +221,9 @@ final class Conversation implements Runnable, Responder {
 
 	/**
 	 * The tools a conversation's session holds, read through the instance that sent the
-	 * current request; empty when it cannot be read.
+	 * current request; nothing when it cannot be read.
 	 */
-	private Set<String> sessionTools(String conversation) {
+	private Optional<Set<String>> sessionTools(String conversation) {
 		String sender = this.instance;
 		return this.traffic.instances()
 			.stream()
@@ -234,8 +235,7 @@ final class Conversation implements Runnable, Responder {
 				.path("tools")
 				.valueStream()
 				.map((tool) -> tool.path("name").asString())
-				.collect(Collectors.toSet()))
-			.orElse(Set.of());
+				.collect(Collectors.toSet()));
 	}
 
 	private synchronized void startConversation() {

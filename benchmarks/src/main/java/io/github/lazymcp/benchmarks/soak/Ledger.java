@@ -3,6 +3,7 @@ package io.github.lazymcp.benchmarks.soak;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -36,7 +37,9 @@ import java.util.function.Supplier;
  *    anywhere else, the conversation's session is read back: a tool it still holds was
  *    only left out of that step (lazy-mcp sends no tool of a server that is not up on the
  *    instance: killed, reconnecting, or not yet connected after a restart) and stays in
- *    the ledger; a tool it no longer holds is lost.
+ *    the ledger; a tool it no longer holds is lost. When the session cannot be read back
+ *    (the instance or its database does not answer in time), the tool stays in the ledger
+ *    unverified, to be checked again on the next step that lacks it.
  * 5. No half success: after a ToolSearch or capability result that is an error, the next
  *    request within the turn carries no tool the previous one lacked. Any other tool
  *    appearing within a turn without a result or a call that explains it is counted as
@@ -58,6 +61,12 @@ final class Ledger {
 	static final String HELD_BUT_LEFT_OUT = "told tool left out of a step while its session holds it "
 			+ "(its server not up on that instance)";
 
+	/**
+	 * What a told tool missing from one step counts as when its session could not be read
+	 * back to tell whether it still holds it.
+	 */
+	static final String UNVERIFIED = "told tool missing from a step whose session could not be read back";
+
 	private final String conversation;
 
 	private final int cap;
@@ -68,7 +77,7 @@ final class Ledger {
 
 	private final Tally tally;
 
-	private final Supplier<Set<String>> sessionTools;
+	private final Supplier<Optional<Set<String>>> sessionTools;
 
 	private final Set<String> told = new LinkedHashSet<>();
 
@@ -101,10 +110,10 @@ final class Ledger {
 	 * @param capabilityTool whether a tool belongs to a capability's server
 	 * @param tally where violations are counted
 	 * @param sessionTools reads the tools the conversation's session holds now, through
-	 * the instance that sent the last request (empty when it cannot be read)
+	 * the instance that sent the last request, or nothing when it cannot be read
 	 */
 	Ledger(String conversation, int cap, Predicate<String> deferred, Predicate<String> capabilityTool, Tally tally,
-			Supplier<Set<String>> sessionTools) {
+			Supplier<Optional<Set<String>>> sessionTools) {
 		this.conversation = conversation;
 		this.cap = cap;
 		this.deferred = deferred;
@@ -210,7 +219,8 @@ final class Ledger {
 	private void checkTold(Set<String> visible, int allowance, String silentCause) {
 		int left = allowance;
 		// Read back at most once per step, and only when a told tool is missing.
-		Set<String> held = null;
+		Optional<Set<String>> held = Optional.empty();
+		boolean readBack = false;
 		for (String tool : List.copyOf(this.told)) {
 			if (visible.contains(tool)) {
 				continue;
@@ -221,10 +231,15 @@ final class Ledger {
 				this.tally.silentEviction(silentCause);
 				continue;
 			}
-			if (held == null) {
+			if (!readBack) {
 				held = this.sessionTools.get();
+				readBack = true;
 			}
-			if (held.contains(tool)) {
+			if (held.isEmpty()) {
+				this.tally.error(UNVERIFIED);
+				continue;
+			}
+			if (held.get().contains(tool)) {
 				this.tally.error(HELD_BUT_LEFT_OUT);
 				continue;
 			}

@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks.soak;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,12 @@ class LedgerTests {
 	// What the conversation's session holds when the ledger reads it back.
 	private final Set<String> session = new HashSet<>();
 
+	// Whether reading the session back answers (the instance and its database answer).
+	private boolean readable = true;
+
 	private final Ledger ledger = new Ledger("c1", 3, (name) -> name.contains("__") && !EAGER.contains(name),
-			(name) -> name.startsWith("thinking__"), this.tally, () -> Set.copyOf(this.session));
+			(name) -> name.startsWith("thinking__"), this.tally,
+			() -> this.readable ? Optional.of(Set.copyOf(this.session)) : Optional.empty());
 
 	@Test
 	void keepsAReportedActivationPresentOnTheNextStep() {
@@ -84,6 +89,26 @@ class LedgerTests {
 				reported(Set.of("fs__read", "mem__graph"), Set.of()));
 		this.session.add("mem__graph");
 
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+		assertThat(this.ledger.told()).containsExactly("mem__graph");
+	}
+
+	@Test
+	void keepsAToldToolUnverifiedWhenItsSessionCannotBeReadAndCountsItLostWhenALaterReadSaysSo() {
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.session.add("mem__graph");
+		this.readable = false;
+
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.errors()).containsEntry(Ledger.UNVERIFIED, 1L);
+		assertThat(this.ledger.told()).containsExactlyInAnyOrder("fs__read", "mem__graph");
+
+		this.readable = true;
 		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
 
 		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();

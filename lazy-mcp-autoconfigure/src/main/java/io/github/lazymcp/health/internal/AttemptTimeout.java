@@ -15,8 +15,8 @@ import io.modelcontextprotocol.spec.McpClientTransport;
  * busy machine node may need longer than the bound just to load. Bounding those attempts
  * at a fixed time would cut every one of them short, so the server would never come back.
  * An attempt that starts a process and fails only after its whole time has passed ran out
- * of time rather than being refused; the next such attempt gets twice as long, up to the
- * longest backoff, and one that succeeds starts again from the reconnect timeout. Attempts
+ * of time rather than being refused; the next such attempt gets twice as long, up to
+ * eight times the bound (three doublings), and one that succeeds starts again from the reconnect timeout. Attempts
  * over the network keep the reconnect timeout. Attempts of one server never overlap (the
  * supervisor serialises them), so a plain volatile count is enough.
  */
@@ -25,6 +25,9 @@ import io.modelcontextprotocol.spec.McpClientTransport;
  * How long the next reconnect attempt of one server may take.
  */
 public final class AttemptTimeout {
+
+	/** How many times the reconnect timeout an attempt that starts a process may take. */
+	static final int LONGEST_FACTOR = 8;
 
 	private final Duration base;
 
@@ -49,12 +52,13 @@ public final class AttemptTimeout {
 
 	/**
 	 * The timeouts of one server's attempts under some settings: the reconnect timeout,
-	 * doubled for a process that ran out of time, up to the longest backoff.
+	 * doubled for a process that ran out of time, up to eight times as long.
 	 * @param settings the health settings
 	 * @return a new, unused attempt timeout
 	 */
 	public static AttemptTimeout of(HealthSettings settings) {
-		return new AttemptTimeout(settings.reconnectTimeout(), settings.maxBackoff(), System::nanoTime);
+		return new AttemptTimeout(settings.reconnectTimeout(), settings.reconnectTimeout().multipliedBy(LONGEST_FACTOR),
+				System::nanoTime);
 	}
 
 	/**

@@ -6,6 +6,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.jspecify.annotations.Nullable;
+
 /*
  * The work runs on the caller's thread; a timer interrupts that thread when the
  * deadline passes. MCP clients block in Reactor's block(), which ends on an interrupt, so
@@ -37,7 +39,7 @@ final class Deadline {
 	 * @param work the work
 	 * @param timeoutMessage what the failure says when the time is up
 	 * @return the work's result
-	 * @throws IllegalStateException with the timeout message when the time was up
+	 * @throws Expired with the timeout message when the time was up
 	 */
 	static <T> T within(ScheduledExecutorService timer, Duration timeout, Supplier<T> work,
 			Supplier<String> timeoutMessage) {
@@ -46,13 +48,13 @@ final class Deadline {
 		try {
 			T result = work.get();
 			if (deadline.finish()) {
-				throw new IllegalStateException(timeoutMessage.get());
+				throw new Expired(timeoutMessage.get(), null);
 			}
 			return result;
 		}
 		catch (RuntimeException ex) {
 			if (deadline.finish()) {
-				throw new IllegalStateException(timeoutMessage.get(), ex);
+				throw new Expired(timeoutMessage.get(), ex);
 			}
 			throw ex;
 		}
@@ -78,6 +80,17 @@ final class Deadline {
 			Thread.interrupted();
 		}
 		return this.fired;
+	}
+
+	/** Work that ran out of its time, as opposed to work that failed within it. */
+	static final class Expired extends IllegalStateException {
+
+		private static final long serialVersionUID = 1L;
+
+		Expired(String message, @Nullable Throwable cause) {
+			super(message, cause);
+		}
+
 	}
 
 }

@@ -24,7 +24,12 @@ import org.jspecify.annotations.Nullable;
 /*
  * One state machine per server: UP --failed ping--> DOWN --backoff--> RECONNECTING
  * --connected--> UP, or --failed--> DOWN with the next, doubled backoff. A server is
- * checked every ping interval and at once after a failed call. Transitions of one server
+ * checked every ping interval and at once after a failed call. A ping that fails (a
+ * refused or closed connection, an error answer) marks the server DOWN at once; one that
+ * only runs out of time is sent once more at once, and the server is DOWN when that one
+ * fails too: on a busy machine (a long GC pause, a server process starved of CPU) a single
+ * late answer is common, and reconnecting a server that was only slow restarts its process
+ * or session for nothing. A server that hangs is still DOWN within two ping timeouts. Transitions of one server
  * run under its lock, taken with tryLock: a check that finds another check or a reconnect
  * running simply skips, since that one will publish the outcome. Every transition goes to
  * the connection's listener (the catalog), which lists the server's tools again when it
@@ -198,7 +203,7 @@ public final class ServerSupervisor implements AutoCloseable {
 			return;
 		}
 		try {
-			connection.ping(this.settings.pingTimeout());
+			ping(connection);
 			server.lastSeen = now();
 		}
 		catch (RuntimeException | Error ex) {
@@ -211,6 +216,25 @@ public final class ServerSupervisor implements AutoCloseable {
 		}
 		finally {
 			server.lock.unlock();
+		}
+	}
+
+	/** Pings; a ping that only ran out of time is sent once more before it counts. */
+	private void ping(SupervisedConnection connection) {
+		Duration timeout = this.settings.pingTimeout();
+		try {
+			connection.ping(timeout);
+		}
+		catch (Deadline.Expired late) {
+			logger.debug("MCP server '%s' did not answer a ping within %d ms; pinging it once more"
+				.formatted(connection.name(), timeout.toMillis()));
+			try {
+				connection.ping(timeout);
+			}
+			catch (Deadline.Expired again) {
+				throw new Deadline.Expired(
+						"two pings in a row took longer than %d ms each".formatted(timeout.toMillis()), null);
+			}
 		}
 	}
 
