@@ -73,9 +73,8 @@ public final class CapabilityActions {
 	}
 
 	Answer enable(@Nullable String name, ToolSession session) {
-		Answer problem = checkName(name, "enable");
-		if (problem != null || name == null) {
-			return problem;
+		if (name == null || !known(name)) {
+			return unknownName(name, "enable");
 		}
 		CapabilityChange change = this.manager.enable(name, session);
 		if (change.failed()) {
@@ -93,18 +92,18 @@ public final class CapabilityActions {
 	}
 
 	Answer disable(@Nullable String name, ToolSession session) {
-		Answer problem = checkName(name, "disable");
-		if (problem != null || name == null) {
-			return problem;
+		if (name == null || !known(name)) {
+			return unknownName(name, "disable");
 		}
 		CapabilityChange change = this.manager.disable(name, session);
 		return new Disabled(name, change.changed(), change.tools());
 	}
 
-	private @Nullable Answer checkName(@Nullable String name, String action) {
-		if (name != null && this.manager.find(name).isPresent()) {
-			return null;
-		}
+	private boolean known(String name) {
+		return this.manager.find(name).isPresent();
+	}
+
+	private Answer unknownName(@Nullable String name, String action) {
 		return new UnknownName(
 				(name == null) ? "'name' is required for " + action : "no capability is named '%s'".formatted(name),
 				this.manager.definitions().stream().map(CapabilityDefinition::name).toList());

@@ -128,6 +128,9 @@ public final class CapabilityIndex {
 		return ownersIn(snapshot).byCapability().getOrDefault(name, List.of());
 	}
 
+	// NullAway reads every AtomicReference.get() as nullable; this one starts with
+	// Owners.NONE and is only ever set to a computed Owners.
+	@SuppressWarnings("NullAway")
 	private Owners ownersIn(CatalogSnapshot snapshot) {
 		Owners memo = this.owners.get();
 		if (memo.snapshot() == snapshot) {
