@@ -52,10 +52,15 @@ class ArchitectureTests {
 
 	private static final String[] CORE = { "io.github.lazymcp", "io.github.lazymcp.internal..", "..activation..",
 			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..policy..",
-			"..proactive..", "..search..", "..tool.." };
+			"..proactive..", "..search..", "..settings..", "..tool.." };
 
-	/** The most public top-level types the API may have. */
-	private static final int MAX_PUBLIC_TYPES = 45;
+	/**
+	 * The most public top-level types the API may have: 45 after issue 21, and one more
+	 * for each type added since, with the reason it could not be done without:
+	 * {@code settings.InvalidSettingException} (issue 32), which builder users catch to
+	 * learn which setting is wrong, and no existing type could become non-public instead.
+	 */
+	private static final int MAX_PUBLIC_TYPES = 46;
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -205,7 +205,7 @@ public final class LazyMcpAutoConfiguration {
 		Duration wait = properties.getSearch().getReadinessWait();
 		if (wait.isNegative()) {
 			throw InvalidLazyMcpPropertyException.rejected(LazyMcpProperties.PREFIX + ".search.readiness-wait", wait,
-					"must be 0 (do not wait) or more but was " + wait);
+					"must be 0 (do not wait) or more");
 		}
 		return new IndexReadiness(lazyMcp, wait);
 	}

@@ -194,8 +194,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 4 is larger than")
-				.hasMessageContaining("max-active-schemas (3)"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.max-active-schemas (3) but was 4"));
 	}
 
 	@Test
@@ -219,7 +219,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 8 is larger"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.search.max-limit (4) but was 8"));
 	}
 
 	@Test
