@@ -39,7 +39,7 @@ import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -82,7 +82,7 @@ import org.springframework.core.io.ResourceLoader;
 public final class LazyMcp implements AutoCloseable {
 
 	/** The name the model sees for the tool that finds and loads deferred tools. */
-	public static final String TOOL_SEARCH = ToolSearch.NAME;
+	public static final String TOOL_SEARCH = ModelToolNames.TOOL_SEARCH;
 
 	static {
 		// The actuator parts read the assembly through this bridge, not a public method.

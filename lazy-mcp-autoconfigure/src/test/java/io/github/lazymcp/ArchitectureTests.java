@@ -259,7 +259,7 @@ class ArchitectureTests {
 	 * their top-level class).
 	 */
 	@Test
-	void theToolPathsClassesNeverCallBackIntoWhatMadeThem() {
+	void theToolPathsClassesNeverCallBackIntoWhatMadeThem() throws IOException {
 		assertThat(cycles(usesWithin("io.github.lazymcp.tool"))).isEmpty();
 	}
 
@@ -268,13 +268,27 @@ class ArchitectureTests {
 	 * listener and actions made from them never call back into what made them.
 	 */
 	@Test
-	void theCapabilityClassesNeverCallBackIntoWhatMadeThem() {
+	void theCapabilityClassesNeverCallBackIntoWhatMadeThem() throws IOException {
 		assertThat(cycles(usesWithin("io.github.lazymcp.capability"))).isEmpty();
 	}
 
-	/** Which top-level classes of a package tree each of its classes uses. */
-	private Map<String, Set<String>> usesWithin(String packagePrefix) {
-		Map<String, Set<String>> uses = new HashMap<>();
+	/**
+	 * The constants the sources read count as uses: a name read across the tool classes
+	 * (ToolSearch's description naming CallTool, CallTool's errors naming ToolSearch) was
+	 * a cycle only the sources show.
+	 */
+	@Test
+	void constantsReadInTheSourcesCountAsUses() throws IOException {
+		assertThat(constantsReadWithin("io.github.lazymcp.tool").get("io.github.lazymcp.tool.internal.ToolSearch"))
+			.contains("io.github.lazymcp.tool.internal.ModelToolNames");
+	}
+
+	/**
+	 * Which top-level classes of a package tree each of its classes uses, in its class
+	 * file or by a constant its source reads.
+	 */
+	private Map<String, Set<String>> usesWithin(String packagePrefix) throws IOException {
+		Map<String, Set<String>> uses = constantsReadWithin(packagePrefix);
 		for (JavaClass type : this.classes) {
 			if (!type.getPackageName().startsWith(packagePrefix)) {
 				continue;
@@ -289,6 +303,81 @@ class ArchitectureTests {
 			}
 		}
 		return uses;
+	}
+
+	/**
+	 * Which top-level classes of a package tree each of its source files reads a constant
+	 * of ({@code Owner.NAME}). javac copies a constant (a static final String or
+	 * primitive) into every class that reads it, so the reader's class file names no
+	 * dependency on the owner and ArchUnit sees none: only the sources do. A reference
+	 * names its owner by simple name, imported or in the reader's own package.
+	 */
+	private Map<String, Set<String>> constantsReadWithin(String packagePrefix) throws IOException {
+		Map<String, JavaClass> byName = new HashMap<>();
+		this.classes.stream()
+			.filter((type) -> type.isTopLevelClass() && type.getPackageName().startsWith(packagePrefix))
+			.forEach((type) -> byName.put(type.getName(), type));
+		Map<String, Set<String>> uses = new HashMap<>();
+		for (JavaClass reader : byName.values()) {
+			Path file = Path.of("src", "main", "java", reader.getName().replace('.', '/') + ".java");
+			if (!Files.exists(file)) {
+				continue;
+			}
+			String source = code(Files.readString(file));
+			Matcher reference = Pattern.compile("\\b([A-Z]\\w*)\\.([A-Z][A-Z0-9_]*)\\b").matcher(source);
+			while (reference.find()) {
+				JavaClass owner = owner(reference.group(1), reader, source, byName);
+				if (owner != null && !owner.equals(reader) && isConstant(owner, reference.group(2))) {
+					uses.computeIfAbsent(reader.getName(), (key) -> new TreeSet<>()).add(owner.getName());
+				}
+			}
+		}
+		return uses;
+	}
+
+	/** A source without its comments and the contents of its string and char literals. */
+	private static String code(String source) {
+		StringBuilder code = new StringBuilder();
+		int i = 0;
+		while (i < source.length()) {
+			if (source.startsWith("//", i)) {
+				int end = source.indexOf('\n', i);
+				i = (end < 0) ? source.length() : end;
+			}
+			else if (source.startsWith("/*", i)) {
+				i = source.indexOf("*/", i + 2) + 2;
+			}
+			else if (source.startsWith("\"\"\"", i)) {
+				i = source.indexOf("\"\"\"", i + 3) + 3;
+				code.append("\"\"");
+			}
+			else if (source.charAt(i) == '"' || source.charAt(i) == '\'') {
+				char quote = source.charAt(i++);
+				while (source.charAt(i) != quote) {
+					i += (source.charAt(i) == '\\') ? 2 : 1;
+				}
+				i++;
+				code.append(quote).append(quote);
+			}
+			else {
+				code.append(source.charAt(i++));
+			}
+		}
+		return code.toString();
+	}
+
+	private static JavaClass owner(String simpleName, JavaClass reader, String source, Map<String, JavaClass> byName) {
+		Matcher imported = Pattern.compile("import ([\\w.]+\\." + simpleName + ");").matcher(source);
+		String name = imported.find() ? imported.group(1) : reader.getPackageName() + "." + simpleName;
+		return byName.get(name);
+	}
+
+	private static boolean isConstant(JavaClass owner, String field) {
+		return owner.tryGetField(field)
+			.map((found) -> found.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.STATIC)
+					&& found.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.FINAL)
+					&& (found.getRawType().isPrimitive() || found.getRawType().isEquivalentTo(String.class)))
+			.orElse(false);
 	}
 
 	private static String topLevel(JavaClass type) {

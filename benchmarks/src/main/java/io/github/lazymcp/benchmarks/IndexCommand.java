@@ -28,7 +28,7 @@ import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.jspecify.annotations.Nullable;
 
@@ -144,7 +144,7 @@ final class IndexCommand {
 			long ready = System.nanoTime();
 			String result = LazyMcpAccess.assembly(lazyMcp)
 				.callbacks()
-				.find(ToolSearch.NAME)
+				.find(ModelToolNames.TOOL_SEARCH)
 				.orElseThrow()
 				.call("{\"query\":\"%s\"}".formatted(FIRST_QUERY),
 						LazyMcpRequest.toolContext(lazyMcp.sessions().session("index-command")));

@@ -7,6 +7,7 @@ import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.tool.ToolFilter;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.github.lazymcp.tool.internal.ToolOwners;
 import org.jspecify.annotations.Nullable;
 
@@ -40,7 +41,7 @@ public final class CapabilityFilter implements ToolFilter, ToolOwners {
 		}
 		return of(tool).stream().anyMatch(state.capabilities()::contains) ? null
 				: "its capability is not enabled in this conversation; enable it with the '%s' tool"
-					.formatted(CapabilityTool.NAME);
+					.formatted(ModelToolNames.CAPABILITY);
 	}
 
 	@Override

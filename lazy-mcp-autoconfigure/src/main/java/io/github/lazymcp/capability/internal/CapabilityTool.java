@@ -11,6 +11,7 @@ import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -29,9 +30,6 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * enable it.
  */
 public final class CapabilityTool implements ModelTool {
-
-	/** The name the model sees. */
-	static final String NAME = "capability";
 
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
@@ -67,7 +65,7 @@ public final class CapabilityTool implements ModelTool {
 		this.actions = actions;
 		this.sessions = sessions;
 		this.definition = DefaultToolDefinition.builder()
-			.name(NAME)
+			.name(ModelToolNames.CAPABILITY)
 			.description("Turns groups of tools (capabilities) on and off. Use 'list' to see them, 'discover' with "
 					+ "a 'query' (or 'intent') to find the right one, 'enable' with its 'name' to load its tools for your next "
 					+ "step, 'disable' to unload them. Capabilities: "
@@ -96,7 +94,7 @@ public final class CapabilityTool implements ModelTool {
 			.flatMap((score) -> this.manager.find(score.name()))
 			.map((capability) -> ("The capability '%s' (%s) is switched off and matches this request; call the "
 					+ "'%s' tool with {\"action\": \"enable\", \"name\": \"%s\"} to load its tools.")
-				.formatted(capability.name(), capability.description(), NAME, capability.name()));
+				.formatted(capability.name(), capability.description(), ModelToolNames.CAPABILITY, capability.name()));
 	}
 
 	@Override

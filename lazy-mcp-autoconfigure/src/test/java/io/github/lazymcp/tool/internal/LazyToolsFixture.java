@@ -199,7 +199,7 @@ public final class LazyToolsFixture {
 
 		/** What the model's ToolSearch call does. */
 		public SearchResult search(ToolSession session, SearchRequest request) {
-			return ((ToolSearch) callback(ToolSearch.NAME).orElseThrow()).search(session, request);
+			return ((ToolSearch) callback(ModelToolNames.TOOL_SEARCH).orElseThrow()).search(session, request);
 		}
 
 		/** What a deletion of learned uses asks of the index. */
