@@ -119,7 +119,6 @@ public final class LazyMcpAutoConfiguration {
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.catalog(settings.catalog())
 			.health(settings.health())
-			.sessions(settings.sessions())
 			.ranking(settings.ranking())
 			.embedding(settings.embedding())
 			.learning(settings.learning())
@@ -132,6 +131,10 @@ public final class LazyMcpAutoConfiguration {
 			.sessionStore(sessions)
 			.scheduler(scheduler)
 			.resourceLoader(resourceLoader);
+		if (sessions.settings() == null) {
+			// A store of the application's own that does not say: the properties apply.
+			builder.sessions(settings.sessions());
+		}
 		// Spring AI declares clients of one type, SYNC or ASYNC
 		// (spring.ai.mcp.client.type).
 		syncClients.ifAvailable(builder::clients);
@@ -202,7 +205,7 @@ public final class LazyMcpAutoConfiguration {
 		Duration wait = properties.getSearch().getReadinessWait();
 		if (wait.isNegative()) {
 			throw InvalidLazyMcpPropertyException.rejected(LazyMcpProperties.PREFIX + ".search.readiness-wait", wait,
-					"must be 0 (do not wait) or more but was " + wait);
+					"must be 0 (do not wait) or more");
 		}
 		return new IndexReadiness(lazyMcp, wait);
 	}

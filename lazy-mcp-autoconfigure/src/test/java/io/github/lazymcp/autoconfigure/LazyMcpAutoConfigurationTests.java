@@ -12,6 +12,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -193,8 +194,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 4 is larger than")
-				.hasMessageContaining("max-active-schemas (3)"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.max-active-schemas (3) but was 4"));
 	}
 
 	@Test
@@ -218,7 +219,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 8 is larger"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.search.max-limit (4) but was 8"));
 	}
 
 	@Test
@@ -333,7 +335,7 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	private static ToolRanker ranker(AssertableApplicationContext context) {
-		return context.getBean(LazyMcp.class).internals().ranker();
+		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).ranker();
 	}
 
 }

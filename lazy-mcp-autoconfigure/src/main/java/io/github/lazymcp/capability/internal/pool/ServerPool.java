@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -315,7 +316,7 @@ public final class ServerPool implements AutoCloseable {
 		return this.servers.entrySet()
 			.stream()
 			.filter((entry) -> entry.getValue().idleSince != null)
-			.min(java.util.Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
+			.min(Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
 			.map((entry) -> locked(entry.getKey(), () -> {
 				Held held = this.servers.get(entry.getKey());
 				return held != null && held.idleSince != null && disconnect(entry.getKey());
