@@ -54,8 +54,12 @@ class ArchitectureTests {
 			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..policy..",
 			"..proactive..", "..search..", "..tool.." };
 
-	/** The most public top-level types the API may have. */
-	private static final int MAX_PUBLIC_TYPES = 45;
+	/**
+	 * The most public top-level types the API may have: issue 10 held it at 45;
+	 * {@code LazyMcpBuilderCustomizer} (issue 32, Spring Boot's customizer idiom) is the
+	 * 46th.
+	 */
+	private static final int MAX_PUBLIC_TYPES = 46;
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
