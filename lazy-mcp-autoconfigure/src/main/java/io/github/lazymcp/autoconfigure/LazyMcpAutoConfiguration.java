@@ -112,7 +112,8 @@ public final class LazyMcpAutoConfiguration {
 			ObjectProvider<ModelTool> modelTools, ObjectProvider<PolicyResolver> policyResolver,
 			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
 			ObjectProvider<DataSource> dataSources, ObjectProvider<Clock> clock,
-			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
+			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler,
+			ObjectProvider<LazyMcpBuilderCustomizer> customizers) {
 		SpringAiClients springAi = SpringAiClients.of(beans);
 		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
 		Assembly.Settings settings = PropertiesMapping.settings(properties);
@@ -169,6 +170,7 @@ public final class LazyMcpAutoConfiguration {
 			dataSources.ifUnique(builder::embeddingDatabase);
 		}
 		clock.ifAvailable(builder::clock);
+		customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 		return builder.build();
 	}
 

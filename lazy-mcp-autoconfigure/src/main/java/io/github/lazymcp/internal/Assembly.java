@@ -27,6 +27,7 @@ import io.github.lazymcp.capability.internal.CapabilityTool;
 import io.github.lazymcp.capability.internal.SkillCapabilities;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
+import io.github.lazymcp.capability.internal.pool.PoolSettings;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.capability.internal.routing.GeneralRequests;
@@ -177,9 +178,10 @@ public final class Assembly implements AutoCloseable {
 		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
 
 		CapabilitySettings capabilitySettings = settings.capabilities();
-		this.pool = new ServerPool(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
-				capabilitySettings.maxConnections(), capabilitySettings.idleTimeout(), parts.clock(), this.supervisor,
-				parts.observations(), this.background.scheduler());
+		this.pool = new ServerPool(
+				new PoolSettings(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
+						capabilitySettings.maxConnections(), capabilitySettings.idleTimeout()),
+				parts.clock(), this.supervisor, parts.observations(), this.background.scheduler());
 		CapabilityIndex index = new CapabilityIndex(definitions, this.catalog.serverNames());
 		this.holds = new CapabilityHolds(index, this.pool, this.catalog);
 		CapabilitySettings.Installs installs = capabilitySettings.installs();

@@ -14,7 +14,7 @@ import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
-import io.github.lazymcp.capability.internal.pool.ServerPool.ServerAcquisition;
+import io.github.lazymcp.capability.internal.pool.ServerAcquisition;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import org.jspecify.annotations.Nullable;
