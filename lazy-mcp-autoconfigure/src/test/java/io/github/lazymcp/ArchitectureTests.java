@@ -59,8 +59,8 @@ class ArchitectureTests {
 	 * for each type added since, with the reason it could not be done without:
 	 * {@code settings.InvalidSettingException} (issue 32), which builder users catch to
 	 * learn which setting is wrong, and {@code autoconfigure.LazyMcpBuilderCustomizer}
-	 * (issue 32), Spring Boot's customizer idiom; no existing type could become non-public
-	 * instead.
+	 * (issue 32), Spring Boot's customizer idiom; no existing type could become
+	 * non-public instead.
 	 */
 	private static final int MAX_PUBLIC_TYPES = 47;
 
