@@ -245,9 +245,12 @@ final class ScriptedAgent {
 	/** One ToolSearch call, added to the conversation. */
 	private String toolSearch(Turn turn, Map<String, ?> arguments) {
 		String input = JSON.writeValueAsString(arguments);
-		String result = this.stack.parts.callbacks().find(ModelToolNames.TOOL_SEARCH).orElseThrow().call(input, turn.context);
-		turn.conversation.called(ModelToolNames.TOOL_SEARCH, Conversation.call(ModelToolNames.TOOL_SEARCH, arguments), result,
-				PromptBlock.Kind.SEARCH_RESULT);
+		String result = this.stack.parts.callbacks()
+			.find(ModelToolNames.TOOL_SEARCH)
+			.orElseThrow()
+			.call(input, turn.context);
+		turn.conversation.called(ModelToolNames.TOOL_SEARCH, Conversation.call(ModelToolNames.TOOL_SEARCH, arguments),
+				result, PromptBlock.Kind.SEARCH_RESULT);
 		turn.toolSearchInputs.add(input);
 		return result;
 	}
