@@ -26,6 +26,7 @@ import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -38,7 +39,7 @@ import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -81,7 +82,12 @@ import org.springframework.core.io.ResourceLoader;
 public final class LazyMcp implements AutoCloseable {
 
 	/** The name the model sees for the tool that finds and loads deferred tools. */
-	public static final String TOOL_SEARCH = ToolSearch.NAME;
+	public static final String TOOL_SEARCH = ModelToolNames.TOOL_SEARCH;
+
+	static {
+		// The actuator parts read the assembly through this bridge, not a public method.
+		LazyMcpAccess.grant((lazyMcp) -> lazyMcp.assembly);
+	}
 
 	private final Assembly assembly;
 
@@ -261,15 +267,6 @@ public final class LazyMcp implements AutoCloseable {
 	}
 
 	/**
-	 * What lazy-mcp's actuator endpoint, health indicator and meters read. Not API: the
-	 * type is internal and may change in any release.
-	 * @return the assembled parts
-	 */
-	public Assembly internals() {
-		return this.assembly;
-	}
-
-	/**
 	 * Stops everything lazy-mcp started: its scheduled tasks (and its scheduler, when the
 	 * builder made it), the capability servers it connected and the clients it made for
 	 * reconnects. The application's own MCP clients stay open.
@@ -301,7 +298,7 @@ public final class LazyMcp implements AutoCloseable {
 
 		private HealthSettings health = HealthSettings.DEFAULTS;
 
-		private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+		private @Nullable SessionSettings sessionSettings;
 
 		private RankingSettings ranking = RankingSettings.DEFAULTS;
 
@@ -357,7 +354,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder clients(List<McpSyncClient> clients) {
-			this.clients.addAll(clients);
+			this.clients.addAll(Objects.requireNonNull(clients, "clients must not be null"));
 			return this;
 		}
 
@@ -368,7 +365,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder asyncClients(List<McpAsyncClient> clients, Duration timeout) {
-			this.asyncClients.addAll(clients);
+			this.asyncClients.addAll(Objects.requireNonNull(clients, "clients must not be null"));
 			this.asyncTimeout = Objects.requireNonNull(timeout, "timeout");
 			return this;
 		}
@@ -379,7 +376,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder connections(List<? extends McpServerConnection> connections) {
-			this.connections.addAll(connections);
+			this.connections.addAll(Objects.requireNonNull(connections, "connections must not be null"));
 			return this;
 		}
 
@@ -391,8 +388,8 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder reconnect(String server, McpClientFactory factory) {
-			this.asyncReconnects.remove(server);
-			this.reconnects.put(server, factory);
+			this.asyncReconnects.remove(Objects.requireNonNull(server, "server must not be null"));
+			this.reconnects.put(server, Objects.requireNonNull(factory, "factory must not be null"));
 			return this;
 		}
 
@@ -406,63 +403,128 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder reconnectAsync(String server, Function<Consumer<List<McpSchema.Tool>>, McpAsyncClient> factory) {
-			this.reconnects.remove(server);
-			this.asyncReconnects.put(server, factory);
+			this.reconnects.remove(Objects.requireNonNull(server, "server must not be null"));
+			this.asyncReconnects.put(server, Objects.requireNonNull(factory, "factory must not be null"));
 			return this;
 		}
 
+		/**
+		 * Sets which tools are deferred (the thresholds) and each server's pins, allow
+		 * and deny lists, descriptions and call timeout.
+		 * @param settings the catalog settings
+		 * @return this builder
+		 */
 		public Builder catalog(CatalogSettings settings) {
-			this.catalog = settings;
+			this.catalog = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets how servers are pinged and reconnected.
+		 * @param settings the health settings
+		 * @return this builder
+		 */
 		public Builder health(HealthSettings settings) {
-			this.health = settings;
+			this.health = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets the sessions' cap, limits and idle timeout for the in-memory store the
+		 * builder makes, or for a session store that does not own settings. A store that
+		 * owns its settings ({@link SessionStore#settings()}) is not given a second copy:
+		 * different settings here fail {@link #build()}.
+		 * @param settings the session settings
+		 * @return this builder
+		 */
 		public Builder sessions(SessionSettings settings) {
-			this.sessionSettings = settings;
+			this.sessionSettings = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets how deferred tools are ranked against a search (BM25, dense or hybrid) and
+		 * when the ranking abstains.
+		 * @param settings the ranking settings
+		 * @return this builder
+		 */
 		public Builder ranking(RankingSettings settings) {
-			this.ranking = settings;
+			this.ranking = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets the embedding model the dense and hybrid rankings use, and where
+		 * embeddings are cached.
+		 * @param settings the embedding settings
+		 * @return this builder
+		 */
 		public Builder embedding(EmbeddingSettings settings) {
-			this.embedding = settings;
+			this.embedding = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets whether and how the requests of successful tool calls are kept to rank
+		 * tools.
+		 * @param settings the learning settings
+		 * @return this builder
+		 */
 		public Builder learning(LearningSettings settings) {
-			this.learning = settings;
+			this.learning = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets what ToolSearch returns and how a call of a deferred tool that was not
+		 * loaded is treated.
+		 * @param settings the tool settings
+		 * @return this builder
+		 */
 		public Builder tools(ToolSettings settings) {
-			this.tools = settings;
+			this.tools = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets the advisors' guidance and orders.
+		 * @param settings the advisor settings
+		 * @return this builder
+		 */
 		public Builder advisors(AdvisorSettings settings) {
-			this.advisors = settings;
+			this.advisors = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets the access policies and the advisor parameter that chooses one.
+		 * @param settings the policy settings
+		 * @return this builder
+		 */
 		public Builder policies(PolicySettings settings) {
-			this.policies = settings;
+			this.policies = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets whether and how many tools are attached from the user's message before the
+		 * model asks.
+		 * @param settings the proactive attach settings
+		 * @return this builder
+		 */
 		public Builder proactive(ProactiveSettings settings) {
-			this.proactive = settings;
+			this.proactive = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
+		/**
+		 * Sets where capability files are read from, how capability servers are pooled
+		 * and how capabilities are auto-activated.
+		 * @param settings the capability settings
+		 * @return this builder
+		 */
 		public Builder capabilities(CapabilitySettings settings) {
-			this.capabilities = settings;
+			this.capabilities = Objects.requireNonNull(settings, "settings must not be null");
 			return this;
 		}
 
@@ -472,7 +534,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder ranker(ToolRanker ranker) {
-			this.ranker = ranker;
+			this.ranker = Objects.requireNonNull(ranker, "ranker must not be null");
 			return this;
 		}
 
@@ -483,7 +545,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder sessionStore(SessionStore store) {
-			this.sessionStore = store;
+			this.sessionStore = Objects.requireNonNull(store, "store must not be null");
 			return this;
 		}
 
@@ -493,7 +555,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder useStore(UseStore store) {
-			this.useStore = store;
+			this.useStore = Objects.requireNonNull(store, "store must not be null");
 			return this;
 		}
 
@@ -504,22 +566,39 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder hints(Hints hints) {
-			this.hints.add(hints);
+			this.hints.add(Objects.requireNonNull(hints, "hints must not be null"));
 			return this;
 		}
 
+		/**
+		 * Adds filters that hide tools from a session's requests and refuse their calls,
+		 * asked after none of lazy-mcp's.
+		 * @param filters the filters, asked in this order
+		 * @return this builder
+		 */
 		public Builder filters(List<? extends ToolFilter> filters) {
-			this.filters.addAll(filters);
+			this.filters.addAll(Objects.requireNonNull(filters, "filters must not be null"));
 			return this;
 		}
 
+		/**
+		 * Adds listeners told of turns, activations and tool calls.
+		 * @param listeners the listeners, told in this order
+		 * @return this builder
+		 */
 		public Builder listeners(List<? extends LazyMcpListener> listeners) {
-			this.listeners.addAll(listeners);
+			this.listeners.addAll(Objects.requireNonNull(listeners, "listeners must not be null"));
 			return this;
 		}
 
+		/**
+		 * Adds model-facing tools lazy-mcp offers beside ToolSearch, such as the
+		 * capability tool.
+		 * @param modelTools the tools
+		 * @return this builder
+		 */
 		public Builder modelTools(List<? extends ModelTool> modelTools) {
-			this.modelTools.addAll(modelTools);
+			this.modelTools.addAll(Objects.requireNonNull(modelTools, "modelTools must not be null"));
 			return this;
 		}
 
@@ -530,12 +609,18 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder policyResolver(PolicyResolver resolver) {
-			this.policyResolver = resolver;
+			this.policyResolver = Objects.requireNonNull(resolver, "resolver must not be null");
 			return this;
 		}
 
+		/**
+		 * Records tool calls and searches as Micrometer observations in this registry
+		 * instead of none.
+		 * @param registry the registry
+		 * @return this builder
+		 */
 		public Builder observations(ObservationRegistry registry) {
-			this.observations = registry;
+			this.observations = Objects.requireNonNull(registry, "registry must not be null");
 			return this;
 		}
 
@@ -546,12 +631,17 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder scheduler(ScheduledExecutorService scheduler) {
-			this.scheduler = scheduler;
+			this.scheduler = Objects.requireNonNull(scheduler, "scheduler must not be null");
 			return this;
 		}
 
+		/**
+		 * Reads time from this clock instead of the system clock (UTC).
+		 * @param clock the clock
+		 * @return this builder
+		 */
 		public Builder clock(Clock clock) {
-			this.clock = clock;
+			this.clock = Objects.requireNonNull(clock, "clock must not be null");
 			return this;
 		}
 
@@ -561,7 +651,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder embeddingModel(EmbeddingModel model) {
-			this.embeddingModel = model;
+			this.embeddingModel = Objects.requireNonNull(model, "model must not be null");
 			return this;
 		}
 
@@ -576,7 +666,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder embeddingDatabase(DataSource database) {
-			this.embeddingDatabase = database;
+			this.embeddingDatabase = Objects.requireNonNull(database, "database must not be null");
 			return this;
 		}
 
@@ -587,7 +677,7 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder resourceLoader(ResourceLoader resourceLoader) {
-			this.resourceLoader = resourceLoader;
+			this.resourceLoader = Objects.requireNonNull(resourceLoader, "resourceLoader must not be null");
 			return this;
 		}
 
@@ -599,6 +689,21 @@ public final class LazyMcp implements AutoCloseable {
 			return factories;
 		}
 
+		/** The one source of the session settings: the store's when it owns them. */
+		private SessionSettings sessionSettings() {
+			SessionSettings owned = (this.sessionStore != null) ? this.sessionStore.settings() : null;
+			if (owned == null) {
+				return (this.sessionSettings != null) ? this.sessionSettings : SessionSettings.DEFAULTS;
+			}
+			if (this.sessionSettings != null && !this.sessionSettings.equals(owned)) {
+				throw new IllegalArgumentException(("Session settings were given twice and differ: sessions(%s) and "
+						+ "a session store made with %s. The store owns its session settings: give them to the store "
+						+ "only, and leave sessions(...) out")
+					.formatted(this.sessionSettings, owned));
+			}
+			return owned;
+		}
+
 		/**
 		 * Builds lazy-mcp in dependency order. Nothing is listed, connected or embedded
 		 * yet: the servers are listed on first use. When it throws, nothing lazy-mcp
@@ -607,14 +712,15 @@ public final class LazyMcp implements AutoCloseable {
 		 * @return lazy-mcp
 		 * @throws IllegalArgumentException when a capability file is broken (the message
 		 * names the file, the line and the key) or declares a server under a configured
-		 * server's name
+		 * server's name, or when session settings were given beside a session store that
+		 * owns different ones
 		 */
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
 			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
 					this.connections, reconnects(),
-					new Assembly.Settings(this.catalog, this.health, this.sessionSettings, this.ranking, this.embedding,
+					new Assembly.Settings(this.catalog, this.health, sessionSettings(), this.ranking, this.embedding,
 							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
 					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,
 					this.modelTools, this.policyResolver, this.observations, this.scheduler, this.clock,

@@ -17,6 +17,7 @@ import io.github.lazymcp.actuate.internal.LazyMcpMeters;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -70,7 +71,7 @@ class IndexingTests {
 			.embeddingModel(this.model)
 			.build();
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
-		new LazyMcpMeters(this.lazyMcp.internals()).bindTo(meters);
+		new LazyMcpMeters(LazyMcpAccess.assembly(this.lazyMcp)).bindTo(meters);
 		LazyMcpHealthIndicator health = new LazyMcpHealthIndicator(this.lazyMcp);
 		await("the background build to reach the model").atMost(Duration.ofSeconds(30))
 			.until(() -> this.model.held.get() > 0);
@@ -78,7 +79,7 @@ class IndexingTests {
 
 		String early = search("read a file");
 		ToolSession attaching = this.lazyMcp.sessions().session("proactive");
-		List<String> attached = this.lazyMcp.internals()
+		List<String> attached = LazyMcpAccess.assembly(this.lazyMcp)
 			.search()
 			.rankDeferred(attaching, attaching.state(), "move a file", 2);
 
@@ -91,7 +92,7 @@ class IndexingTests {
 
 		this.model.release();
 		await("the embedding index").atMost(Duration.ofSeconds(30))
-			.until(() -> this.lazyMcp.internals().search().indexState().equals("ready"));
+			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
 		int before = this.model.calls.get();
 
 		String later = search("read a file");
@@ -118,12 +119,12 @@ class IndexingTests {
 			.embeddingModel(this.model)
 			.build();
 		await("the first index").atMost(Duration.ofSeconds(30))
-			.until(() -> this.lazyMcp.internals().search().indexState().equals("ready"));
+			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
 		this.model.hold();
 		tools.add(FakeConnection.tool("compress_archive", "Compresses files into a zip archive."));
 
 		this.lazyMcp.toolsChanged("fs", tools);
-		this.lazyMcp.internals().search().prepare();
+		LazyMcpAccess.assembly(this.lazyMcp).search().prepare();
 		await("the new index's build to reach the model").atMost(Duration.ofSeconds(30))
 			.until(() -> this.model.held.get() > 0);
 
@@ -134,7 +135,7 @@ class IndexingTests {
 		assertThat(held).contains("\"name\":\"fs__read_file\"", "\"ranking\":");
 		this.model.release();
 		await("the new index").atMost(Duration.ofSeconds(30))
-			.until(() -> this.lazyMcp.internals().search().indexState().equals("ready"));
+			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
 		assertThat(search("compress files into a zip archive")).contains("\"name\":\"fs__compress_archive\"")
 			.doesNotContain("\"ranking\"");
 	}
@@ -169,7 +170,8 @@ class IndexingTests {
 			this.model.release();
 			main.join(TimeUnit.MINUTES.toMillis(1));
 			assertThat(readiness).containsExactly(ReadinessState.ACCEPTING_TRAFFIC);
-			assertThat(started.get().getBean(LazyMcp.class).internals().search().indexState()).isEqualTo("ready");
+			assertThat(LazyMcpAccess.assembly(started.get().getBean(LazyMcp.class)).search().indexState())
+				.isEqualTo("ready");
 		}
 		finally {
 			this.model.release();

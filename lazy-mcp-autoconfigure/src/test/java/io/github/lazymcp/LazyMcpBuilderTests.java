@@ -3,6 +3,7 @@ package io.github.lazymcp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.internal.McpServerBins;
 import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.it.ScriptedChatModel;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
@@ -31,6 +35,7 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * lazy-mcp without Spring Boot: a plain MCP Java SDK client of the real memory server, a
@@ -108,9 +113,36 @@ class LazyMcpBuilderTests {
 	}
 
 	@Test
+	void sessionSettingsThatDifferFromTheSessionStoresFailTheBuildNamingBoth() {
+		SessionStore store = SessionStore.inMemory(SessionSettings.DEFAULTS.withMaxActiveSchemas(12),
+				Clock.systemUTC());
+		LazyMcp.Builder builder = LazyMcp.builder()
+			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(30))
+			.sessionStore(store);
+
+		assertThatIllegalArgumentException().isThrownBy(builder::build)
+			.withMessageContaining("Session settings were given twice and differ")
+			.withMessageContaining("maxActiveSchemas=30")
+			.withMessageContaining("maxActiveSchemas=12")
+			.withMessageContaining("give them to the store only");
+	}
+
+	@Test
+	void theSessionStoreOwnsItsSettingsAndTheSameSettingsBesideItAreAccepted() {
+		SessionSettings settings = SessionSettings.DEFAULTS.withMaxActiveSchemas(12);
+		SessionStore store = SessionStore.inMemory(settings, Clock.systemUTC());
+
+		try (LazyMcp alone = LazyMcp.builder().sessionStore(store).build();
+				LazyMcp twice = LazyMcp.builder().sessions(settings).sessionStore(store).build()) {
+			assertThat(alone.sessions().settings()).isEqualTo(settings);
+			assertThat(twice.sessions().cap()).isEqualTo(12);
+		}
+	}
+
+	@Test
 	void closingStopsTheSchedulerTheBuilderMade() throws Exception {
 		LazyMcp lazyMcp = LazyMcp.builder().build();
-		ScheduledExecutorService scheduler = lazyMcp.internals().scheduler();
+		ScheduledExecutorService scheduler = LazyMcpAccess.assembly(lazyMcp).scheduler();
 		String thread = scheduler.submit(() -> Thread.currentThread().getName()).get(10, TimeUnit.SECONDS);
 
 		lazyMcp.close();

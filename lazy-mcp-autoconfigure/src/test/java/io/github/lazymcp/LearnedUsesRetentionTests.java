@@ -7,6 +7,7 @@ import io.github.lazymcp.activation.MutableClock;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
@@ -48,11 +49,11 @@ class LearnedUsesRetentionTests {
 	}
 
 	private static void learn(LazyMcp lazyMcp, String tool, String request, String conversation) {
-		lazyMcp.internals().learning().begin(tool).succeeded(request, conversation);
+		LazyMcpAccess.assembly(lazyMcp).learning().begin(tool).succeeded(request, conversation);
 	}
 
 	private static Learning learning(LazyMcp lazyMcp) {
-		return lazyMcp.internals().learning();
+		return LazyMcpAccess.assembly(lazyMcp).learning();
 	}
 
 	@Test
@@ -62,15 +63,15 @@ class LearnedUsesRetentionTests {
 		this.clock.advance(Duration.ofDays(6));
 		learn(lazyMcp, "fs__write_file", "save the new notes", "c-2");
 		assertThat(lazyMcp.indexed()).succeedsWithin(Duration.ofSeconds(30));
-		lazyMcp.internals().search().relearn();
+		LazyMcpAccess.assembly(lazyMcp).search().relearn();
 		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(lazyMcp.internals().search().learnedUses()).isEqualTo(2));
+			.untilAsserted(() -> assertThat(LazyMcpAccess.assembly(lazyMcp).search().learnedUses()).isEqualTo(2));
 
 		this.clock.advance(Duration.ofDays(1).plusMinutes(1));
 
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			assertThat(learning(lazyMcp).reload().uses()).containsOnlyKeys("fs__write_file");
-			assertThat(lazyMcp.internals().search().learnedUses()).isEqualTo(1);
+			assertThat(LazyMcpAccess.assembly(lazyMcp).search().learnedUses()).isEqualTo(1);
 		});
 	}
 

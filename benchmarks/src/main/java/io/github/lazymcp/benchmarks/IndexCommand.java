@@ -20,6 +20,7 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
@@ -27,7 +28,7 @@ import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.jspecify.annotations.Nullable;
 
@@ -141,9 +142,9 @@ final class IndexCommand {
 			lazyMcp.catalog();
 			lazyMcp.searchable().join();
 			long ready = System.nanoTime();
-			String result = lazyMcp.internals()
+			String result = LazyMcpAccess.assembly(lazyMcp)
 				.callbacks()
-				.find(ToolSearch.NAME)
+				.find(ModelToolNames.TOOL_SEARCH)
 				.orElseThrow()
 				.call("{\"query\":\"%s\"}".formatted(FIRST_QUERY),
 						LazyMcpRequest.toolContext(lazyMcp.sessions().session("index-command")));

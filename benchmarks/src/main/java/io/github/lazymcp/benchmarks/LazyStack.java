@@ -14,6 +14,7 @@ import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
@@ -64,7 +65,7 @@ final class LazyStack implements AutoCloseable {
 		this.lazyMcp = build(dataset, ranker, options);
 		// Measured rankings are the full index's, not BM25's while it is built.
 		this.lazyMcp.indexed().join();
-		this.parts = this.lazyMcp.internals();
+		this.parts = LazyMcpAccess.assembly(this.lazyMcp);
 		this.sessions = this.lazyMcp.sessions();
 		CatalogSnapshot current = this.lazyMcp.catalog();
 		for (CatalogTool tool : current.tools()) {

@@ -12,8 +12,7 @@ import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UserTurn;
-import io.github.lazymcp.tool.internal.CallTool;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -64,7 +63,7 @@ final class ScriptedAgent {
 	private static final JsonMapper JSON = JsonMapper.shared();
 
 	/** lazy-mcp's own tools, which no task needs. */
-	private static final Set<String> LAZY_MCP_TOOLS = Set.of(ToolSearch.NAME, CallTool.NAME);
+	private static final Set<String> LAZY_MCP_TOOLS = Set.of(ModelToolNames.TOOL_SEARCH, ModelToolNames.CALL_TOOL);
 
 	private final LazyStack stack;
 
@@ -246,9 +245,12 @@ final class ScriptedAgent {
 	/** One ToolSearch call, added to the conversation. */
 	private String toolSearch(Turn turn, Map<String, ?> arguments) {
 		String input = JSON.writeValueAsString(arguments);
-		String result = this.stack.parts.callbacks().find(ToolSearch.NAME).orElseThrow().call(input, turn.context);
-		turn.conversation.called(ToolSearch.NAME, Conversation.call(ToolSearch.NAME, arguments), result,
-				PromptBlock.Kind.SEARCH_RESULT);
+		String result = this.stack.parts.callbacks()
+			.find(ModelToolNames.TOOL_SEARCH)
+			.orElseThrow()
+			.call(input, turn.context);
+		turn.conversation.called(ModelToolNames.TOOL_SEARCH, Conversation.call(ModelToolNames.TOOL_SEARCH, arguments),
+				result, PromptBlock.Kind.SEARCH_RESULT);
 		turn.toolSearchInputs.add(input);
 		return result;
 	}
@@ -257,9 +259,9 @@ final class ScriptedAgent {
 	private void call(Turn turn, String tool) {
 		String result = this.stack.parts.callbacks().find(tool).orElseThrow().call("{}", turn.context);
 		String call = this.bridge
-				? Conversation.call(CallTool.NAME, Conversation.object("name", tool, "arguments", Map.of()))
+				? Conversation.call(ModelToolNames.CALL_TOOL, Conversation.object("name", tool, "arguments", Map.of()))
 				: Conversation.call(tool, Map.of());
-		turn.conversation.called(this.bridge ? CallTool.NAME : tool, call, result, PromptBlock.Kind.RESULT);
+		turn.conversation.called(this.bridge ? ModelToolNames.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
 	}
 
 	private static @Nullable String first(List<String> names, Set<String> among) {

@@ -16,7 +16,7 @@ import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.github.lazymcp.tool.internal.ToolSearchService;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -136,7 +136,7 @@ public class SearchBenchmark {
 		}
 		ToolSession session = this.stack.sessions.session("benchmark");
 		this.context = LazyMcpRequest.toolContext(session);
-		this.toolSearch = this.stack.parts.callbacks().find(ToolSearch.NAME).orElseThrow();
+		this.toolSearch = this.stack.parts.callbacks().find(ModelToolNames.TOOL_SEARCH).orElseThrow();
 		this.queries = pool.queries().toArray(String[]::new);
 		JsonMapper json = JsonMapper.shared();
 		this.arguments = pool.queries()

@@ -9,7 +9,7 @@ import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -136,10 +136,10 @@ class ReplayTests {
 			for (Conversation.ModelRequest request : eager.requests()) {
 				assertThat(request.tools()).extracting(PromptBlock::label)
 					.hasSize(5)
-					.doesNotContain(ToolSearch.NAME)
+					.doesNotContain(ModelToolNames.TOOL_SEARCH)
 					.containsAll(List.of("files__read_file", "mail__send_email", "weather__forecast"));
 				assertThat(request.system()).isNull();
-				assertThat(request.messages()).noneMatch((block) -> block.label().equals(ToolSearch.NAME));
+				assertThat(request.messages()).noneMatch((block) -> block.label().equals(ModelToolNames.TOOL_SEARCH));
 			}
 		}
 	}

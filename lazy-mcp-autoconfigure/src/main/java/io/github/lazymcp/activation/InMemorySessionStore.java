@@ -38,6 +38,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class InMemorySessionStore implements SessionStore {
 
+	private final SessionSettings settings;
+
 	private final int cap;
 
 	private final Clock clock;
@@ -50,6 +52,7 @@ final class InMemorySessionStore implements SessionStore {
 	 * @param clock the source of timestamps and of idle time
 	 */
 	InMemorySessionStore(SessionSettings settings, Clock clock) {
+		this.settings = settings;
 		this.cap = settings.maxActiveSchemas();
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		Instant origin = clock.instant();
@@ -151,6 +154,11 @@ final class InMemorySessionStore implements SessionStore {
 	@Override
 	public int cap() {
 		return this.cap;
+	}
+
+	@Override
+	public SessionSettings settings() {
+		return this.settings;
 	}
 
 	/**

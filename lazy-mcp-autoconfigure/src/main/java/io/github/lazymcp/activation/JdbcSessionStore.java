@@ -126,6 +126,11 @@ final class JdbcSessionStore implements SessionStore {
 		return this.settings.maxActiveSchemas();
 	}
 
+	@Override
+	public SessionSettings settings() {
+		return this.settings;
+	}
+
 	/**
 	 * Deletes the sessions that expired.
 	 * @return how many
@@ -224,16 +229,16 @@ final class JdbcSessionStore implements SessionStore {
 		}
 
 		@Override
-		public <R> R update(Function<SessionState, Update<R>> change) {
+		public <R extends @Nullable Object> R update(Function<SessionState, Update<R>> change) {
 			Row row = this.last;
 			for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
 				if (row == null || attempt > 0) {
 					row = JdbcSessionStore.this.read(this.id);
 				}
-				boolean live = row != null && !row.expired(now());
-				SessionState current = live ? row.state() : fresh();
+				Row live = (row != null && !row.expired(now())) ? row : null;
+				SessionState current = (live != null) ? live.state() : fresh();
 				Update<R> update = change.apply(current);
-				if (update.next() == current && live) {
+				if (update.next() == current && live != null) {
 					this.last = row;
 					return update.result();
 				}

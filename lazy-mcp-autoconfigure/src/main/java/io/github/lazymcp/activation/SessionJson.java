@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -90,7 +91,7 @@ final class SessionJson {
 		return ActivationSet.restore(slots, node.path("next").asLong());
 	}
 
-	private static String text(JsonNode node) {
+	private static @Nullable String text(JsonNode node) {
 		return (node.isNull() || node.isMissingNode()) ? null : node.asString();
 	}
 

@@ -2,6 +2,8 @@ package io.github.lazymcp.activation;
 
 import java.util.function.Function;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Where one session's {@link SessionState} is kept: the part of a {@link SessionStore}
  * that a {@link ToolSession} reads and changes. Implement it to keep sessions somewhere
@@ -51,7 +53,7 @@ public interface SessionRecord {
 	 * @return what the published change reports
 	 * @throws SessionStoreException when the state cannot be read or written now
 	 */
-	<R> R update(Function<SessionState, Update<R>> change);
+	<R extends @Nullable Object> R update(Function<SessionState, Update<R>> change);
 
 	/**
 	 * A new state with what the change reports.
@@ -60,7 +62,7 @@ public interface SessionRecord {
 	 * @param result what the caller is told
 	 * @param <R> the type of the result
 	 */
-	record Update<R>(SessionState next, R result) {
+	record Update<R extends @Nullable Object>(SessionState next, R result) {
 
 	}
 

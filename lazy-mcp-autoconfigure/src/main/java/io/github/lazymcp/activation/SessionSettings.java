@@ -1,12 +1,14 @@
 package io.github.lazymcp.activation;
 
 import java.time.Duration;
-import java.util.Objects;
+
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 
 /**
  * How many tools a session may hold active and how long sessions are kept. Immutable;
  * {@link #DEFAULTS} holds the shipped defaults. An impossible value is rejected with an
- * {@link IllegalArgumentException} whose message starts with the component's name.
+ * {@link InvalidSettingException} naming the component.
  *
  * @param maxActiveSchemas the cap: deferred tools active in one session at once, at least
  * 1
@@ -26,20 +28,10 @@ public record SessionSettings(int maxActiveSchemas, int maxSessions, Duration id
 			Duration.ofMinutes(1));
 
 	public SessionSettings {
-		if (maxActiveSchemas < 1) {
-			throw new IllegalArgumentException("maxActiveSchemas must be greater than 0 but was " + maxActiveSchemas);
-		}
-		if (maxSessions < 1) {
-			throw new IllegalArgumentException("maxSessions must be greater than 0 but was " + maxSessions);
-		}
-		Objects.requireNonNull(idleTimeout, "idleTimeout must not be null");
-		if (idleTimeout.isNegative() || idleTimeout.isZero()) {
-			throw new IllegalArgumentException("idleTimeout must be greater than 0 but was " + idleTimeout);
-		}
-		Objects.requireNonNull(cleanupInterval, "cleanupInterval must not be null");
-		if (cleanupInterval.isNegative() || cleanupInterval.isZero()) {
-			throw new IllegalArgumentException("cleanupInterval must be greater than 0 but was " + cleanupInterval);
-		}
+		Checks.positive("maxActiveSchemas", maxActiveSchemas);
+		Checks.positive("maxSessions", maxSessions);
+		Checks.positive("idleTimeout", idleTimeout);
+		Checks.positive("cleanupInterval", cleanupInterval);
 	}
 
 	/**

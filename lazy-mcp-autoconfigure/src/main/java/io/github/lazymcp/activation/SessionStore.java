@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.util.Optional;
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Where conversations' sessions live. lazy-mcp ships two stores: in memory
  * ({@link #inMemory}, the default) and in the application's database ({@link #jdbc}, for
@@ -113,6 +115,18 @@ public interface SessionStore {
 	 * @return the cap
 	 */
 	int cap();
+
+	/**
+	 * The session settings this store was made with, which it owns: lazy-mcp cleans it up
+	 * and releases the capability servers of expired sessions at their intervals, and the
+	 * {@code LazyMcp} builder refuses different session settings given beside it. A store
+	 * that does not say (an application's own) answers null; the builder's session
+	 * settings apply to it then.
+	 * @return the settings, or null when the store does not own any
+	 */
+	default @Nullable SessionSettings settings() {
+		return null;
+	}
 
 	/**
 	 * Discards the sessions that expired. lazy-mcp calls it in the background, every

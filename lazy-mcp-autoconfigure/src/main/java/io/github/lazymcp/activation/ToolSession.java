@@ -7,7 +7,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
@@ -247,9 +249,8 @@ public final class ToolSession {
 			for (String owner : owners) {
 				enabled = enabled.touch(owner, now);
 			}
-			return new SessionRecord.Update<>(
-					current.withTools(current.tools().touch(name, now)).withCapabilities(enabled).accessedAt(now),
-					null);
+			return unreported(
+					current.withTools(current.tools().touch(name, now)).withCapabilities(enabled).accessedAt(now));
 		});
 	}
 
@@ -271,9 +272,7 @@ public final class ToolSession {
 	 */
 	public void reset() {
 		Instant now = this.clock.instant();
-		this.record
-			.update((current) -> new SessionRecord.Update<>(current.withTools(ActivationSet.empty()).accessedAt(now),
-					null));
+		this.record.update((current) -> unreported(current.withTools(ActivationSet.empty()).accessedAt(now)));
 	}
 
 	/**
@@ -392,7 +391,17 @@ public final class ToolSession {
 	 */
 	void markAccessed() {
 		Instant now = this.clock.instant();
-		this.record.update((current) -> new SessionRecord.Update<>(current.accessedAt(now), null));
+		this.record.update((current) -> unreported(current.accessedAt(now)));
+	}
+
+	/**
+	 * A change that reports nothing. {@code Update}'s result is a type variable that may
+	 * be null, and a {@code Void} result has no value but null; NullAway, outside its
+	 * JSpecify mode, does not read that bound, hence the suppression.
+	 */
+	@SuppressWarnings("NullAway")
+	private static SessionRecord.Update<@Nullable Void> unreported(SessionState next) {
+		return new SessionRecord.Update<>(next, null);
 	}
 
 	private void report(ActivationResult result) {
@@ -406,13 +415,18 @@ public final class ToolSession {
 		return "ToolSession[id=" + this.id + ", cap=" + this.cap + "]";
 	}
 
-	/** State in one atomic reference, changed by compare-and-set. */
+	/**
+	 * State in one atomic reference, changed by compare-and-set. NullAway reads every
+	 * {@code AtomicReference.get()} as nullable; this one starts with a state and is only
+	 * ever set to the non-null state a change returns, hence the suppression.
+	 */
+	@SuppressWarnings("NullAway")
 	private static final class MemoryRecord implements SessionRecord {
 
-		private final java.util.concurrent.atomic.AtomicReference<SessionState> state;
+		private final AtomicReference<SessionState> state;
 
 		MemoryRecord(SessionState initial) {
-			this.state = new java.util.concurrent.atomic.AtomicReference<>(initial);
+			this.state = new AtomicReference<>(initial);
 		}
 
 		@Override
@@ -426,7 +440,7 @@ public final class ToolSession {
 		}
 
 		@Override
-		public <R> R update(java.util.function.Function<SessionState, Update<R>> change) {
+		public <R extends @Nullable Object> R update(Function<SessionState, Update<R>> change) {
 			while (true) {
 				SessionState current = this.state.get();
 				Update<R> update = change.apply(current);

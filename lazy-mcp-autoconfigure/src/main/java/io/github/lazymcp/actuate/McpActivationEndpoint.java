@@ -1,5 +1,6 @@
 package io.github.lazymcp.actuate;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,10 +20,12 @@ import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.internal.FusionFit;
 import io.github.lazymcp.tool.internal.SearchResult;
 import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -53,7 +56,7 @@ public class McpActivationEndpoint {
 	 * @param lazyMcp what the endpoint shows and changes
 	 */
 	public McpActivationEndpoint(LazyMcp lazyMcp) {
-		this.lazyMcp = lazyMcp.internals();
+		this.lazyMcp = LazyMcpAccess.assembly(lazyMcp);
 		this.sessions = lazyMcp.sessions();
 		this.stats = this.lazyMcp.stats();
 	}
@@ -70,7 +73,7 @@ public class McpActivationEndpoint {
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), sessionCount(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
 				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.search().learnedUses(),
-				this.lazyMcp.capabilityReport());
+				Capabilities.of(this.lazyMcp.capabilityReport()));
 	}
 
 	/**
@@ -134,8 +137,8 @@ public class McpActivationEndpoint {
 		catch (SessionStoreException ex) {
 			return unavailable(session, ex);
 		}
-		return result.failed() ? badRequest(session, String.valueOf(result.error()))
-				: new WebEndpointResponse<>(result, WebEndpointResponse.STATUS_OK);
+		return result.failed() ? badRequest(session, String.valueOf(result.error())) : new WebEndpointResponse<>(
+				JsonMapper.shared().readTree(result.toJson()), WebEndpointResponse.STATUS_OK);
 	}
 
 	private static WebEndpointResponse<Object> badRequest(String session, String detail) {
@@ -267,7 +270,110 @@ public class McpActivationEndpoint {
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools,
 			@Nullable Long sessions, long searches, long activations, long evictions, Tokens tokens,
-			@Nullable Ranking ranking, int learnedUses, @Nullable CapabilityReport capabilities) {
+			@Nullable Ranking ranking, int learnedUses, @Nullable Capabilities capabilities) {
+	}
+
+	/**
+	 * The capabilities section: every capability with its state, servers and their
+	 * reference counts, failure reason, and the router's last auto-activation decision
+	 * with its scores.
+	 *
+	 * @param maxActive how many capabilities one conversation may have enabled at once
+	 * @param capabilities every capability, in file order
+	 * @param autoActivation the router's gate and last decision, or null when
+	 * capabilities cannot be routed
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Capabilities(int maxActive, List<Capability> capabilities, @Nullable AutoActivation autoActivation) {
+
+		static @Nullable Capabilities of(@Nullable CapabilityReport report) {
+			if (report == null) {
+				return null;
+			}
+			CapabilityReport.AutoActivation auto = report.autoActivation();
+			return new Capabilities(report.maxActive(), report.capabilities().stream().map(Capability::of).toList(),
+					(auto != null) ? AutoActivation.of(auto) : null);
+		}
+
+	}
+
+	/**
+	 * One capability.
+	 *
+	 * @param name the capability
+	 * @param provider the provider chosen for it
+	 * @param variants the other providers found, not chosen
+	 * @param state {@code enabled} (in at least one conversation on this instance),
+	 * {@code dormant} or {@code failed}
+	 * @param description what it does
+	 * @param sessions how many conversations on this instance have it enabled
+	 * @param servers its servers
+	 * @param packages the npm packages it installs, as {@code name@version}
+	 * @param failure why enabling it failed last, or null
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Capability(String name, String provider,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> variants, String state, String description,
+			long sessions, List<CapabilityServer> servers,
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> packages, @Nullable String failure) {
+
+		static Capability of(CapabilityReport.Capability capability) {
+			return new Capability(capability.name(), capability.provider(), capability.variants(), capability.state(),
+					capability.description(), capability.sessions(),
+					capability.servers()
+						.stream()
+						.map((server) -> new CapabilityServer(server.name(), server.connected(), server.references(),
+								server.heldBy()))
+						.toList(),
+					capability.packages(), capability.failure());
+		}
+
+	}
+
+	/**
+	 * One server of a capability.
+	 *
+	 * @param name its connection name
+	 * @param connected whether some conversation holds it (a server no one holds any more
+	 * may run on for the idle timeout, ready to be held again)
+	 * @param references how many conversations' capabilities hold it
+	 * @param heldBy who holds it, as {@code session/capability}
+	 */
+	public record CapabilityServer(String name, boolean connected, int references, List<String> heldBy) {
+
+	}
+
+	/**
+	 * Auto-activation: the gate and the last decision.
+	 *
+	 * @param threshold the lowest routing score that enables a capability
+	 * @param margin how much the best score must exceed the runner-up's
+	 * @param generalLead how far the general requests' score may exceed the best score
+	 * @param lastDecision the last routing decision, or null before the first
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record AutoActivation(double threshold, double margin, double generalLead, @Nullable Decision lastDecision) {
+
+		static AutoActivation of(CapabilityReport.AutoActivation auto) {
+			CapabilityReport.Decision last = auto.lastDecision();
+			return new AutoActivation(auto.threshold(), auto.margin(), auto.generalLead(),
+					(last != null) ? new Decision(last.text(), last.chosen(), last.reason(), last.scores()) : null);
+		}
+
+	}
+
+	/**
+	 * One routing decision.
+	 *
+	 * @param text the start of the routed message, pasted blocks removed; null unless
+	 * {@code tools.lazy-mcp.logging.user-text} asks for user text
+	 * @param chosen the capability enabled, or null when the router abstained
+	 * @param reason why, in one sentence
+	 * @param scores the candidates' scores, best first, rounded to three decimals
+	 */
+	@JsonInclude(JsonInclude.Include.ALWAYS)
+	public record Decision(@Nullable String text, @Nullable String chosen, String reason, Map<String, Double> scores) {
+
 	}
 
 	/**
@@ -312,7 +418,7 @@ public class McpActivationEndpoint {
 					server.error(), health.status(), health.lastError(), text(health.since()), text(health.lastSeen()));
 		}
 
-		private static @Nullable String text(java.time.@Nullable Instant instant) {
+		private static @Nullable String text(@Nullable Instant instant) {
 			return (instant != null) ? instant.toString() : null;
 		}
 

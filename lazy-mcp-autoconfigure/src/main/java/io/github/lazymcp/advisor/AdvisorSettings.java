@@ -2,11 +2,14 @@ package io.github.lazymcp.advisor;
 
 import java.util.Objects;
 
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 import io.github.lazymcp.tool.LazyMcpRequest;
 
 /**
  * How lazy-mcp's advisors find a request's session and what they add to the system
- * message. Immutable; {@link #DEFAULTS} holds the shipped defaults.
+ * message. Immutable; {@link #DEFAULTS} holds the shipped defaults. An impossible value
+ * is rejected with an {@link InvalidSettingException} naming the component.
  *
  * @param keys the advisor parameters that name the session
  * @param guidance whether to splice the guidance paragraph into the system message while
@@ -38,11 +41,8 @@ public record AdvisorSettings(LazyMcpRequest.Keys keys, boolean guidance, String
 
 	public AdvisorSettings {
 		Objects.requireNonNull(keys, "keys");
-		Objects.requireNonNull(guidanceText, "guidanceText");
-		if (serverInstructionsMaxTokens < 1) {
-			throw new IllegalArgumentException(
-					"serverInstructionsMaxTokens must be greater than 0 but was " + serverInstructionsMaxTokens);
-		}
+		Checks.set("guidanceText", guidanceText);
+		Checks.positive("serverInstructionsMaxTokens", serverInstructionsMaxTokens);
 	}
 
 	/**

@@ -25,15 +25,25 @@ class InvalidLazyMcpPropertyException extends InvalidConfigurationPropertyValueE
 	 * A value one property may never have.
 	 * @param key the full property key
 	 * @param value the value
-	 * @param rule what the value must be, for example "must be greater than 0 but was 0"
-	 * @return the exception, whose message is the key followed by the rule
+	 * @param rule what the value must be, for example "must be greater than 0"
+	 * @return the exception, whose message is the key, the rule and the value
 	 */
-	static InvalidLazyMcpPropertyException rejected(String key, @Nullable Object value, String rule) {
-		return new InvalidLazyMcpPropertyException(key, value, rule, key + " " + rule,
-				"Change %s so that it %s.".formatted(key,
-						rule.replaceFirst(" but was .*$", "")
-							.replaceFirst(", was .*$", "")
-							.replaceFirst("^must ", "will ")));
+	static InvalidLazyMcpPropertyException rejected(String key, Object value, String rule) {
+		return rejected(key, value, key + " " + rule + " but was " + value, rule);
+	}
+
+	/**
+	 * A value one property may never have, described by the settings record that rejected
+	 * it.
+	 * @param key the full property key
+	 * @param value the value
+	 * @param message the key, the rule and the value, for example
+	 * "tools.lazy-mcp.max-active-schemas must be greater than 0 but was 0"
+	 * @param rule what the value must be, for example "must be greater than 0"
+	 * @return the exception
+	 */
+	static InvalidLazyMcpPropertyException rejected(String key, @Nullable Object value, String message, String rule) {
+		return new InvalidLazyMcpPropertyException(key, value, rule, message, "Change %s: it %s.".formatted(key, rule));
 	}
 
 	/**

@@ -112,14 +112,14 @@ public final class LazyMcpAutoConfiguration {
 			ObjectProvider<ModelTool> modelTools, ObjectProvider<PolicyResolver> policyResolver,
 			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
 			ObjectProvider<DataSource> dataSources, ObjectProvider<Clock> clock,
-			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler) {
+			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler,
+			ObjectProvider<LazyMcpBuilderCustomizer> customizers) {
 		SpringAiClients springAi = SpringAiClients.of(beans);
 		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
 		Assembly.Settings settings = PropertiesMapping.settings(properties);
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.catalog(settings.catalog())
 			.health(settings.health())
-			.sessions(settings.sessions())
 			.ranking(settings.ranking())
 			.embedding(settings.embedding())
 			.learning(settings.learning())
@@ -132,6 +132,10 @@ public final class LazyMcpAutoConfiguration {
 			.sessionStore(sessions)
 			.scheduler(scheduler)
 			.resourceLoader(resourceLoader);
+		if (sessions.settings() == null) {
+			// A store of the application's own that does not say: the properties apply.
+			builder.sessions(settings.sessions());
+		}
 		// Spring AI declares clients of one type, SYNC or ASYNC
 		// (spring.ai.mcp.client.type).
 		syncClients.ifAvailable(builder::clients);
@@ -166,6 +170,7 @@ public final class LazyMcpAutoConfiguration {
 			dataSources.ifUnique(builder::embeddingDatabase);
 		}
 		clock.ifAvailable(builder::clock);
+		customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 		return builder.build();
 	}
 
@@ -202,7 +207,7 @@ public final class LazyMcpAutoConfiguration {
 		Duration wait = properties.getSearch().getReadinessWait();
 		if (wait.isNegative()) {
 			throw InvalidLazyMcpPropertyException.rejected(LazyMcpProperties.PREFIX + ".search.readiness-wait", wait,
-					"must be 0 (do not wait) or more but was " + wait);
+					"must be 0 (do not wait) or more");
 		}
 		return new IndexReadiness(lazyMcp, wait);
 	}

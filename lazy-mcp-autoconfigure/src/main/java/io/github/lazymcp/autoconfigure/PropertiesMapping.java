@@ -1,10 +1,11 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
@@ -21,15 +22,16 @@ import io.github.lazymcp.policy.PolicySettings;
 import io.github.lazymcp.policy.PolicySettings.AccessPolicy;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.settings.InvalidSettingException;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Validation has two homes. A settings record rejects a value it can never hold, with an
- * IllegalArgumentException whose message starts with the record component's name; each
- * method here builds its records through record(), which names the property behind that
- * component instead (and behind any other component the message mentions). Rules that
+ * Validation has two homes. A settings record rejects a value it can never hold with an
+ * InvalidSettingException naming the record component; each method here builds its
+ * records through record(), which looks that component (and the one a relating rule
+ * names) up among the properties it was given and names the property instead. Rules that
  * relate properties mapped onto different records (a search limit and the cap) live here,
  * before the records are built. The properties class only binds.
  */
@@ -111,13 +113,23 @@ final class PropertiesMapping {
 		int cap = sessions(properties).maxActiveSchemas();
 		int maxLimit = maxLimit(properties, cap);
 		int defaultLimit = defaultLimit(properties, maxLimit);
-		checkLimits(properties, cap, maxLimit);
+		boolean maxLimitSet = search.getMaxLimit() != null;
+		if (maxLimitSet && maxLimit > cap) {
+			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".search.max-limit", maxLimit,
+					"%d is larger than %s.max-active-schemas (%d), so one search could evict its own results"
+						.formatted(maxLimit, PREFIX, cap),
+					"Lower search.max-limit or raise max-active-schemas.");
+		}
+		// A maximum left unset is the shipped one, or the cap when that is lower.
+		String maxLimitKey = (maxLimitSet || maxLimit < cap) ? "search.max-limit" : "max-active-schemas";
 		return record(
 				() -> new ToolSettings(defaultLimit, maxLimit, search.getMaxQueryLength(), properties.getDeferredCall(),
 						properties.getSurface(), search.isResultSchemas(), search.getShortlist()),
 				property("defaultLimit", "search.default-limit", defaultLimit),
-				property("maxLimit", "search.max-limit", maxLimit),
+				property("maxLimit", maxLimitKey, maxLimit),
 				property("maxQueryLength", "search.max-query-length", search.getMaxQueryLength()),
+				property("deferredCall", "deferred-call", properties.getDeferredCall()),
+				property("surface", "surface", properties.getSurface()),
 				property("shortlist", "search.shortlist", search.getShortlist()));
 	}
 
@@ -133,35 +145,12 @@ final class PropertiesMapping {
 		return (configured != null) ? configured : Math.min(ToolSettings.DEFAULTS.defaultLimit(), maxLimit);
 	}
 
-	/**
-	 * Only what the user wrote can contradict: a limit left unset follows the others.
-	 */
-	private static void checkLimits(LazyMcpProperties properties, int cap, int maxLimit) {
-		Integer defaultLimit = properties.getSearch().getDefaultLimit();
-		boolean maxLimitSet = properties.getSearch().getMaxLimit() != null;
-		if (maxLimitSet && maxLimit < 1) {
-			throw InvalidLazyMcpPropertyException.rejected(PREFIX + ".search.max-limit", maxLimit,
-					"must be greater than 0 but was " + maxLimit);
-		}
-		if (defaultLimit != null && defaultLimit > 0 && defaultLimit > maxLimit) {
-			String bound = (maxLimitSet || maxLimit < cap) ? "search.max-limit" : "max-active-schemas";
-			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".search.default-limit", defaultLimit,
-					"%d is larger than %s.%s (%d)".formatted(defaultLimit, PREFIX, bound, maxLimit),
-					"Lower search.default-limit or raise %s.".formatted(bound));
-		}
-		if (maxLimitSet && maxLimit > cap) {
-			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".search.max-limit", maxLimit,
-					"%d is larger than %s.max-active-schemas (%d), so one search could evict its own results"
-						.formatted(maxLimit, PREFIX, cap),
-					"Lower search.max-limit or raise max-active-schemas.");
-		}
-	}
-
 	static RankingSettings ranking(LazyMcpProperties properties) {
 		LazyMcpProperties.Search search = properties.getSearch();
 		return record(
 				() -> RankingSettings.DEFAULTS.withStrategy(search.getRanker())
 					.withMinSimilarity(search.getMinSimilarity()),
+				property("strategy", "search.ranker", search.getRanker()),
 				property("minSimilarity", "search.min-similarity", search.getMinSimilarity()));
 	}
 
@@ -257,38 +246,31 @@ final class PropertiesMapping {
 			.forEach((name, policy) -> policies.put(name,
 					new AccessPolicy(name, policy.getAllow(), policy.getDeny(), annotations(policy.getAnnotations()))));
 		LazyMcpProperties.Sessions sessions = properties.getSessions();
-		String defaultPolicy = sessions.getDefaultPolicy();
-		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {
-			throw InvalidLazyMcpPropertyException.conflict(PREFIX + ".sessions.default-policy", defaultPolicy,
-					"'%s' is not one of the policies configured under %s.policies (%s)".formatted(defaultPolicy, PREFIX,
-							String.join(", ", policies.keySet())),
-					"Name a configured policy, or configure %s.policies.%s.".formatted(PREFIX, defaultPolicy));
-		}
-		return record(() -> new PolicySettings(policies, defaultPolicy, sessions.getPolicyKey()),
+		return record(() -> new PolicySettings(policies, sessions.getDefaultPolicy(), sessions.getPolicyKey()),
+				property("defaultPolicy", "sessions.default-policy", sessions.getDefaultPolicy()),
 				property("parameter", "sessions.policy-key", sessions.getPolicyKey()));
 	}
 
 	/**
 	 * Builds a settings record; a value it rejects fails startup naming the property
-	 * behind the record component its message starts with.
+	 * behind the record component at fault. A component no property sets is lazy-mcp's
+	 * own fault, and its exception is passed on as it is.
 	 */
 	private static <T> T record(Supplier<T> record, Property... properties) {
 		try {
 			return record.get();
 		}
-		catch (IllegalArgumentException | NullPointerException ex) {
-			String message = String.valueOf(ex.getMessage());
-			String component = message.split("[ (]", 2)[0];
-			Property fault = Arrays.stream(properties)
-				.filter((property) -> property.component().equals(component))
-				.findFirst()
-				.orElseThrow(() -> ex);
-			String rule = message.substring(component.length()).strip();
-			for (Property other : properties) {
-				rule = rule.replace(other.component() + " ", PREFIX + "." + other.key() + " ");
+		catch (InvalidSettingException ex) {
+			Map<String, String> keys = new HashMap<>();
+			for (Property property : properties) {
+				keys.put(property.component(), PREFIX + "." + property.key());
 			}
-			throw InvalidLazyMcpPropertyException.rejected(PREFIX + "." + fault.key(), fault.value(),
-					rule.isEmpty() ? "must be set" : rule);
+			String key = keys.get(ex.component());
+			if (key == null) {
+				throw ex;
+			}
+			UnaryOperator<String> naming = (component) -> keys.getOrDefault(component, component);
+			throw InvalidLazyMcpPropertyException.rejected(key, ex.value(), ex.describe(naming), ex.rule(naming));
 		}
 	}
 

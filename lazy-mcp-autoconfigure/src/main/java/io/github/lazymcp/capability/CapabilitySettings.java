@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
+
 /**
  * Where capabilities are read from, which provider each uses, how many may be enabled,
  * how long their servers may take, when the user's words enable one, and whether
  * toolchain capabilities may install software. Immutable; {@link #DEFAULTS} holds the
  * shipped defaults. An impossible value is rejected with an
- * {@link IllegalArgumentException} whose message starts with the component's name.
+ * {@link InvalidSettingException} naming the component.
  *
  * @param locations where flat capability files are read from: classpath patterns or
  * directories ({@code optional:} for one that may be missing)
@@ -56,27 +59,13 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 		generalRequests = List.copyOf(generalRequests);
 		taps = List.copyOf(taps);
 		providers = Map.copyOf(providers);
-		if (maxActive < 1) {
-			throw new IllegalArgumentException("maxActive must be greater than 0 but was " + maxActive);
-		}
-		if (maxConnections < 1) {
-			throw new IllegalArgumentException("maxConnections must be greater than 0 but was " + maxConnections);
-		}
-		Objects.requireNonNull(idleTimeout, "idleTimeout");
-		if (idleTimeout.isNegative()) {
-			throw new IllegalArgumentException("idleTimeout must not be negative but was " + idleTimeout);
-		}
-		requirePositive(initTimeout, "initTimeout");
-		requirePositive(requestTimeout, "requestTimeout");
+		Checks.positive("maxActive", maxActive);
+		Checks.positive("maxConnections", maxConnections);
+		Checks.notNegative("idleTimeout", idleTimeout);
+		Checks.positive("initTimeout", initTimeout);
+		Checks.positive("requestTimeout", requestTimeout);
 		Objects.requireNonNull(gate, "gate");
 		Objects.requireNonNull(installs, "installs");
-	}
-
-	private static void requirePositive(Duration duration, String name) {
-		Objects.requireNonNull(duration, name);
-		if (duration.isNegative() || duration.isZero()) {
-			throw new IllegalArgumentException(name + " must be greater than 0 but was " + duration);
-		}
 	}
 
 	/**
@@ -100,15 +89,9 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 		public static final Gate DEFAULT = new Gate(0.15, 0.0, 0.06);
 
 		public Gate {
-			if (!(threshold >= -1 && threshold <= 1)) {
-				throw new IllegalArgumentException("threshold must be between -1 and 1 but was " + threshold);
-			}
-			if (!(margin >= 0 && margin <= 2)) {
-				throw new IllegalArgumentException("margin must be between 0 and 2 but was " + margin);
-			}
-			if (!(generalLead >= -2 && generalLead <= 2)) {
-				throw new IllegalArgumentException("generalLead must be between -2 and 2 but was " + generalLead);
-			}
+			Checks.between("threshold", threshold, -1, 1);
+			Checks.between("margin", margin, 0, 2);
+			Checks.between("generalLead", generalLead, -2, 2);
 		}
 
 	}
@@ -131,11 +114,8 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 				Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "toolchains"), Duration.ofMinutes(5));
 
 		public Installs {
-			Objects.requireNonNull(directory, "directory");
-			Objects.requireNonNull(timeout, "timeout");
-			if (timeout.isNegative() || timeout.isZero()) {
-				throw new IllegalArgumentException("timeout must be greater than 0 but was " + timeout);
-			}
+			Checks.set("directory", directory);
+			Checks.positive("timeout", timeout);
 		}
 
 	}

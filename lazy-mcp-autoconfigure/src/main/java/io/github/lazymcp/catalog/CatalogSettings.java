@@ -5,13 +5,15 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.catalog.internal.NamePatterns;
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 import org.jspecify.annotations.Nullable;
 
 /**
  * How the catalog treats the tools MCP servers offer: the gate below which nothing is
  * deferred, and what is configured per server. Immutable; {@link #DEFAULTS} holds the
  * shipped defaults. An impossible value is rejected with an
- * {@link IllegalArgumentException} whose message starts with the component's name.
+ * {@link InvalidSettingException} naming the component.
  *
  * @param deferToolsAbove deferral starts when the deferrable (not pinned) tools number
  * more than this
@@ -29,12 +31,8 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 	public static final CatalogSettings DEFAULTS = new CatalogSettings(10, 10_000, Map.of());
 
 	public CatalogSettings {
-		if (deferToolsAbove < 0) {
-			throw new IllegalArgumentException("deferToolsAbove must not be negative but was " + deferToolsAbove);
-		}
-		if (deferTokensAbove < 0) {
-			throw new IllegalArgumentException("deferTokensAbove must not be negative but was " + deferTokensAbove);
-		}
+		Checks.notNegative("deferToolsAbove", deferToolsAbove);
+		Checks.notNegative("deferTokensAbove", deferTokensAbove);
 		servers = Map.copyOf(servers);
 	}
 
@@ -100,8 +98,8 @@ public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<Str
 			allow = List.copyOf(allow);
 			deny = List.copyOf(deny);
 			descriptions = Map.copyOf(descriptions);
-			if (callTimeout != null && (callTimeout.isZero() || callTimeout.isNegative())) {
-				throw new IllegalArgumentException("callTimeout must be greater than 0 but was " + callTimeout);
+			if (callTimeout != null) {
+				Checks.positive("callTimeout", callTimeout);
 			}
 		}
 

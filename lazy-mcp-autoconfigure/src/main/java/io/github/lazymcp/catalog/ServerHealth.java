@@ -1,6 +1,7 @@
 package io.github.lazymcp.catalog;
 
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -40,8 +41,8 @@ public record ServerHealth(Status status, @Nullable String lastError, @Nullable 
 	 * @return the explanation
 	 */
 	public String unavailableMessage(String server) {
-		StringBuilder message = new StringBuilder("MCP server '%s' is unavailable (%s".formatted(server,
-				this.status.name().toLowerCase(java.util.Locale.ROOT)));
+		StringBuilder message = new StringBuilder(
+				"MCP server '%s' is unavailable (%s".formatted(server, this.status.name().toLowerCase(Locale.ROOT)));
 		if (this.since != null) {
 			message.append(" since ").append(this.since);
 		}

@@ -1,8 +1,8 @@
 package io.github.lazymcp.embedding;
 
 import java.nio.file.Path;
-import java.util.Objects;
 
+import io.github.lazymcp.settings.internal.Checks;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,7 +26,7 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 			Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp", "embeddings"));
 
 	public EmbeddingSettings {
-		Objects.requireNonNull(model, "model");
+		Checks.set("model", model);
 	}
 
 	/**

@@ -2,9 +2,13 @@ package io.github.lazymcp.health;
 
 import java.time.Duration;
 
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
+
 /**
  * How servers are watched and reconnected, and how long a tool call may take. Immutable;
- * {@link #DEFAULTS} holds the shipped defaults.
+ * {@link #DEFAULTS} holds the shipped defaults. An impossible value is rejected with an
+ * {@link InvalidSettingException} naming the component.
  *
  * @param pingInterval how often every server that is up is pinged; zero never pings (a
  * failed call still triggers a check)
@@ -39,20 +43,16 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 			Duration.ofSeconds(60), Duration.ofSeconds(1), Duration.ofSeconds(10), 0.2, Duration.ofSeconds(10));
 
 	public HealthSettings {
-		requirePositive(pingTimeout, "pingTimeout");
-		requirePositive(callTimeout, "callTimeout");
-		requirePositive(initialBackoff, "initialBackoff");
-		requirePositive(reconnectTimeout, "reconnectTimeout");
-		if (pingInterval.isNegative()) {
-			throw new IllegalArgumentException("pingInterval must not be negative but was " + pingInterval);
+		Checks.notNegative("pingInterval", pingInterval);
+		Checks.positive("pingTimeout", pingTimeout);
+		Checks.positive("callTimeout", callTimeout);
+		Checks.positive("initialBackoff", initialBackoff);
+		if (Checks.positive("maxBackoff", maxBackoff).compareTo(initialBackoff) < 0) {
+			throw InvalidSettingException.against("maxBackoff", maxBackoff, "must not be shorter than",
+					"initialBackoff", initialBackoff);
 		}
-		if (maxBackoff.compareTo(initialBackoff) < 0) {
-			throw new IllegalArgumentException("maxBackoff (%s) must not be shorter than initialBackoff (%s)"
-				.formatted(maxBackoff, initialBackoff));
-		}
-		if (!(jitter >= 0 && jitter <= 1)) {
-			throw new IllegalArgumentException("jitter must be between 0 and 1 but was " + jitter);
-		}
+		Checks.between("jitter", jitter, 0, 1);
+		Checks.positive("reconnectTimeout", reconnectTimeout);
 	}
 
 	/**
@@ -65,12 +65,6 @@ public record HealthSettings(Duration pingInterval, Duration pingTimeout, Durati
 		long base = this.initialBackoff.toMillis() << Math.min(attempt, 30);
 		long capped = Math.min(base <= 0 ? Long.MAX_VALUE : base, this.maxBackoff.toMillis());
 		return Duration.ofMillis(Math.round(capped * (1 + this.jitter * (2 * random - 1))));
-	}
-
-	private static void requirePositive(Duration duration, String name) {
-		if (duration.isZero() || duration.isNegative()) {
-			throw new IllegalArgumentException(name + " must be greater than 0 but was " + duration);
-		}
 	}
 
 }

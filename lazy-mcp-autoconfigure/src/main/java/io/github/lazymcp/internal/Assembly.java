@@ -9,18 +9,29 @@ import java.util.concurrent.ScheduledExecutorService;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.ActivationListener;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
+import io.github.lazymcp.capability.internal.CapabilityActions;
+import io.github.lazymcp.capability.internal.CapabilityFilter;
+import io.github.lazymcp.capability.internal.CapabilityHolds;
+import io.github.lazymcp.capability.internal.CapabilityIndex;
+import io.github.lazymcp.capability.internal.CapabilityListener;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.CapabilityReport;
+import io.github.lazymcp.capability.internal.CapabilityRoom;
+import io.github.lazymcp.capability.internal.CapabilityTool;
+import io.github.lazymcp.capability.internal.SkillCapabilities;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
+import io.github.lazymcp.capability.internal.pool.PoolSettings;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.capability.internal.routing.GeneralRequests;
+import io.github.lazymcp.capability.internal.toolchain.Toolchains;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
@@ -101,6 +112,8 @@ public final class Assembly implements AutoCloseable {
 
 	private final CapabilityManager capabilities;
 
+	private final CapabilityHolds holds;
+
 	private final CapabilityRouter router;
 
 	private final boolean logUserText;
@@ -165,21 +178,28 @@ public final class Assembly implements AutoCloseable {
 		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
 
 		CapabilitySettings capabilitySettings = settings.capabilities();
-		this.pool = new ServerPool(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
-				capabilitySettings.maxConnections(), capabilitySettings.idleTimeout(), parts.clock(), this.supervisor,
-				parts.observations(), this.background.scheduler());
-		this.capabilities = new CapabilityManager(definitions, this.pool, this.catalog, capabilitySettings.maxActive(),
-				policies, CapabilityManager.toolchains(capabilitySettings.installs()));
+		this.pool = new ServerPool(
+				new PoolSettings(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
+						capabilitySettings.maxConnections(), capabilitySettings.idleTimeout()),
+				parts.clock(), this.supervisor, parts.observations(), this.background.scheduler());
+		CapabilityIndex index = new CapabilityIndex(definitions, this.catalog.serverNames());
+		this.holds = new CapabilityHolds(index, this.pool, this.catalog);
+		CapabilitySettings.Installs installs = capabilitySettings.installs();
+		this.capabilities = new CapabilityManager(index, this.holds, this.catalog, capabilitySettings.maxActive(),
+				policies, new Toolchains(installs.directory(), installs.enabled(), installs.timeout()));
+		CapabilityRoom room = new CapabilityRoom(index, this.holds, this.catalog, capabilitySettings.maxActive());
+		CapabilityFilter capabilityFilter = new CapabilityFilter(index, this.catalog);
 		this.router = new CapabilityRouter(definitions,
 				GeneralRequests.bundledAnd(capabilitySettings.generalRequests()), embedder::embedCatalog,
 				embedder::queries, capabilitySettings.gate());
 		this.logUserText = capabilitySettings.logUserText();
 
 		List<ModelTool> modelTools = new ArrayList<>(parts.modelTools());
-		modelTools.add(this.capabilities.tool(this.router, this.sessions));
+		modelTools.add(new CapabilityTool(this.capabilities,
+				new CapabilityActions(this.capabilities, room, this.router), this.router, this.sessions));
 		List<ToolFilter> filterList = new ArrayList<>(parts.filters());
 		filterList.add(policies);
-		filterList.add(this.capabilities.filter());
+		filterList.add(capabilityFilter);
 		Filters filters = new Filters(filterList);
 		List<Hints> hints = new ArrayList<>(parts.hints());
 		definitions.forEach((definition) -> hints.add(definition.hints()));
@@ -193,12 +213,12 @@ public final class Assembly implements AutoCloseable {
 
 		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
 		listenerList.add(new ProactiveAttach(settings.proactive(), this.search::rankDeferred, parts.observations()));
-		listenerList.add(
-				this.capabilities.listener(capabilitySettings.autoActivation() ? this.router : null, this.logUserText));
+		listenerList.add(new CapabilityListener(this.capabilities, room,
+				capabilitySettings.autoActivation() ? this.router : null, this.logUserText));
 		this.listeners = new Listeners(listenerList);
 
 		ToolPath path = new ToolPath(this.catalog, this.search, this.sessions, modelTools, filters, this.listeners,
-				this.capabilities.owners(), observations, this.learning, this.stats, this.tokenCounter);
+				capabilityFilter, observations, this.learning, this.stats, this.tokenCounter);
 		this.callbacks = path.callbacks();
 		this.wire = path.wire();
 		PolicyResolver resolver = (parts.policyResolver() != null) ? parts.policyResolver()
@@ -212,7 +232,7 @@ public final class Assembly implements AutoCloseable {
 		if (!definitions.isEmpty()) {
 			Duration janitor = Duration.ofMillis(Math.max(1000, settings.sessions().idleTimeout().toMillis() / 4));
 			this.background.every(janitor, "abandoned capability servers",
-					() -> this.capabilities.releaseAbandoned(this.sessions));
+					() -> this.holds.releaseAbandoned(this.sessions));
 		}
 	}
 
@@ -334,7 +354,7 @@ public final class Assembly implements AutoCloseable {
 	}
 
 	public CapabilitySkills skills() {
-		return new CapabilitySkills(this.capabilities, this.sessions);
+		return new SkillCapabilities(this.capabilities, this.sessions);
 	}
 
 	/**
@@ -342,7 +362,7 @@ public final class Assembly implements AutoCloseable {
 	 * @return the report
 	 */
 	public CapabilityReport capabilityReport() {
-		return CapabilityReport.of(this.capabilities, this.router, this.logUserText);
+		return CapabilityReport.of(this.capabilities, this.holds, this.router, this.logUserText);
 	}
 
 	@Override
@@ -355,10 +375,10 @@ public final class Assembly implements AutoCloseable {
 	/**
 	 * The settings records, one per package.
 	 */
-	public record Settings(CatalogSettings catalog, HealthSettings health,
-			io.github.lazymcp.activation.SessionSettings sessions, RankingSettings ranking, EmbeddingSettings embedding,
-			LearningSettings learning, ToolSettings tools, AdvisorSettings advisors, PolicySettings policies,
-			ProactiveSettings proactive, CapabilitySettings capabilities) {
+	public record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions,
+			RankingSettings ranking, EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools,
+			AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
+			CapabilitySettings capabilities) {
 
 	}
 

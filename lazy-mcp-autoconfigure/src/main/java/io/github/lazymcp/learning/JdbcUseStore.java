@@ -121,7 +121,11 @@ final class JdbcUseStore implements UseStore {
 				String update = "UPDATE " + TABLE
 						+ " SET request = ?, conversation = ?, recorded_at = ? WHERE tool = ? AND slot = ?";
 				if (this.jdbc.sql(update)
-					.params(row.request(), row.conversation(), row.at(), tool, slot)
+					.param(row.request())
+					.param(row.conversation())
+					.param(row.at())
+					.param(tool)
+					.param(slot)
 					.update() == 1) {
 					return;
 				}
@@ -131,7 +135,11 @@ final class JdbcUseStore implements UseStore {
 					this.jdbc
 						.sql("INSERT INTO " + TABLE
 								+ " (tool, slot, request, conversation, recorded_at) VALUES (?, ?, ?, ?, ?)")
-						.params(tool, slot, row.request(), row.conversation(), row.at())
+						.param(tool)
+						.param(slot)
+						.param(row.request())
+						.param(row.conversation())
+						.param(row.at())
 						.update();
 					return;
 				}

@@ -1,10 +1,14 @@
 package io.github.lazymcp.learning;
 
 import java.time.Duration;
-import java.util.Objects;
+
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 
 /**
  * How lazy-mcp learns from use. Immutable; {@link #DEFAULTS} holds the shipped defaults.
+ * An impossible value is rejected with an {@link InvalidSettingException} naming the
+ * component.
  *
  * @param enabled whether successful calls record the user's request for the tool they
  * used, and ToolSearch ranks with what was recorded; false is the kill switch: nothing is
@@ -34,26 +38,12 @@ public record LearningSettings(boolean enabled, int usesPerTool, int maxRequestL
 			Duration.ofDays(30));
 
 	public LearningSettings {
-		Objects.requireNonNull(refreshInterval, "refreshInterval");
-		Objects.requireNonNull(retention, "retention");
-		if (retention.isNegative() || retention.isZero()) {
-			throw new IllegalArgumentException("retention must be greater than 0 but was " + retention);
-		}
-		requirePositive(usesPerTool, "usesPerTool");
-		requirePositive(maxRequestLength, "maxRequestLength");
-		requirePositive(demoteAfterCalls, "demoteAfterCalls");
-		if (refreshInterval.isNegative() || refreshInterval.isZero()) {
-			throw new IllegalArgumentException("refreshInterval must be greater than 0 but was " + refreshInterval);
-		}
-		if (!(demoteBelow >= 0 && demoteBelow <= 1)) {
-			throw new IllegalArgumentException("demoteBelow must be between 0 and 1 but was " + demoteBelow);
-		}
-	}
-
-	private static void requirePositive(int value, String name) {
-		if (value < 1) {
-			throw new IllegalArgumentException(name + " must be greater than 0 but was " + value);
-		}
+		Checks.positive("usesPerTool", usesPerTool);
+		Checks.positive("maxRequestLength", maxRequestLength);
+		Checks.positive("refreshInterval", refreshInterval);
+		Checks.positive("demoteAfterCalls", demoteAfterCalls);
+		Checks.between("demoteBelow", demoteBelow, 0, 1);
+		Checks.positive("retention", retention);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.lazymcp.learning;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.lazymcp.settings.InvalidSettingException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,7 +26,7 @@ public record ToolHints(List<String> examples, @Nullable String whenToUse, List<
 		examples = List.copyOf(examples);
 		tags = List.copyOf(tags);
 		if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
-			throw new IllegalArgumentException("cost must be a number of at least 0 but was " + cost);
+			throw new InvalidSettingException("cost", cost, "must be a number of at least 0");
 		}
 	}
 

@@ -3,15 +3,19 @@ package io.github.lazymcp.policy;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.NamePatterns;
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The configured access policies and how a request names one. Immutable;
  * {@link #DEFAULTS} holds the shipped defaults: no policies, so every request sees every
- * tool the catalog keeps.
+ * tool the catalog keeps. An impossible value is rejected with an
+ * {@link InvalidSettingException} naming the component.
  *
  * @param policies the policies by name
  * @param defaultPolicy the policy of requests that name none, or null for no restriction
@@ -28,10 +32,10 @@ public record PolicySettings(Map<String, AccessPolicy> policies, @Nullable Strin
 
 	public PolicySettings {
 		policies = Map.copyOf(policies);
-		Objects.requireNonNull(parameter, "parameter");
+		Checks.set("parameter", parameter);
 		if (defaultPolicy != null && !policies.containsKey(defaultPolicy)) {
-			throw new IllegalArgumentException("defaultPolicy '%s' is not one of the policies %s"
-				.formatted(defaultPolicy, new java.util.TreeSet<>(policies.keySet())));
+			throw new InvalidSettingException("defaultPolicy", defaultPolicy,
+					"must name one of the policies " + new TreeSet<>(policies.keySet()));
 		}
 	}
 

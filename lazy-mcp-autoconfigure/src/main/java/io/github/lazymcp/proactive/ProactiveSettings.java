@@ -1,8 +1,12 @@
 package io.github.lazymcp.proactive;
 
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
+
 /**
  * How proactive attach picks tools. Immutable; {@link #DEFAULTS} holds the shipped
- * defaults.
+ * defaults. An impossible value is rejected with an {@link InvalidSettingException}
+ * naming the component.
  *
  * @param enabled whether tools are attached at all (the kill switch)
  * @param k the most tools one turn attaches, between 1 and {@link #MAX_K}
@@ -23,12 +27,8 @@ public record ProactiveSettings(boolean enabled, int k, int window) {
 	public static final ProactiveSettings DEFAULTS = new ProactiveSettings(true, 10, 7);
 
 	public ProactiveSettings {
-		if (k < 1 || k > MAX_K) {
-			throw new IllegalArgumentException("k must be between 1 and %d but was %d".formatted(MAX_K, k));
-		}
-		if (window < 1) {
-			throw new IllegalArgumentException("window must be greater than 0 but was " + window);
-		}
+		Checks.between("k", k, 1, MAX_K);
+		Checks.positive("window", window);
 	}
 
 	/**

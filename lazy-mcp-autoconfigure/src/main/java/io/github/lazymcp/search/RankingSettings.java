@@ -1,11 +1,14 @@
 package io.github.lazymcp.search;
 
-import java.util.Objects;
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 
 /**
  * How ToolSearch ranks: the strategy and its parameters. Immutable; {@link #DEFAULTS}
  * holds the shipped defaults, from which {@code LazyMcp.builder()} makes the product's
- * ranker; {@code search.internal.FusedIndex} explains how the parameters combine.
+ * ranker; {@code search.internal.FusedIndex} explains how the parameters combine. An
+ * impossible value is rejected with an {@link InvalidSettingException} naming the
+ * component.
  *
  * @param strategy BM25, dense or hybrid
  * @param minSimilarity the dense cosine of the best match below which a ranking with
@@ -51,31 +54,26 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 			0, 40, 50, 1.5, 0.75);
 
 	public RankingSettings {
-		Objects.requireNonNull(strategy, "strategy");
-		if (minSimilarity < 0 || minSimilarity >= 1) {
-			throw new IllegalArgumentException("minSimilarity must be at least 0 and below 1 but was " + minSimilarity);
-		}
-		if (supportedSimilarity < 0 || supportedSimilarity >= 1) {
-			throw new IllegalArgumentException(
-					"supportedSimilarity must be at least 0 and below 1 but was " + supportedSimilarity);
-		}
-		if (minSupport < 0) {
-			throw new IllegalArgumentException("minSupport must be at least 0, was " + minSupport);
-		}
-		if (minCoverage < 0) {
-			throw new IllegalArgumentException("minCoverage must be at least 0, was " + minCoverage);
-		}
-		if (sparseWeight < 0 || sparseGapWeight < 0 || denseWeight < 0 || serverWeight < 0 || useWeight < 0) {
-			throw new IllegalArgumentException("weights must be at least 0");
-		}
-		if (depth < 1) {
-			throw new IllegalArgumentException("depth must be at least 1, was " + depth);
-		}
+		Checks.set("strategy", strategy);
+		similarity("minSimilarity", minSimilarity);
+		similarity("supportedSimilarity", supportedSimilarity);
+		Checks.notNegative("minSupport", minSupport);
+		Checks.notNegative("minCoverage", minCoverage);
+		Checks.notNegative("sparseWeight", sparseWeight);
+		Checks.notNegative("sparseGapWeight", sparseGapWeight);
+		Checks.notNegative("denseWeight", denseWeight);
+		Checks.notNegative("serverWeight", serverWeight);
+		Checks.notNegative("useWeight", useWeight);
+		Checks.positive("depth", depth);
 		if (!(bm25K1 >= 0) || Double.isInfinite(bm25K1)) {
-			throw new IllegalArgumentException("bm25K1 must be finite and at least 0 but was " + bm25K1);
+			throw new InvalidSettingException("bm25K1", bm25K1, "must be finite and at least 0");
 		}
-		if (!(bm25B >= 0 && bm25B <= 1)) {
-			throw new IllegalArgumentException("bm25B must be between 0 and 1 but was " + bm25B);
+		Checks.between("bm25B", bm25B, 0, 1);
+	}
+
+	private static void similarity(String component, double cosine) {
+		if (!(cosine >= 0 && cosine < 1)) {
+			throw new InvalidSettingException(component, cosine, "must be at least 0 and below 1");
 		}
 	}
 

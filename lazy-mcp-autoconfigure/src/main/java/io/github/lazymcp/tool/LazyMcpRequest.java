@@ -3,10 +3,10 @@ package io.github.lazymcp.tool;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.settings.internal.Checks;
 import io.github.lazymcp.tool.internal.PastedText;
 import org.jspecify.annotations.Nullable;
 
@@ -218,9 +218,9 @@ public final class LazyMcpRequest {
 				"lazy_mcp_inherit_parent");
 
 		public Keys {
-			Objects.requireNonNull(conversationId, "conversationId");
-			Objects.requireNonNull(parentConversationId, "parentConversationId");
-			Objects.requireNonNull(inheritParent, "inheritParent");
+			Checks.set("conversationId", conversationId);
+			Checks.set("parentConversationId", parentConversationId);
+			Checks.set("inheritParent", inheritParent);
 		}
 
 	}

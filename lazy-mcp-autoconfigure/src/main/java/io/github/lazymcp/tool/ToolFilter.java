@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * ranked or returned by ToolSearch, never sent to the model, and a call of it by its
  * exact name answers with an error and reaches no server. Access policies and
  * per-conversation capabilities are filters. Implementations must be thread-safe, quick
- * and free of side effects: the registry asks on every model step.
+ * and free of side effects: the wire view asks them on every model step.
  *
  * @since 0.1.0
  */

@@ -1,14 +1,17 @@
 package io.github.lazymcp.tool;
 
-import java.util.Objects;
+import io.github.lazymcp.settings.InvalidSettingException;
+import io.github.lazymcp.settings.internal.Checks;
 
 /**
  * What the model-facing tools accept and do. Immutable; {@link #DEFAULTS} holds the
- * shipped defaults.
+ * shipped defaults. An impossible value is rejected with an
+ * {@link InvalidSettingException} naming the component.
  *
  * @param defaultLimit tools ToolSearch returns and activates when the model gives no
  * limit, at least 1
  * @param maxLimit the largest limit ToolSearch accepts, at least {@code defaultLimit}
+ * (which is rejected when above it)
  * @param maxQueryLength the longest query ToolSearch accepts, in characters, at least 1
  * @param deferredCall what happens when the model calls a deferred tool it has not loaded
  * @param surface how activated tools reach the model
@@ -63,21 +66,16 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	}
 
 	public ToolSettings {
-		if (defaultLimit < 1) {
-			throw new IllegalArgumentException("defaultLimit must be greater than 0 but was " + defaultLimit);
+		Checks.positive("maxLimit", maxLimit);
+		Checks.positive("defaultLimit", defaultLimit);
+		if (defaultLimit > maxLimit) {
+			throw InvalidSettingException.against("defaultLimit", defaultLimit, "must not be greater than", "maxLimit",
+					maxLimit);
 		}
-		if (maxLimit < defaultLimit) {
-			throw new IllegalArgumentException(
-					"maxLimit (%d) must not be below defaultLimit (%d)".formatted(maxLimit, defaultLimit));
-		}
-		if (maxQueryLength < 1) {
-			throw new IllegalArgumentException("maxQueryLength must be greater than 0 but was " + maxQueryLength);
-		}
-		if (shortlist < 0) {
-			throw new IllegalArgumentException("shortlist must be at least 0 but was " + shortlist);
-		}
-		Objects.requireNonNull(deferredCall, "deferredCall");
-		Objects.requireNonNull(surface, "surface");
+		Checks.positive("maxQueryLength", maxQueryLength);
+		Checks.notNegative("shortlist", shortlist);
+		Checks.set("deferredCall", deferredCall);
+		Checks.set("surface", surface);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -48,7 +49,8 @@ class CapabilityAutoConfigurationTests {
 			.run((context) -> {
 				CapabilityManager manager = manager(context);
 				assertThat(manager.definitions()).hasSize(5);
-				assertThat(manager.states()).allSatisfy((entry) -> assertThat(entry.state()).isEqualTo("dormant"));
+				assertThat(LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).capabilityReport().capabilities())
+					.allSatisfy((entry) -> assertThat(entry.state()).isEqualTo("dormant"));
 			});
 	}
 
@@ -117,17 +119,17 @@ class CapabilityAutoConfigurationTests {
 	void theApplicationsOwnGeneralRequestsKeepTheRouterFromEnablingACapabilityForThem() {
 		String message = "list the folder of holiday photos";
 		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/")
-			.run((context) -> assertThat(
-					context.getBean(LazyMcp.class).internals().router().route(message, (name) -> true).chosen())
-				.isEqualTo("files-browse"));
+			.run((context) -> assertThat(LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
+				.router()
+				.route(message, (name) -> true)
+				.chosen()).isEqualTo("files-browse"));
 		this.runner
 			.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/",
 					"tools.lazy-mcp.capabilities.auto-activation.general-requests[0]=" + message,
 					"tools.lazy-mcp.capabilities.auto-activation.general-requests[1]=show the folder of holiday photos",
 					"tools.lazy-mcp.capabilities.auto-activation.general-requests[2]=list the album of holiday photos")
 			.run((context) -> {
-				CapabilityRouter.RoutingDecision decision = context.getBean(LazyMcp.class)
-					.internals()
+				CapabilityRouter.RoutingDecision decision = LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
 					.router()
 					.route(message, (name) -> true);
 				assertThat(decision.chosen()).isNull();
@@ -136,7 +138,7 @@ class CapabilityAutoConfigurationTests {
 	}
 
 	private static CapabilityManager manager(AssertableApplicationContext context) {
-		return context.getBean(LazyMcp.class).internals().capabilities();
+		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).capabilities();
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.lazymcp.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,6 +13,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -33,6 +35,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.Ordered;
 import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,6 +58,25 @@ class LazyMcpAutoConfigurationTests {
 			assertThat(context).hasSingleBean(ChatClientBuilderCustomizer.class).hasSingleBean(LazyMcp.class);
 			assertThat(ranker(context).id()).isEqualTo("hybrid");
 		});
+	}
+
+	@Test
+	void appliesEveryBuilderCustomizerInOrderAfterTheProperties() {
+		List<String> applied = new ArrayList<>();
+		this.runner.withPropertyValues("tools.lazy-mcp.search.ranker=dense")
+			.withBean("second", LazyMcpBuilderCustomizer.class, () -> new OrderedCustomizer(2, (builder) -> {
+				applied.add("second");
+				builder.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25));
+			}))
+			.withBean("first", LazyMcpBuilderCustomizer.class, () -> new OrderedCustomizer(1, (builder) -> {
+				applied.add("first");
+				builder.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.HYBRID));
+			}))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(applied).containsExactly("first", "second");
+				assertThat(ranker(context).id()).isEqualTo("bm25");
+			});
 	}
 
 	@Test
@@ -193,8 +215,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 4 is larger than")
-				.hasMessageContaining("max-active-schemas (3)"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.max-active-schemas (3) but was 4"));
 	}
 
 	@Test
@@ -218,7 +240,8 @@ class LazyMcpAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("'tools.lazy-mcp.search.default-limit': 8 is larger"));
+				.hasMessageContaining("tools.lazy-mcp.search.default-limit must not be greater than "
+						+ "tools.lazy-mcp.search.max-limit (4) but was 8"));
 	}
 
 	@Test
@@ -333,7 +356,22 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	private static ToolRanker ranker(AssertableApplicationContext context) {
-		return context.getBean(LazyMcp.class).internals().ranker();
+		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).ranker();
+	}
+
+	private record OrderedCustomizer(int order,
+			LazyMcpBuilderCustomizer customizer) implements LazyMcpBuilderCustomizer, Ordered {
+
+		@Override
+		public void customize(LazyMcp.Builder builder) {
+			this.customizer.customize(builder);
+		}
+
+		@Override
+		public int getOrder() {
+			return this.order;
+		}
+
 	}
 
 }

@@ -120,8 +120,10 @@ class LazyMcpJdbcSessionAutoConfigurationTests {
 				assertThat(context).hasFailed();
 				FailureAnalysis analysis = new InvalidLazyMcpPropertyFailureAnalyzer()
 					.analyze(context.getStartupFailure());
-				assertThat(analysis.getDescription()).contains("'tools.lazy-mcp.sessions.default-policy'", "'tenant-b'",
-						"tenant-a");
+				assertThat(analysis.getDescription()).contains(
+						"tools.lazy-mcp.sessions.default-policy must name one of the policies [tenant-a] but was 'tenant-b'");
+				assertThat(analysis.getAction()).isEqualTo(
+						"Change tools.lazy-mcp.sessions.default-policy: it must name one of the policies [tenant-a].");
 			});
 	}
 

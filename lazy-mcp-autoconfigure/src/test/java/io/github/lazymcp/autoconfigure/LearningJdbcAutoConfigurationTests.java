@@ -6,6 +6,7 @@ import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.Postgres;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +33,7 @@ class LearningJdbcAutoConfigurationTests {
 	void keepsLearnedUsesInTheSessionDatabaseAndCreatesTheirTables() {
 		this.runner.withPropertyValues("spring.datasource.url=" + freshDatabase()).run((context) -> {
 			assertThat(context.getBean(UseStore.class).shared()).isTrue();
-			context.getBean(LazyMcp.class)
-				.internals()
+			LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
 				.learning()
 				.begin("fs__read_file")
 				.succeeded("show me config.yml", "conversation-1");

@@ -4,6 +4,7 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.internal.UsageStats;
 
 import org.springframework.context.annotation.Bean;
@@ -18,22 +19,22 @@ public class LazyMcpParts {
 
 	@Bean
 	McpCatalog lazyMcpCatalog(LazyMcp lazyMcp) {
-		return lazyMcp.internals().catalog();
+		return LazyMcpAccess.assembly(lazyMcp).catalog();
 	}
 
 	@Bean
 	UsageStats lazyMcpUsageStats(LazyMcp lazyMcp) {
-		return lazyMcp.internals().stats();
+		return LazyMcpAccess.assembly(lazyMcp).stats();
 	}
 
 	@Bean
 	CapabilityManager lazyMcpCapabilityManager(LazyMcp lazyMcp) {
-		return lazyMcp.internals().capabilities();
+		return LazyMcpAccess.assembly(lazyMcp).capabilities();
 	}
 
 	@Bean
 	ServerPool lazyMcpServerPool(LazyMcp lazyMcp) {
-		return lazyMcp.internals().pool();
+		return LazyMcpAccess.assembly(lazyMcp).pool();
 	}
 
 }

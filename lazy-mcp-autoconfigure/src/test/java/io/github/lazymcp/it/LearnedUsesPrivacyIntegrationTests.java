@@ -21,6 +21,7 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.internal.FusionFit;
 import io.github.lazymcp.tool.internal.ToolSearchService;
 import org.junit.jupiter.api.Test;
@@ -110,7 +111,7 @@ class LearnedUsesPrivacyIntegrationTests extends RealMcpServers {
 				.extracting(FusionFit.Result::requests)
 				.satisfies((requests) -> assertThat(requests).isPositive().isLessThanOrEqualTo(LEARNED)));
 
-		assertThat(this.lazyMcp.internals().learning().reload().uses().get(READ)).hasSize(LEARNED);
+		assertThat(LazyMcpAccess.assembly(this.lazyMcp).learning().reload().uses().get(READ)).hasSize(LEARNED);
 		assertThat(fileKeys()).isEqualTo(catalog);
 		assertThat(tableKeys()).isEqualTo(catalog);
 	}
@@ -124,7 +125,7 @@ class LearnedUsesPrivacyIntegrationTests extends RealMcpServers {
 	}
 
 	private ToolSearchService search() {
-		return this.lazyMcp.internals().search();
+		return LazyMcpAccess.assembly(this.lazyMcp).search();
 	}
 
 	private void chat(String message, String conversation) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.internal.RecordingRanker;
@@ -74,7 +75,9 @@ class LearningIntegrationTests extends RealMcpServers {
 			.content();
 
 		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			this.lazyMcp.internals().search().search(this.sessions.ephemeral(), "read a text file", List.of());
+			LazyMcpAccess.assembly(this.lazyMcp)
+				.search()
+				.search(this.sessions.ephemeral(), "read a text file", List.of());
 			assertThat(this.ranker.latest(READ).uses()).isNotEmpty();
 		});
 		SearchDocument read = this.ranker.latest(READ);

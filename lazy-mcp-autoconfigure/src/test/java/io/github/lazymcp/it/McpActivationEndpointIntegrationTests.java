@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.stream.Stream;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
@@ -137,12 +138,12 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 
 	@Test
 	void deleteWithAConversationDeletesItsLearnedUsesAndTheIndexDropsThem() throws Exception {
-		Learning learning = this.lazyMcp.internals().learning();
+		Learning learning = LazyMcpAccess.assembly(this.lazyMcp).learning();
 		this.lazyMcp.deleteLearnedUses();
 		learning.begin("memory__read_graph").succeeded("show what you remember about me", "ops-alice");
 		learning.begin("memory__read_graph").succeeded("show the whole graph", "ops-bob");
 		assertThat(this.lazyMcp.indexed()).succeedsWithin(Duration.ofMinutes(1));
-		this.lazyMcp.internals().search().relearn();
+		LazyMcpAccess.assembly(this.lazyMcp).search().relearn();
 		await().atMost(Duration.ofMinutes(1))
 			.untilAsserted(() -> assertThat(send(HttpRequest.newBuilder(uri("")).GET()).get("learnedUses").asInt())
 				.isEqualTo(2));
@@ -163,7 +164,7 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "", "?allLearnedUses=false", "?learnedUsesOf=", "?learnedUsesOf=a&allLearnedUses=true" })
 	void aBadDeleteOfLearnedUsesIsA400ProblemThatSaysWhatToGive(String query) throws Exception {
-		Learning learning = this.lazyMcp.internals().learning();
+		Learning learning = LazyMcpAccess.assembly(this.lazyMcp).learning();
 		learning.begin("memory__open_nodes").succeeded("open the node about my cat", "ops-kept");
 
 		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri(query)).DELETE().build(),

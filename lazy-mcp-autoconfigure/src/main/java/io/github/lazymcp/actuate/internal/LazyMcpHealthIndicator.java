@@ -7,6 +7,7 @@ import java.util.Map;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import io.github.lazymcp.internal.LazyMcpAccess;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -38,7 +39,7 @@ public final class LazyMcpHealthIndicator implements HealthIndicator {
 		List<String> deferred = snapshot.deferredServers();
 		boolean allDown = !deferred.isEmpty() && snapshot.unavailableServers().size() == deferred.size();
 		return (allDown ? Health.down() : Health.up()).withDetail("servers", servers)
-			.withDetail("index", this.lazyMcp.internals().search().indexState())
+			.withDetail("index", LazyMcpAccess.assembly(this.lazyMcp).search().indexState())
 			.build();
 	}
 

@@ -17,12 +17,12 @@ import org.springframework.ai.chat.client.advisor.api.Advisor;
 
 /**
  * Adds lazy-mcp to a {@link ChatClient.Builder}: every tool lazy-mcp can execute (through
- * the registry's provider), the session advisor and the per-step wire filter. Spring Boot
- * applies it to the auto-configured builder; for a builder made by hand, call
+ * the tool callbacks' provider), the session advisor and the per-step wire filter. Spring
+ * Boot applies it to the auto-configured builder; for a builder made by hand, call
  * {@code customizer.customize(builder)}.
  *
  * <p>
- * Do not also add Spring AI's {@code mcpToolCallbacks} to the same builder: the registry
+ * Do not also add Spring AI's {@code mcpToolCallbacks} to the same builder: lazy-mcp
  * already carries every MCP tool, under server-qualified names.
  */
 public final class LazyMcpChatClientCustomizer implements ChatClientBuilderCustomizer {

@@ -21,9 +21,9 @@ import org.springframework.ai.chat.messages.UserMessage;
  * Runs once per {@code call()}/{@code stream()}, before the tool-calling advisor: finds
  * the conversation's session, puts it into the request where the tools and the wire
  * advisor find it, and, when the request ends with a user message (a new turn, not a step
- * of the tool loop), tells the registry's listeners, so that what they activate is
- * already sent with the first model request. The turn is counted and the tools called so
- * far are read from the request's messages (see {@link UserTurn}).
+ * of the tool loop), tells lazy-mcp's listeners, so that what they activate is already
+ * sent with the first model request. The turn is counted and the tools called so far are
+ * read from the request's messages (see {@link UserTurn}).
  */
 final class SessionAdvisor extends LazyMcpAdvisor {
 

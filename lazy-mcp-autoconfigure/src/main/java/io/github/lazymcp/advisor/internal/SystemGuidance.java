@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.lazymcp.catalog.CatalogSnapshot;
-import io.github.lazymcp.tool.internal.ToolSearch;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.messages.SystemMessage;
@@ -45,7 +45,7 @@ record SystemGuidance(String template, @Nullable ServerInstructions instructions
 	String render(CatalogSnapshot catalog) {
 		return this.template.replace("{deferred}", Integer.toString(catalog.deferred().size()))
 			.replace("{servers}", servers(catalog.deferredServers()))
-			.replace("{tool}", ToolSearch.NAME);
+			.replace("{tool}", ModelToolNames.TOOL_SEARCH);
 	}
 
 	/**

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.search.Query;
@@ -18,16 +17,26 @@ import org.jspecify.annotations.Nullable;
  * What the {@code capability} tool's actions do, each answered with one of the typed
  * {@link Answer}s below, which the tool writes as the JSON the model receives.
  */
-final class CapabilityActions {
+public final class CapabilityActions {
 
 	private static final int DISCOVER_LIMIT = 5;
 
 	private final CapabilityManager manager;
 
+	private final CapabilityRoom room;
+
 	private final @Nullable CapabilityRouter router;
 
-	CapabilityActions(CapabilityManager manager, @Nullable CapabilityRouter router) {
+	/**
+	 * Creates the actions.
+	 * @param manager enables and disables capabilities
+	 * @param room says whether a capability's tools are usable in a conversation already
+	 * @param router scores capabilities for {@code discover}, or null when no embedding
+	 * model is available
+	 */
+	public CapabilityActions(CapabilityManager manager, CapabilityRoom room, @Nullable CapabilityRouter router) {
 		this.manager = manager;
+		this.room = room;
 		this.router = router;
 	}
 
@@ -41,7 +50,7 @@ final class CapabilityActions {
 			String failure = this.manager.failure(definition.name()).orElse(null);
 			capabilities.add(new Listed(definition.name(), definition.provider(), definition.alternatives(),
 					definition.description(), on ? "enabled" : (failure != null) ? "failed" : "dormant",
-					on && this.manager.isActiveIn(definition.name(), session, state), failure,
+					on && this.room.isActiveIn(definition.name(), session, state), failure,
 					definition.deps().stream().map(Object::toString).toList()));
 		}
 		return new Listing(capabilities, enabled + "/" + this.manager.maxActive());
@@ -64,9 +73,8 @@ final class CapabilityActions {
 	}
 
 	Answer enable(@Nullable String name, ToolSession session) {
-		Answer problem = checkName(name, "enable");
-		if (problem != null || name == null) {
-			return problem;
+		if (name == null || !known(name)) {
+			return unknownName(name, "enable");
 		}
 		CapabilityChange change = this.manager.enable(name, session);
 		if (change.failed()) {
@@ -84,18 +92,18 @@ final class CapabilityActions {
 	}
 
 	Answer disable(@Nullable String name, ToolSession session) {
-		Answer problem = checkName(name, "disable");
-		if (problem != null || name == null) {
-			return problem;
+		if (name == null || !known(name)) {
+			return unknownName(name, "disable");
 		}
 		CapabilityChange change = this.manager.disable(name, session);
 		return new Disabled(name, change.changed(), change.tools());
 	}
 
-	private @Nullable Answer checkName(@Nullable String name, String action) {
-		if (name != null && this.manager.find(name).isPresent()) {
-			return null;
-		}
+	private boolean known(String name) {
+		return this.manager.find(name).isPresent();
+	}
+
+	private Answer unknownName(@Nullable String name, String action) {
 		return new UnknownName(
 				(name == null) ? "'name' is required for " + action : "no capability is named '%s'".formatted(name),
 				this.manager.definitions().stream().map(CapabilityDefinition::name).toList());

@@ -5,7 +5,6 @@ import java.util.stream.Collectors;
 
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -22,11 +21,13 @@ import org.jspecify.annotations.Nullable;
  * picked only on a strong match (see {@link CapabilityRouter}); and a successful call of
  * a capability's tool counts as a use of the capability.
  */
-final class CapabilityListener implements LazyMcpListener {
+public final class CapabilityListener implements LazyMcpListener {
 
 	private static final Log logger = LogFactory.getLog(CapabilityListener.class);
 
 	private final CapabilityManager manager;
+
+	private final CapabilityRoom room;
 
 	private final @Nullable CapabilityRouter router;
 
@@ -35,13 +36,17 @@ final class CapabilityListener implements LazyMcpListener {
 	/**
 	 * Creates the listener.
 	 * @param manager enables capabilities
+	 * @param room says whether a capability is usable in a conversation already, or would
+	 * crowd out another
 	 * @param router picks a capability from the user's words, or null to never
 	 * auto-activate
 	 * @param logUserText whether the routing decision's debug line quotes the user's
 	 * words
 	 */
-	CapabilityListener(CapabilityManager manager, @Nullable CapabilityRouter router, boolean logUserText) {
+	public CapabilityListener(CapabilityManager manager, CapabilityRoom room, @Nullable CapabilityRouter router,
+			boolean logUserText) {
 		this.manager = manager;
+		this.room = room;
 		this.router = router;
 		this.logUserText = logUserText;
 	}
@@ -55,10 +60,10 @@ final class CapabilityListener implements LazyMcpListener {
 		Set<String> candidates = this.manager.definitions()
 			.stream()
 			.map(CapabilityDefinition::name)
-			.filter((name) -> this.manager.failure(name).isEmpty() && !this.manager.isActiveIn(name, session, state))
+			.filter((name) -> this.manager.failure(name).isEmpty() && !this.room.isActiveIn(name, session, state))
 			.collect(Collectors.toUnmodifiableSet());
 		CapabilityRouter.RoutingDecision decision = this.router.route(turn.text(), candidates::contains,
-				(name) -> this.manager.isEnabled(name, state) || this.manager.wouldEvictAnother(name, session, state));
+				(name) -> this.manager.isEnabled(name, state) || this.room.wouldEvictAnother(name, session, state));
 		if (logger.isDebugEnabled()) {
 			logger.debug(describe(session, decision));
 		}

@@ -27,13 +27,21 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 
 	/**
 	 * The section as it is now.
-	 * @param manager the capabilities
+	 * @param manager the capabilities and why they failed
+	 * @param holds this instance's holds on their servers
 	 * @param router the router, or null when capabilities cannot be routed
 	 * @param userText whether the last routing decision may quote the user's words
 	 * @return the section
 	 */
-	public static CapabilityReport of(CapabilityManager manager, @Nullable CapabilityRouter router, boolean userText) {
-		return new CapabilityReport(manager.maxActive(), manager.states(),
+	public static CapabilityReport of(CapabilityManager manager, CapabilityHolds holds,
+			@Nullable CapabilityRouter router, boolean userText) {
+		Map<String, Set<String>> holders = holds.holders();
+		List<Capability> capabilities = manager.definitions()
+			.stream()
+			.map((definition) -> Capability.of(definition, holds.sessions(definition.name()),
+					manager.failure(definition.name()).orElse(null), holders))
+			.toList();
+		return new CapabilityReport(manager.maxActive(), capabilities,
 				(router != null) ? AutoActivation.of(router, userText) : null);
 	}
 

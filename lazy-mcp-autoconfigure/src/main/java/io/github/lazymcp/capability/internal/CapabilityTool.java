@@ -11,6 +11,7 @@ import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -28,10 +29,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * ToolSearch query matches a switched-off capability well, the tool's hint says how to
  * enable it.
  */
-final class CapabilityTool implements ModelTool {
-
-	/** The name the model sees. */
-	static final String NAME = "capability";
+public final class CapabilityTool implements ModelTool {
 
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
@@ -54,18 +52,20 @@ final class CapabilityTool implements ModelTool {
 	/**
 	 * Creates the tool.
 	 * @param manager enables and disables capabilities
+	 * @param actions what the tool's actions do
 	 * @param router scores capabilities for {@code discover} and hints, or null when no
 	 * embedding model is available
 	 * @param sessions gives calls that did not pass through lazy-mcp's advisors an
 	 * ephemeral session
 	 */
-	CapabilityTool(CapabilityManager manager, @Nullable CapabilityRouter router, SessionStore sessions) {
+	public CapabilityTool(CapabilityManager manager, CapabilityActions actions, @Nullable CapabilityRouter router,
+			SessionStore sessions) {
 		this.manager = manager;
 		this.router = router;
-		this.actions = new CapabilityActions(manager, router);
+		this.actions = actions;
 		this.sessions = sessions;
 		this.definition = DefaultToolDefinition.builder()
-			.name(NAME)
+			.name(ModelToolNames.CAPABILITY)
 			.description("Turns groups of tools (capabilities) on and off. Use 'list' to see them, 'discover' with "
 					+ "a 'query' (or 'intent') to find the right one, 'enable' with its 'name' to load its tools for your next "
 					+ "step, 'disable' to unload them. Capabilities: "
@@ -94,7 +94,7 @@ final class CapabilityTool implements ModelTool {
 			.flatMap((score) -> this.manager.find(score.name()))
 			.map((capability) -> ("The capability '%s' (%s) is switched off and matches this request; call the "
 					+ "'%s' tool with {\"action\": \"enable\", \"name\": \"%s\"} to load its tools.")
-				.formatted(capability.name(), capability.description(), NAME, capability.name()));
+				.formatted(capability.name(), capability.description(), ModelToolNames.CAPABILITY, capability.name()));
 	}
 
 	@Override

@@ -155,7 +155,8 @@ final class EmbeddingCache {
 		List<float[]> result = new ArrayList<>(keys.size());
 		Set<CacheKey> handedOut = new HashSet<>();
 		for (CacheKey key : keys) {
-			float[] vector = found.get(key);
+			// Every key was found in a cache or embedded just now.
+			float[] vector = Objects.requireNonNull(found.get(key), "no vector for a key");
 			result.add(handedOut.add(key) ? vector : vector.clone());
 		}
 		return result;

@@ -1,5 +1,6 @@
 package io.github.lazymcp.policy.internal;
 
+import java.util.Set;
 import java.util.TreeSet;
 
 import io.github.lazymcp.activation.SessionState;
@@ -77,7 +78,7 @@ public final class AccessPolicies implements ToolFilter {
 	 */
 	public static final class UnknownPolicyException extends IllegalArgumentException {
 
-		UnknownPolicyException(String name, java.util.Set<String> known) {
+		UnknownPolicyException(String name, Set<String> known) {
 			super("Unknown lazy-mcp access policy '%s'; configured policies: %s (tools.lazy-mcp.policies.*)"
 				.formatted(name, known));
 		}

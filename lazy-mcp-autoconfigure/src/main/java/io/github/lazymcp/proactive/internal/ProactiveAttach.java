@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Activates the deferred tools that best match the user's words before the first model
- * request of a turn, with no model call. A {@link LazyMcpListener}: the registry runs it
+ * request of a turn, with no model call. A {@link LazyMcpListener}: the listeners run it
  * at the start of each user turn. Thread-safe.
  */
 public final class ProactiveAttach implements LazyMcpListener {

@@ -6,7 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -23,7 +22,7 @@ final class UseVectors {
 
 	private final Function<List<String>, List<float[]>> embedder;
 
-	private final AtomicReference<Map<String, float[]>> kept = new AtomicReference<>(Map.of());
+	private volatile Map<String, float[]> kept = Map.of();
 
 	/**
 	 * Creates an empty holder.
@@ -40,7 +39,7 @@ final class UseVectors {
 	 * @throws IllegalStateException if the embedder returns a different number of vectors
 	 */
 	List<float[]> of(List<String> texts) {
-		Map<String, float[]> previous = this.kept.get();
+		Map<String, float[]> previous = this.kept;
 		Set<String> missing = new LinkedHashSet<>();
 		for (String text : texts) {
 			if (!previous.containsKey(text)) {
@@ -62,7 +61,7 @@ final class UseVectors {
 			float[] vector = next.computeIfAbsent(text, previous::get);
 			vectors.add(vector);
 		}
-		this.kept.set(next);
+		this.kept = next;
 		return vectors;
 	}
 
@@ -71,7 +70,7 @@ final class UseVectors {
 	 * @return the count
 	 */
 	int size() {
-		return this.kept.get().size();
+		return this.kept.size();
 	}
 
 }

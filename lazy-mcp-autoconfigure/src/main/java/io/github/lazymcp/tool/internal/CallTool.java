@@ -29,9 +29,6 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 public final class CallTool implements ModelTool {
 
-	/** The name the model sees. */
-	public static final String NAME = "CallTool";
-
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
 			"name":{"type":"string","description":"The exact name of a tool %s returned."},\
@@ -58,10 +55,10 @@ public final class CallTool implements ModelTool {
 		this.tools = tools;
 		this.closest = closest;
 		this.definition = DefaultToolDefinition.builder()
-			.name(NAME)
+			.name(ModelToolNames.CALL_TOOL)
 			.description("Runs a tool that %s found: pass its exact 'name' and its 'arguments', which must match "
-				.formatted(ToolSearch.NAME) + "the input schema ToolSearch returned for it.")
-			.inputSchema(SCHEMA.formatted(ToolSearch.NAME))
+				.formatted(ModelToolNames.TOOL_SEARCH) + "the input schema ToolSearch returned for it.")
+			.inputSchema(SCHEMA.formatted(ModelToolNames.TOOL_SEARCH))
 			.build();
 	}
 
@@ -81,13 +78,15 @@ public final class CallTool implements ModelTool {
 		}
 		JsonNode name = (input != null) ? input.get("name") : null;
 		if (name == null || !name.isString() || name.asString().isBlank()) {
-			return error("'name' is missing; pass the exact name of a tool %s returned".formatted(ToolSearch.NAME));
+			return error("'name' is missing; pass the exact name of a tool %s returned"
+				.formatted(ModelToolNames.TOOL_SEARCH));
 		}
 		Optional<TrackedToolCallback> tool = this.tools.find(name.asString());
 		if (tool.isEmpty()) {
 			List<String> closest = this.closest.apply(toolContext, name.asString());
 			return error(closest.isEmpty()
-					? "no tool is named '%s'; call %s to find the right one".formatted(name.asString(), ToolSearch.NAME)
+					? "no tool is named '%s'; call %s to find the right one".formatted(name.asString(),
+							ModelToolNames.TOOL_SEARCH)
 					: "no tool is named '%s'; the closest names are %s".formatted(name.asString(),
 							String.join(", ", closest)));
 		}

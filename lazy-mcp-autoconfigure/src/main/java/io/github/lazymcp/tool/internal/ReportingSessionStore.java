@@ -3,8 +3,10 @@ package io.github.lazymcp.tool.internal;
 import java.util.Optional;
 
 import io.github.lazymcp.activation.ActivationListener;
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The application's session store, whose handles report every activation and eviction to
@@ -59,6 +61,11 @@ public final class ReportingSessionStore implements SessionStore {
 	@Override
 	public int cap() {
 		return this.store.cap();
+	}
+
+	@Override
+	public @Nullable SessionSettings settings() {
+		return this.store.settings();
 	}
 
 	@Override

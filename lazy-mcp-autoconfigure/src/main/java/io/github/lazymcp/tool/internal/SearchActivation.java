@@ -66,7 +66,7 @@ final class SearchActivation {
 			.filter((tool) -> snapshot.defers(tool) && !session.latest().tools().contains(tool.name()))
 			.toList();
 		return result.withShortlist(this.shortlist.lines(notLoaded), "The tools in 'shortlist' are not loaded; to "
-				+ "use one, call %s with its exact name in 'names'.".formatted(ToolSearch.NAME));
+				+ "use one, call %s with its exact name in 'names'.".formatted(ModelToolNames.TOOL_SEARCH));
 	}
 
 	/**
@@ -156,7 +156,7 @@ final class SearchActivation {
 	private String ready() {
 		return (this.settings.surface() == ToolSettings.Surface.BRIDGE)
 				? "Run these tools with %s, giving 'name' and 'arguments' that match the schema."
-					.formatted(CallTool.NAME)
+					.formatted(ModelToolNames.CALL_TOOL)
 				: "These tools can be called from your next step.";
 	}
 

@@ -51,11 +51,12 @@ record SearchRequest(@Nullable String query, @Nullable Integer limit, List<Strin
 	 * @return a sentence the model can act on, or empty when the request is fine
 	 */
 	Optional<String> problem(ToolSettings settings) {
-		boolean hasQuery = this.query != null && !this.query.isBlank();
-		if (!hasQuery && this.names.isEmpty()) {
+		String given = this.query;
+		String text = (given != null && !given.isBlank()) ? given : null;
+		if (text == null && this.names.isEmpty()) {
 			return Optional.of("give 'query' (what you need, in a few words) or 'names' (exact tool names)");
 		}
-		if (hasQuery && this.query.length() > settings.maxQueryLength()) {
+		if (text != null && text.length() > settings.maxQueryLength()) {
 			return Optional.of("'query' is longer than %d characters; describe the capability in a few words"
 				.formatted(settings.maxQueryLength()));
 		}

@@ -53,8 +53,8 @@ public final class ToolCallbacks {
 		this.callTool = callTool;
 		this.modelTools = List.copyOf(modelTools);
 		this.bridge = settings.surface() == ToolSettings.Surface.BRIDGE;
-		tracked.serve(ToolSearch.NAME);
-		tracked.serve(CallTool.NAME);
+		tracked.serve(ModelToolNames.TOOL_SEARCH);
+		tracked.serve(ModelToolNames.CALL_TOOL);
 		this.modelTools.forEach((tool) -> tracked.serve(tool.getToolDefinition().name()));
 	}
 
@@ -89,11 +89,11 @@ public final class ToolCallbacks {
 	 * @return the callback, or empty when lazy-mcp has no such tool now
 	 */
 	public Optional<ToolCallback> find(String name) {
-		if (ToolSearch.NAME.equals(name)) {
+		if (ModelToolNames.TOOL_SEARCH.equals(name)) {
 			// Harmless when nothing is deferred: it then finds nothing.
 			return Optional.of(this.toolSearch);
 		}
-		if (CallTool.NAME.equals(name) && this.bridge) {
+		if (ModelToolNames.CALL_TOOL.equals(name) && this.bridge) {
 			return Optional.of(this.callTool);
 		}
 		Optional<ToolCallback> model = offeredModelTools().stream()
@@ -152,9 +152,10 @@ public final class ToolCallbacks {
 		}).orElse("no tool has that name");
 		return new UnavailableTool(name, (context) -> {
 			List<String> closest = this.toolSearch.closest(context, name);
-			String next = closest.isEmpty() ? "Call %s to find the tools that can do this.".formatted(ToolSearch.NAME)
+			String next = closest.isEmpty()
+					? "Call %s to find the tools that can do this.".formatted(ModelToolNames.TOOL_SEARCH)
 					: "The closest names are %s; or call %s to find the tools that can do this."
-						.formatted(String.join(", ", closest), ToolSearch.NAME);
+						.formatted(String.join(", ", closest), ModelToolNames.TOOL_SEARCH);
 			return "Error: tool '%s' is not available (%s). %s".formatted(name, reason, next);
 		});
 	}

@@ -15,7 +15,7 @@ import io.github.lazymcp.tool.ToolSettings;
  * @param observations where calls are observed
  * @param learning records the priors and, after a success, the turn's request
  */
-public record ToolCalls(ToolSettings.DeferredCall deferredCall, ToolFilter filters, LazyMcpListener listeners,
+record ToolCalls(ToolSettings.DeferredCall deferredCall, ToolFilter filters, LazyMcpListener listeners,
 		ToolOwners owners, ToolObservations observations, Learning learning) {
 
 }

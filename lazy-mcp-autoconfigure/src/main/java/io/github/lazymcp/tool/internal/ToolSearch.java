@@ -20,15 +20,12 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * request's tools, or, in the bridge surface, in the result.
  *
  * <p>
- * It is a {@link ModelTool}, but not one of the registry's list: the registry shows it
+ * It is a {@link ModelTool}, but not one of the listed model tools: the wire shows it
  * only while anything is deferred, after the other model tools. Bad arguments never
  * throw: the model receives a JSON result whose {@code error} says what to change, and
  * the chat continues.
  */
 public final class ToolSearch implements ModelTool {
-
-	/** The name the model sees. */
-	public static final String NAME = "ToolSearch";
 
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
@@ -61,7 +58,7 @@ public final class ToolSearch implements ModelTool {
 		this.observations = observations;
 		this.schemas = settings.schemasInResults();
 		this.definition = DefaultToolDefinition.builder()
-			.name(NAME)
+			.name(ModelToolNames.TOOL_SEARCH)
 			.description("Finds and loads tools that are not loaded yet. Pass 'query', a short description of "
 					+ "the capability you need, or 'names', exact tool names. " + returns(settings))
 			.inputSchema(SCHEMA.formatted(settings.defaultLimit(), settings.maxLimit()))
@@ -70,7 +67,8 @@ public final class ToolSearch implements ModelTool {
 
 	private static String returns(ToolSettings settings) {
 		if (settings.surface() == ToolSettings.Surface.BRIDGE) {
-			return "Returns each tool's name, description and input schema; run them with %s.".formatted(CallTool.NAME);
+			return "Returns each tool's name, description and input schema; run them with %s."
+				.formatted(ModelToolNames.CALL_TOOL);
 		}
 		return settings.schemasInResults()
 				? "Returns each tool's name, description and input schema; they can be called from your next step."

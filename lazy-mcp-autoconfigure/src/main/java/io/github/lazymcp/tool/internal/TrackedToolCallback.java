@@ -81,12 +81,12 @@ final class TrackedToolCallback implements ToolCallback {
 			String hidden = this.calls.filters().hidden(session.get(), (state != null) ? state : EMPTY, this.tool);
 			if (hidden != null) {
 				return "Error: tool '%s' is not available (%s). Call %s to find the tools that can do this."
-					.formatted(this.tool.name(), hidden, ToolSearch.NAME);
+					.formatted(this.tool.name(), hidden, ModelToolNames.TOOL_SEARCH);
 			}
 			if (this.deferred && state != null && !state.tools().contains(this.tool.name())) {
 				if (this.calls.deferredCall() == ToolSettings.DeferredCall.HINT) {
 					return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
-						.formatted(this.tool.name(), ToolSearch.NAME, this.tool.name());
+						.formatted(this.tool.name(), ModelToolNames.TOOL_SEARCH, this.tool.name());
 				}
 				activate(session.get());
 				recorded = true;

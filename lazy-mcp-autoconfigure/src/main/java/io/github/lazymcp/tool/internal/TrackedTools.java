@@ -25,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * tool, and what {@link CallTool} runs. Also remembers every name lazy-mcp has served, so
  * that the wire view can tell lazy-mcp's tools from the application's. Thread-safe.
  */
-public final class TrackedTools {
+final class TrackedTools {
 
 	private final McpCatalog catalog;
 

@@ -15,8 +15,7 @@ import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.capability.internal.CapabilityChange;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
@@ -87,8 +86,9 @@ class CapabilityManagerTests {
 
 	@Test
 	void enablingOneTooManyDisablesTheLeastRecentlyUsedAndSaysSo() {
-		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+		CapabilityWing wing = wing(2, capability("notes", List.of(), memory()),
 				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		CapabilityManager manager = wing.manager();
 		manager.enable("notes", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
 		manager.enable("thinking", this.session);
@@ -103,14 +103,15 @@ class CapabilityManagerTests {
 
 	@Test
 	void aSuccessfulCallMakesItsCapabilityRecentlyUsed() {
-		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+		CapabilityWing wing = wing(2, capability("notes", List.of(), memory()),
 				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
+		CapabilityManager manager = wing.manager();
 		manager.enable("notes", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
 		manager.enable("thinking", this.session);
 		this.clock.advance(Duration.ofSeconds(1));
 		this.session.touch("memory__read_graph",
-				manager.owners().of(this.catalog.snapshot().find("memory__read_graph").orElseThrow()));
+				wing.filter().of(this.catalog.snapshot().find("memory__read_graph").orElseThrow()));
 
 		CapabilityChange files = manager.enable("files", this.session);
 
@@ -122,8 +123,9 @@ class CapabilityManagerTests {
 	void aServerThatCannotStartFailsItsCapabilityOnlyAndIsReported() {
 		ServerDefinition broken = new ServerDefinition.Stdio("broken",
 				this.workspace.resolve("no-such-server").toString(), List.of(), Map.of());
-		CapabilityManager manager = manager(2, capability("broken", List.of(), broken),
+		CapabilityWing wing = wing(2, capability("broken", List.of(), broken),
 				capability("notes", List.of(), memory()));
+		CapabilityManager manager = wing.manager();
 
 		CapabilityChange failed = manager.enable("broken", this.session);
 
@@ -131,7 +133,7 @@ class CapabilityManagerTests {
 		assertThat(failed.failure()).contains("broken");
 		assertThat(manager.isEnabled("broken", this.session.state())).isFalse();
 		assertThat(manager.failure("broken")).isPresent();
-		assertThat(manager.states()).first().satisfies((entry) -> assertThat(entry.state()).isEqualTo("failed"));
+		assertThat(wing.states()).first().satisfies((entry) -> assertThat(entry.state()).isEqualTo("failed"));
 		assertThat(manager.enable("notes", this.session).tools()).hasSize(9);
 	}
 
@@ -164,26 +166,26 @@ class CapabilityManagerTests {
 				CatalogSettings.DEFAULTS.withThreshold(0, 0), new TokenCounter());
 
 		assertThatExceptionOfType(CapabilityDefinitionException.class)
-			.isThrownBy(() -> new CapabilityManager(List.of(capability("notes", List.of(), memory())), this.servers,
-					configured, 2, AccessPolicies.NONE,
-					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs())))
+			.isThrownBy(() -> CapabilityWing.manager(List.of(capability("notes", List.of(), memory())), this.servers,
+					configured, 2, AccessPolicies.NONE, CapabilityWing.toolchains()))
 			.withMessageContaining("'notes' (notes.toml)")
 			.withMessageContaining("MCP server 'memory'");
 	}
 
 	@Test
 	void oneConversationsCapabilitiesAreNotAnothers() {
-		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+		CapabilityWing wing = wing(2, capability("notes", List.of(), memory()),
 				capability("files", List.of(), filesystem()));
+		CapabilityManager manager = wing.manager();
 		ToolSession other = this.sessions.session("two");
 		manager.enable("notes", this.session);
 		manager.enable("files", other);
 
 		CatalogTool readGraph = this.catalog.snapshot().find("memory__read_graph").orElseThrow();
 		CatalogTool readFile = this.catalog.snapshot().find("filesystem__read_text_file").orElseThrow();
-		assertThat(manager.filter().hidden(this.session, this.session.state(), readGraph)).isNull();
-		assertThat(manager.filter().hidden(other, other.state(), readGraph)).contains("not enabled");
-		assertThat(manager.filter().hidden(this.session, this.session.state(), readFile)).contains("not enabled");
+		assertThat(wing.filter().hidden(this.session, this.session.state(), readGraph)).isNull();
+		assertThat(wing.filter().hidden(other, other.state(), readGraph)).contains("not enabled");
+		assertThat(wing.filter().hidden(this.session, this.session.state(), readFile)).contains("not enabled");
 		assertThat(this.session.tools().names()).contains("memory__read_graph")
 			.doesNotContain("filesystem__read_text_file");
 		assertThat(other.tools().names()).contains("filesystem__read_text_file").doesNotContain("memory__read_graph");
@@ -236,10 +238,9 @@ class CapabilityManagerTests {
 	void aUsedUpConnectionBudgetRefusesTheEnablingConversationOnlyAndSaysWhich() {
 		try (ServerPool small = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20), 1, Duration.ZERO,
 				this.clock)) {
-			CapabilityManager manager = new CapabilityManager(
+			CapabilityManager manager = CapabilityWing.manager(
 					List.of(capability("notes", List.of(), memory()), capability("files", List.of(), filesystem())),
-					small, this.catalog, 2, AccessPolicies.NONE,
-					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+					small, this.catalog, 2, AccessPolicies.NONE, CapabilityWing.toolchains());
 			ToolSession other = this.sessions.session("two");
 			manager.enable("notes", this.session);
 
@@ -257,9 +258,8 @@ class CapabilityManagerTests {
 	void aServerNoOneHoldsRunsOnForTheIdleTimeoutThenStops() {
 		try (ServerPool lingering = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20), 4, Duration.ofMinutes(5),
 				this.clock)) {
-			CapabilityManager manager = new CapabilityManager(List.of(capability("notes", List.of(), memory())),
-					lingering, this.catalog, 2, AccessPolicies.NONE,
-					CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+			CapabilityManager manager = CapabilityWing.manager(List.of(capability("notes", List.of(), memory())),
+					lingering, this.catalog, 2, AccessPolicies.NONE, CapabilityWing.toolchains());
 			manager.enable("notes", this.session);
 			manager.disable("notes", this.session);
 
@@ -277,11 +277,11 @@ class CapabilityManagerTests {
 	@Test
 	void aConversationKeepsItsToolsWhenAnotherConversationMakesTheCatalogDeferThem() {
 		McpCatalog shared = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
-		CapabilityManager manager = new CapabilityManager(
+		CapabilityWing wing = CapabilityWing.of(
 				List.of(capability("files", List.of("filesystem:read_*"), filesystem()),
 						capability("notes", List.of(), memory())),
-				this.servers, shared, 2, AccessPolicies.NONE,
-				CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+				this.servers, shared, 2, AccessPolicies.NONE, CapabilityWing.toolchains());
+		CapabilityManager manager = wing.manager();
 		ToolSession other = this.sessions.session("other");
 
 		manager.enable("files", this.session);
@@ -291,30 +291,32 @@ class CapabilityManagerTests {
 		assertThat(shared.snapshot().deferring()).isTrue();
 		assertThat(this.session.tools().names()).contains("filesystem__read_text_file")
 			.noneMatch((name) -> name.startsWith("memory__"));
-		assertThat(manager.isActiveIn("files", this.session, this.session.state())).isTrue();
+		assertThat(wing.room().isActiveIn("files", this.session, this.session.state())).isTrue();
 	}
 
 	@Test
 	void enablingWouldEvictAnotherCapabilityWhenItsToolsDoNotFitBesideItsOrTheCapIsReached() {
-		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()),
+		CapabilityWing wing = wing(2, capability("notes", List.of(), memory()),
 				capability("thinking", List.of(), thinking()), capability("files", List.of(), filesystem()));
 		ToolSession small = SessionStore
 			.inMemory(new SessionSettings(12, 100, Duration.ofHours(1), Duration.ofMinutes(1)), this.clock)
 			.session("small");
+		CapabilityManager manager = wing.manager();
 
-		assertThat(manager.wouldEvictAnother("notes", small, small.state())).as("nothing is enabled").isFalse();
+		assertThat(wing.room().wouldEvictAnother("notes", small, small.state())).as("nothing is enabled").isFalse();
 		manager.enable("notes", small);
-		assertThat(manager.wouldEvictAnother("notes", small, small.state())).as("its own tools").isFalse();
-		assertThat(manager.wouldEvictAnother("thinking", small, small.state()))
+		assertThat(wing.room().wouldEvictAnother("notes", small, small.state())).as("its own tools").isFalse();
+		assertThat(wing.room().wouldEvictAnother("thinking", small, small.state()))
 			.as("one tool, not listed yet, fits beside nine in twelve")
 			.isFalse();
 		manager.enable("files", this.session);
-		assertThat(manager.wouldEvictAnother("files", small, small.state()))
+		assertThat(wing.room().wouldEvictAnother("files", small, small.state()))
 			.as("the files tools, listed for another conversation, do not fit in the three places left")
 			.isTrue();
 		manager.enable("thinking", small);
-		assertThat(manager.wouldEvictAnother("files", small, small.state())).as("two capabilities is the cap").isTrue();
-		assertThat(manager.wouldEvictAnother("files", this.session, this.session.state()))
+		assertThat(wing.room().wouldEvictAnother("files", small, small.state())).as("two capabilities is the cap")
+			.isTrue();
+		assertThat(wing.room().wouldEvictAnother("files", this.session, this.session.state()))
 			.as("enabled in the other conversation, alone")
 			.isFalse();
 	}
@@ -332,8 +334,7 @@ class CapabilityManagerTests {
 
 	@Test
 	void theCapabilityToolAnswersWithAnErrorResultWhileTheSessionStoreIsAway() {
-		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
-		CapabilityTool tool = new CapabilityTool(manager, null, this.sessions);
+		CapabilityTool tool = wing(2, capability("notes", List.of(), memory())).tool(this.sessions);
 
 		String result = tool.call("{\"action\": \"enable\", \"name\": \"notes\"}",
 				LazyMcpRequest.toolContext(unreachableSession()));
@@ -360,8 +361,12 @@ class CapabilityManagerTests {
 	}
 
 	private CapabilityManager manager(int maxActive, CapabilityDefinition... definitions) {
-		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE,
-				CapabilityManager.toolchains(CapabilitySettings.DEFAULTS.installs()));
+		return wing(maxActive, definitions).manager();
+	}
+
+	private CapabilityWing wing(int maxActive, CapabilityDefinition... definitions) {
+		return CapabilityWing.of(List.of(definitions), this.servers, this.catalog, maxActive, AccessPolicies.NONE,
+				CapabilityWing.toolchains());
 	}
 
 	private static McpCatalog catalog() {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.internal.CapabilityManager.CapabilityChange;
+import io.github.lazymcp.capability.internal.CapabilityChange;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.NpmPackage;
 import io.github.lazymcp.capability.internal.pool.Pools;
@@ -82,8 +82,9 @@ class ToolchainCapabilityTests {
 
 	@Test
 	void aFailedInstallIsReportedAndLeavesNothingHalfRegistered() {
-		CapabilityManager manager = manager(new Toolchains(this.dir.resolve("cache"), true, Duration.ofMinutes(2)),
+		CapabilityWing wing = wing(new Toolchains(this.dir.resolve("cache"), true, Duration.ofMinutes(2)),
 				toolchain("numbers", "is-number@999.0.0"));
+		CapabilityManager manager = wing.manager();
 		ToolSession session = this.sessions.session("one");
 
 		CapabilityChange change = manager.enable("numbers", session);
@@ -93,8 +94,7 @@ class ToolchainCapabilityTests {
 		assertThat(manager.isEnabled("numbers", session.state())).isFalse();
 		assertThat(session.capabilities().names()).isEmpty();
 		assertThat(manager.failure("numbers")).contains(change.failure());
-		assertThat(manager.states()).singleElement()
-			.satisfies((state) -> assertThat(state.state()).isEqualTo("failed"));
+		assertThat(wing.states()).singleElement().satisfies((state) -> assertThat(state.state()).isEqualTo("failed"));
 		assertThat(this.dir.resolve("cache/npm")).isEmptyDirectory();
 	}
 
@@ -112,8 +112,11 @@ class ToolchainCapabilityTests {
 	}
 
 	private CapabilityManager manager(Toolchains toolchains, CapabilityDefinition... definitions) {
-		return new CapabilityManager(List.of(definitions), this.servers, this.catalog, 4, AccessPolicies.NONE,
-				toolchains);
+		return wing(toolchains, definitions).manager();
+	}
+
+	private CapabilityWing wing(Toolchains toolchains, CapabilityDefinition... definitions) {
+		return CapabilityWing.of(List.of(definitions), this.servers, this.catalog, 4, AccessPolicies.NONE, toolchains);
 	}
 
 	private static CapabilityDefinition toolchain(String name, String spec) {

@@ -97,7 +97,7 @@ class ClosestNamesTests {
 				ToolSettings.Surface.BRIDGE, servers());
 		ToolSession session = bridge.sessions.session("b");
 
-		String error = bridge.tracked(CallTool.NAME)
+		String error = bridge.tracked(ModelToolNames.CALL_TOOL)
 			.call("{\"name\": \"memory__create_entity\", \"arguments\": {}}", LazyMcpRequest.toolContext(session));
 
 		assertThat(error)

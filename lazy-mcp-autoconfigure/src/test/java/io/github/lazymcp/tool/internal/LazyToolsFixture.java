@@ -20,6 +20,7 @@ import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.Background;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -124,7 +125,7 @@ public final class LazyToolsFixture {
 			.observations(observations)
 			.scheduler(SCHEDULER)
 			.build();
-		Assembly parts = this.lazyMcp.internals();
+		Assembly parts = LazyMcpAccess.assembly(this.lazyMcp);
 		this.catalog = parts.catalog();
 		this.sessions = parts.sessions();
 		this.stats = parts.stats();
@@ -198,7 +199,7 @@ public final class LazyToolsFixture {
 
 		/** What the model's ToolSearch call does. */
 		public SearchResult search(ToolSession session, SearchRequest request) {
-			return ((ToolSearch) callback(ToolSearch.NAME).orElseThrow()).search(session, request);
+			return ((ToolSearch) callback(ModelToolNames.TOOL_SEARCH).orElseThrow()).search(session, request);
 		}
 
 		/** What a deletion of learned uses asks of the index. */

@@ -306,7 +306,7 @@ class LearningSearchTests {
 		assertThat(search("{\"query\": \"file\", \"maxCost\": -1}").error()).isEqualTo("'maxCost' must be 0 or more");
 		assertThat(search("{\"query\": \"file\", \"maxLatencyMs\": -5}").error())
 			.isEqualTo("'maxLatencyMs' must be 0 or more (milliseconds)");
-		assertThat(this.registry.callback(ToolSearch.NAME)
+		assertThat(this.registry.callback(ModelToolNames.TOOL_SEARCH)
 			.orElseThrow()
 			.call("{\"query\": \"file\", \"maxCost\": \"cheap\"}", LazyMcpRequest.toolContext(this.session)))
 			.contains("\"error\":\"'maxCost' must be a number\"");
@@ -315,7 +315,7 @@ class LearningSearchTests {
 
 	@Test
 	void toolSearchAdvertisesTheFilters() {
-		assertThat(this.registry.callback(ToolSearch.NAME).orElseThrow().getToolDefinition().inputSchema())
+		assertThat(this.registry.callback(ModelToolNames.TOOL_SEARCH).orElseThrow().getToolDefinition().inputSchema())
 			.contains("\"maxLatencyMs\"")
 			.contains("\"minSuccessRate\"")
 			.contains("\"maxCost\"");

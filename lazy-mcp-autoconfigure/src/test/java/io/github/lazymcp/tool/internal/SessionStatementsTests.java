@@ -26,6 +26,7 @@ import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
@@ -82,9 +83,9 @@ class SessionStatementsTests {
 	@Test
 	void aModelStepReadsTheSessionOnceAndWritesNothing() {
 		ToolSession session = start(1, "step");
-		List<ToolCallback> tools = this.lazyMcp.internals().callbacks().all();
+		List<ToolCallback> tools = LazyMcpAccess.assembly(this.lazyMcp).callbacks().all();
 
-		Count step = count(() -> this.lazyMcp.internals().wire().step(session, tools));
+		Count step = count(() -> LazyMcpAccess.assembly(this.lazyMcp).wire().step(session, tools));
 
 		report("model step", step);
 		assertThat(step).isEqualTo(new Count(1, 0));
@@ -184,7 +185,7 @@ class SessionStatementsTests {
 	}
 
 	private String call(String tool, String arguments, ToolSession session) {
-		return this.lazyMcp.internals()
+		return LazyMcpAccess.assembly(this.lazyMcp)
 			.callbacks()
 			.find(tool)
 			.orElseThrow()

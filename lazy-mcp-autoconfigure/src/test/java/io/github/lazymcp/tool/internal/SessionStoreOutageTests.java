@@ -10,6 +10,7 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -51,7 +52,7 @@ class SessionStoreOutageTests {
 			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
 			.sessionStore(SessionStore.jdbc(this.database.dataSource(), SessionSettings.DEFAULTS, Clock.systemUTC()))
 			.build();
-		LazyToolsFixture.Tools registry = new LazyToolsFixture.Tools(this.lazyMcp.internals());
+		LazyToolsFixture.Tools registry = new LazyToolsFixture.Tools(LazyMcpAccess.assembly(this.lazyMcp));
 		ToolSession session = this.lazyMcp.sessions().session("c");
 		session.activate(List.of("fs__read_file"));
 

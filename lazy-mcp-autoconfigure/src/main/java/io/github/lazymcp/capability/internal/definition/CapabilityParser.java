@@ -1,17 +1,11 @@
 package io.github.lazymcp.capability.internal.definition;
 
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.github.lazymcp.learning.Hints;
@@ -77,17 +71,8 @@ final class CapabilityParser {
 
 	private static final Pattern CAPABILITY_NAME = Pattern.compile("[a-z0-9-]+");
 
-	private static final Pattern SERVER_NAME = Pattern.compile("[A-Za-z0-9_-]+");
-
 	private static final Set<String> TOP_KEYS = Set.of("name", "description", "triggers", "allowed_tools", "mcp",
 			"deps");
-
-	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
-
-	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport",
-			"call_timeout", "tools");
-
-	private static final Set<String> TOOL_KEYS = Set.of("examples", "when_to_use", "tags", "cost");
 
 	private CapabilityParser() {
 	}
@@ -123,7 +108,8 @@ final class CapabilityParser {
 		}
 		TomlFields top = TomlFields.root(source, result);
 		top.allowOnly(TOP_KEYS);
-		String name = (folderName != null && !top.has("name")) ? folderName : named(top, CAPABILITY_NAME, "[a-z0-9-]+");
+		String name = (folderName != null && !top.has("name")) ? folderName
+				: top.requiredName(CAPABILITY_NAME, "[a-z0-9-]+");
 		if (folderName != null && !name.equals(folderName)) {
 			throw top.error("name", "'name' is '%s' but the file is in the folder of capability '%s'; a tap's folder "
 				.formatted(name, folderName) + "names the capability");
@@ -136,69 +122,10 @@ final class CapabilityParser {
 		}
 		List<NpmPackage> deps = deps(top);
 		Map<String, Map<String, ToolHints>> hints = new LinkedHashMap<>();
-		List<ServerDefinition> servers = (deps.isEmpty() || top.has("mcp")) ? servers(top, hints) : List.of();
+		List<ServerDefinition> servers = (deps.isEmpty() || top.has("mcp")) ? ServerTables.read(top, hints) : List.of();
 		List<String> allowedTools = allowedTools(top, servers);
 		return new CapabilityDefinition(name, description, triggers, allowedTools, servers, deps,
 				CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source, Hints.of(hints));
-	}
-
-	private static String named(TomlFields fields, Pattern pattern, String rule) {
-		String name = fields.requiredString("name");
-		if (!pattern.matcher(name).matches()) {
-			throw fields.error("name", "'%s' must match %s, was '%s'".formatted(fields.path("name"), rule, name));
-		}
-		return name;
-	}
-
-	private static List<ServerDefinition> servers(TomlFields top, Map<String, Map<String, ToolHints>> hints) {
-		if (!top.has("mcp")) {
-			throw top.error("mcp", "'mcp.servers' is required: add at least one [[mcp.servers]] table, or a [deps] "
-					+ "table for a toolchain capability");
-		}
-		TomlFields mcp = top.table("mcp");
-		mcp.allowOnly(Set.of("servers"));
-		List<TomlFields> tables = mcp.tables("servers");
-		if (tables.isEmpty()) {
-			throw mcp.error("servers", "'mcp.servers' needs at least one [[mcp.servers]] table");
-		}
-		List<ServerDefinition> servers = new ArrayList<>();
-		Set<String> names = new HashSet<>();
-		for (TomlFields table : tables) {
-			ServerDefinition server = server(table);
-			if (!names.add(server.name())) {
-				throw table.error("name", "server name '%s' is used twice".formatted(server.name()));
-			}
-			servers.add(server);
-			Map<String, ToolHints> tools = toolHints(table);
-			if (!tools.isEmpty()) {
-				hints.put(server.name(), tools);
-			}
-		}
-		return servers;
-	}
-
-	/** A server's {@code [mcp.servers.tools.<tool>]} tables. */
-	private static Map<String, ToolHints> toolHints(TomlFields server) {
-		if (!server.has("tools")) {
-			return Map.of();
-		}
-		TomlFields tools = server.table("tools");
-		Map<String, ToolHints> hints = new LinkedHashMap<>();
-		for (String tool : tools.keys()) {
-			TomlFields fields = tools.table(tool);
-			fields.allowOnly(TOOL_KEYS);
-			String whenToUse = fields.string("when_to_use");
-			if (whenToUse != null && whenToUse.isBlank()) {
-				throw fields.error("when_to_use", "'%s' must not be blank".formatted(fields.path("when_to_use")));
-			}
-			Double cost = fields.number("cost");
-			if (cost != null && !(cost >= 0 && cost < Double.POSITIVE_INFINITY)) {
-				throw fields.error("cost",
-						"'%s' must be a number of at least 0, was %s".formatted(fields.path("cost"), cost));
-			}
-			hints.put(tool, new ToolHints(fields.strings("examples"), whenToUse, fields.strings("tags"), cost));
-		}
-		return hints;
 	}
 
 	private static List<NpmPackage> deps(TomlFields top) {
@@ -221,89 +148,6 @@ final class CapabilityParser {
 			}
 		}
 		return packages;
-	}
-
-	private static ServerDefinition server(TomlFields fields) {
-		fields.allowOnly(SERVER_KEYS);
-		String name = named(fields, SERVER_NAME, "[A-Za-z0-9_-]+");
-		String command = fields.string("command");
-		String url = fields.string("url");
-		if (command != null && url != null) {
-			throw fields.error("url", "'%s' and 'command' exclude each other".formatted(fields.path("url")));
-		}
-		if (command == null && url == null) {
-			throw fields.error("command", "'%s' or 'url' is required".formatted(fields.path("command")));
-		}
-		return (command != null) ? stdio(fields, name) : http(fields, name);
-	}
-
-	private static ServerDefinition stdio(TomlFields fields, String name) {
-		String transport = fields.string("transport");
-		if (transport != null && !transport.equals("stdio")) {
-			throw fields.error("transport",
-					"'%s' must be \"stdio\" for a server with a command".formatted(fields.path("transport")));
-		}
-		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"),
-				fields.stringMap("env"), callTimeout(fields));
-	}
-
-	private static ServerDefinition http(TomlFields fields, String name) {
-		for (String key : List.of("args", "env")) {
-			if (fields.has(key)) {
-				throw fields.error(key, "'%s' is only for a server with a command".formatted(fields.path(key)));
-			}
-		}
-		String transport = fields.string("transport");
-		if (transport != null && !transport.equals("streamable-http") && !transport.equals("sse")) {
-			throw fields.error("transport", "'%s' must be \"streamable-http\" or \"sse\" for a server with a url"
-				.formatted(fields.path("transport")));
-		}
-		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport), callTimeout(fields));
-	}
-
-	/** "30s", "2m", "500ms" or an ISO-8601 duration; positive. */
-	private static @Nullable Duration callTimeout(TomlFields fields) {
-		String text = fields.string("call_timeout");
-		if (text == null) {
-			return null;
-		}
-		Matcher simple = SIMPLE_DURATION.matcher(text.strip());
-		try {
-			Duration duration = simple.matches() ? Duration.of(Long.parseLong(simple.group(1)), unit(simple.group(2)))
-					: Duration.parse(text.strip());
-			if (!duration.isNegative() && !duration.isZero()) {
-				return duration;
-			}
-		}
-		catch (RuntimeException ex) {
-			// reported below
-		}
-		throw fields.error("call_timeout",
-				"'%s' must be a positive duration such as \"30s\", \"2m\" or \"500ms\", was '%s'"
-					.formatted(fields.path("call_timeout"), text));
-	}
-
-	private static ChronoUnit unit(String suffix) {
-		return switch (suffix) {
-			case "ms" -> ChronoUnit.MILLIS;
-			case "m" -> ChronoUnit.MINUTES;
-			case "h" -> ChronoUnit.HOURS;
-			default -> ChronoUnit.SECONDS;
-		};
-	}
-
-	private static URI url(TomlFields fields) {
-		String url = fields.requiredString("url");
-		try {
-			URI uri = new URI(url);
-			if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-				return uri;
-			}
-		}
-		catch (URISyntaxException ex) {
-			// reported below
-		}
-		throw fields.error("url", "'%s' must be an http or https URL, was '%s'".formatted(fields.path("url"), url));
 	}
 
 	private static List<String> allowedTools(TomlFields top, List<ServerDefinition> servers) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.tomlj.TomlArray;
@@ -91,6 +92,20 @@ final class TomlFields {
 			throw error(key, "'%s' must be a string".formatted(path(key)));
 		}
 		return (String) value;
+	}
+
+	/**
+	 * The table's {@code name}, which must match a pattern.
+	 * @param pattern what a name must match
+	 * @param rule the pattern as the message shows it
+	 * @return the name
+	 */
+	String requiredName(Pattern pattern, String rule) {
+		String name = requiredString("name");
+		if (!pattern.matcher(name).matches()) {
+			throw error("name", "'%s' must match %s, was '%s'".formatted(path("name"), rule, name));
+		}
+		return name;
 	}
 
 	String requiredString(String key) {

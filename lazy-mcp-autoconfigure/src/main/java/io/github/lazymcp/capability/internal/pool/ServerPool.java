@@ -1,9 +1,9 @@
 package io.github.lazymcp.capability.internal.pool;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,10 +12,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -23,11 +19,8 @@ import java.util.stream.Stream;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.health.internal.AttemptTimeout;
-import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.health.internal.SupervisedConnection;
-import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -44,9 +37,9 @@ import org.jspecify.annotations.Nullable;
  * acquire starts a new one or leaves it running for it. Connecting happens under the lock
  * on purpose: a second acquire of the same server waits for the first instead of starting
  * a twin. Different servers have different locks (one per name ever seen, so few), and a
- * slow server does not hold up the others. The connection budget counts connected
- * servers, idle ones included; reserving a place for a new connection is one atomic step
- * on `connected`, so racing acquires of different servers never exceed it. Holders are an
+ * slow server does not hold up the others. The connection budget (Budget) counts
+ * connected servers, idle ones included; a place is reserved before a server starts and
+ * given back when it stops or fails to start. Holders are an
  * immutable set replaced under the lock, so holders() reads without locking. After
  * close() no server stays connected.
  */
@@ -55,26 +48,18 @@ import org.jspecify.annotations.Nullable;
  * The shared pool of dormant servers' connections. A server connects when its first
  * holder acquires it, is shared by every holder that names it with the same definition,
  * and stops (its process ends) once the last holder has released it and the idle timeout
- * has passed. At most {@code maxConnections} servers are connected at once; past that an
- * acquire fails with a result that names the budget, and no one else is disturbed.
- * Failing to connect is a result, not an exception: a broken server must not take the
- * application down.
+ * has passed. At most {@link PoolSettings#maxConnections()} servers are connected at
+ * once; past that an acquire fails with a result that names the budget, and no one else
+ * is disturbed. Failing to connect is a result, not an exception: a broken server must
+ * not take the application down.
  */
 public final class ServerPool implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ServerPool.class);
 
-	private final Connector connector;
+	private final PoolSettings settings;
 
-	private final Duration initTimeout;
-
-	private final ServerSupervisor supervisor;
-
-	private final ObservationRegistry observations;
-
-	private final int maxConnections;
-
-	private final Duration idleTimeout;
+	private final Starter starter;
 
 	private final Clock clock;
 
@@ -82,47 +67,29 @@ public final class ServerPool implements AutoCloseable {
 
 	private final ConcurrentMap<String, Held> servers = new ConcurrentHashMap<>();
 
-	private final AtomicInteger connected = new AtomicInteger();
+	private final Budget budget;
 
-	private final ScheduledExecutorService scheduler;
-
-	private final Object sweeperLock = new Object();
-
-	/**
-	 * Started with the first connection; null until then and when idle servers stop at
-	 * once.
-	 */
-	private @Nullable ScheduledFuture<?> sweeper;
+	/** Null when idle servers stop at once. */
+	private final @Nullable IdleSweep sweep;
 
 	private volatile boolean closed;
 
 	/**
 	 * Creates a pool whose servers are watched and reconnected by a supervisor.
-	 * @param initTimeout how long a server may take to start and answer the MCP handshake
-	 * @param requestTimeout how long a call to a connected server may take
-	 * @param maxConnections how many servers may be connected at once, at least 1
-	 * @param idleTimeout how long a server no one holds stays connected; zero stops it at
-	 * once
+	 * @param settings the timeouts and the connection budget
 	 * @param clock the source of idle time
 	 * @param supervisor connects, watches and reconnects the servers
 	 * @param observations where {@code lazy.mcp.capability.connect} (server, outcome) and
 	 * {@code lazy.mcp.capability.disconnect} (server) are observed
 	 * @param scheduler runs the sweep that stops idle servers; owned by the caller
 	 */
-	public ServerPool(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout,
-			Clock clock, ServerSupervisor supervisor, ObservationRegistry observations,
+	public ServerPool(PoolSettings settings, Clock clock, ServerSupervisor supervisor, ObservationRegistry observations,
 			ScheduledExecutorService scheduler) {
-		if (maxConnections < 1) {
-			throw new IllegalArgumentException("maxConnections must be at least 1, was " + maxConnections);
-		}
-		this.supervisor = supervisor;
-		this.observations = observations;
-		this.connector = new Connector(requestTimeout);
-		this.initTimeout = initTimeout;
-		this.maxConnections = maxConnections;
-		this.idleTimeout = idleTimeout;
+		this.settings = settings;
+		this.starter = new Starter(settings, supervisor, observations);
+		this.budget = new Budget(settings.maxConnections());
 		this.clock = clock;
-		this.scheduler = scheduler;
+		this.sweep = settings.stopsAtOnce() ? null : new IdleSweep(scheduler, settings.idleTimeout(), this::closeIdle);
 	}
 
 	/**
@@ -170,7 +137,7 @@ public final class ServerPool implements AutoCloseable {
 			if (!held.holders.isEmpty()) {
 				return false;
 			}
-			if (this.idleTimeout.isZero() || this.idleTimeout.isNegative()) {
+			if (this.settings.stopsAtOnce()) {
 				return disconnect(serverName);
 			}
 			held.idleSince = this.clock.instant();
@@ -190,7 +157,8 @@ public final class ServerPool implements AutoCloseable {
 			boolean done = locked(serverName, () -> {
 				Held held = this.servers.get(serverName);
 				Instant idleSince = (held != null) ? held.idleSince : null;
-				return idleSince != null && !idleSince.plus(this.idleTimeout).isAfter(now) && disconnect(serverName);
+				return idleSince != null && !idleSince.plus(this.settings.idleTimeout()).isAfter(now)
+						&& disconnect(serverName);
 			});
 			if (done) {
 				stopped.add(serverName);
@@ -228,7 +196,7 @@ public final class ServerPool implements AutoCloseable {
 	 * @return the budget
 	 */
 	public int maxConnections() {
-		return this.maxConnections;
+		return this.budget.max();
 	}
 
 	/**
@@ -237,10 +205,8 @@ public final class ServerPool implements AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		synchronized (this.sweeperLock) {
-			if (this.sweeper != null) {
-				this.sweeper.cancel(false);
-			}
+		if (this.sweep != null) {
+			this.sweep.cancel();
 		}
 		for (String serverName : List.copyOf(this.servers.keySet())) {
 			locked(serverName, () -> disconnect(serverName));
@@ -251,71 +217,38 @@ public final class ServerPool implements AutoCloseable {
 		if (this.closed) {
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
-		if (!reservePlace()) {
-			return new ServerAcquisition.Failed(server.name(),
-					("the connection budget is used up: %d MCP servers are connected, the most "
-							+ "tools.lazy-mcp.capabilities.max-connections allows")
-						.formatted(this.maxConnections));
+		if (!this.budget.reserve(this::stopLongestIdle)) {
+			return new ServerAcquisition.Failed(server.name(), this.budget.usedUp());
 		}
-		Observation observation = Observation.start("lazy.mcp.capability.connect", this.observations)
-			.lowCardinalityKeyValue("server", server.name());
-		// The first start may take the init timeout; a reconnect, which holds a thread of
-		// the scheduler, no longer than the supervisor's attempt timeout allows.
-		AttemptTimeout reconnects = this.supervisor.attemptTimeout();
-		boolean startsProcess = server instanceof ServerDefinition.Stdio;
-		AtomicBoolean started = new AtomicBoolean();
-		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(started.getAndSet(true)
-				? reconnects.run(startsProcess,
-						(timeout) -> this.connector.connectOrThrow(server, toolsChanged,
-								shorter(this.initTimeout, timeout)))
-				: this.connector.connectOrThrow(server, toolsChanged, this.initTimeout));
 		SupervisedConnection supervised;
 		try {
-			supervised = this.supervisor.connect(server.name(), clients, server.callTimeout());
+			supervised = this.starter.start(server);
 		}
 		catch (RuntimeException | Error ex) {
-			observation.lowCardinalityKeyValue("outcome", "failed").stop();
-			this.connected.decrementAndGet();
+			this.budget.free();
 			String reason = String.valueOf(ex.getMessage());
 			logger.warn("Could not connect MCP server '%s': %s".formatted(server.name(), reason));
 			return new ServerAcquisition.Failed(server.name(), reason);
 		}
-		observation.lowCardinalityKeyValue("outcome", "connected").stop();
-		Held held = new Held(server, new PooledConnection(supervised, () -> this.supervisor.release(supervised)),
+		Held held = new Held(server, new PooledConnection(supervised, () -> this.starter.stop(supervised)),
 				Set.of(holder));
 		this.servers.put(server.name(), held);
 		if (this.closed) {
 			disconnect(server.name());
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
-		startSweeping();
+		if (this.sweep != null) {
+			this.sweep.start();
+		}
 		logger.info("Connected MCP server '%s'".formatted(server.name()));
 		return new ServerAcquisition.Connected(server.name(), held.connection, true);
-	}
-
-	/**
-	 * Takes a place in the budget, stopping a server no one holds to make room when the
-	 * budget is used up.
-	 */
-	private boolean reservePlace() {
-		while (true) {
-			int now = this.connected.get();
-			if (now < this.maxConnections) {
-				if (this.connected.compareAndSet(now, now + 1)) {
-					return true;
-				}
-			}
-			else if (!stopLongestIdle()) {
-				return false;
-			}
-		}
 	}
 
 	private boolean stopLongestIdle() {
 		return this.servers.entrySet()
 			.stream()
 			.filter((entry) -> entry.getValue().idleSince != null)
-			.min(java.util.Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
+			.min(Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
 			.map((entry) -> locked(entry.getKey(), () -> {
 				Held held = this.servers.get(entry.getKey());
 				return held != null && held.idleSince != null && disconnect(entry.getKey());
@@ -329,16 +262,10 @@ public final class ServerPool implements AutoCloseable {
 		if (held == null) {
 			return false;
 		}
-		this.connected.decrementAndGet();
-		Observation.createNotStarted("lazy.mcp.capability.disconnect", this.observations)
-			.lowCardinalityKeyValue("server", serverName)
-			.observe(held.connection::close);
+		this.budget.free();
+		this.starter.stopped(serverName, held.connection::close);
 		logger.info("Disconnected MCP server '%s'".formatted(serverName));
 		return true;
-	}
-
-	private static Duration shorter(Duration one, Duration other) {
-		return (one.compareTo(other) <= 0) ? one : other;
 	}
 
 	private <T> T locked(String serverName, Supplier<T> action) {
@@ -349,30 +276,6 @@ public final class ServerPool implements AutoCloseable {
 		}
 		finally {
 			lock.unlock();
-		}
-	}
-
-	/** Starts the sweep that stops idle servers, once, when the first server connects. */
-	private void startSweeping() {
-		if (this.idleTimeout.isZero() || this.idleTimeout.isNegative()) {
-			return;
-		}
-		synchronized (this.sweeperLock) {
-			if (this.sweeper == null && !this.closed) {
-				long period = Math.max(1000, Math.min(this.idleTimeout.toMillis() / 2, 10_000));
-				this.sweeper = this.scheduler.scheduleWithFixedDelay(this::sweep, period, period,
-						TimeUnit.MILLISECONDS);
-			}
-		}
-	}
-
-	private void sweep() {
-		try {
-			closeIdle();
-		}
-		catch (RuntimeException | Error ex) {
-			// Left to the scheduler, a failure would end the sweep for good.
-			logger.warn("Could not stop idle MCP servers", ex);
 		}
 	}
 
@@ -390,42 +293,6 @@ public final class ServerPool implements AutoCloseable {
 			this.definition = definition;
 			this.connection = connection;
 			this.holders = holders;
-		}
-
-	}
-
-	/**
-	 * What asking for a server gave: a live connection, or the reason there is none.
-	 */
-	public sealed interface ServerAcquisition {
-
-		/**
-		 * The server asked for.
-		 * @return its connection name
-		 */
-		String server();
-
-		/**
-		 * The server is connected and the capability now holds a reference to it.
-		 *
-		 * @param server the server's connection name
-		 * @param connection the connection to list and call its tools through
-		 * @param started whether this call connected it, rather than joining a connection
-		 * another capability already holds
-		 */
-		record Connected(String server, McpServerConnection connection, boolean started) implements ServerAcquisition {
-
-		}
-
-		/**
-		 * The server could not be connected; no reference is kept and nothing is left
-		 * running.
-		 *
-		 * @param server the server's connection name
-		 * @param reason what went wrong, with the last lines the server wrote to stderr
-		 */
-		record Failed(String server, String reason) implements ServerAcquisition {
-
 		}
 
 	}

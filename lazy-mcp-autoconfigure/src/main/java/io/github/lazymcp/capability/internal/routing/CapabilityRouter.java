@@ -199,11 +199,12 @@ public final class CapabilityRouter {
 	private List<CapabilityScore> scores(float[] query, Predicate<String> candidate) {
 		Map<String, float[][]> triggers = embedded().triggers();
 		List<CapabilityScore> scores = new ArrayList<>();
-		for (CapabilityDefinition capability : this.capabilities) {
-			if (candidate.test(capability.name())) {
-				scores.add(new CapabilityScore(capability.name(), score(query, triggers.get(capability.name()))));
+		// The triggers hold every capability, in definition order.
+		triggers.forEach((name, vectors) -> {
+			if (candidate.test(name)) {
+				scores.add(new CapabilityScore(name, score(query, vectors)));
 			}
-		}
+		});
 		scores.sort(Comparator.comparingDouble(CapabilityScore::score).reversed());
 		return scores;
 	}

@@ -4,7 +4,7 @@ package io.github.lazymcp.capability.internal.skill;
  * A skill file whose frontmatter cannot be read. The message starts with
  * {@code file:line:} and names the key.
  */
-public class SkillFileException extends IllegalArgumentException {
+class SkillFileException extends IllegalArgumentException {
 
 	SkillFileException(String source, int line, String problem) {
 		super(source + ":" + line + ": " + problem);

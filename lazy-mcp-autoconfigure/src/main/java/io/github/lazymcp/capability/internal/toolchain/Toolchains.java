@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -104,7 +105,7 @@ public final class Toolchains {
 			}
 			catch (RuntimeException ex) {
 				Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-				return new Outcome.Failed(pkg, cause.getMessage());
+				return new Outcome.Failed(pkg, Objects.requireNonNullElse(cause.getMessage(), cause.toString()));
 			}
 		}
 		Map<NpmPackage, Path> prefixes = new LinkedHashMap<>();

@@ -32,8 +32,8 @@ public final class Pools {
 
 	public static ServerPool pool(Duration initTimeout, Duration requestTimeout, int maxConnections,
 			Duration idleTimeout, Clock clock, ObservationRegistry observations) {
-		return new ServerPool(initTimeout, requestTimeout, maxConnections, idleTimeout, clock, supervisor(),
-				observations, SCHEDULER);
+		return new ServerPool(new PoolSettings(initTimeout, requestTimeout, maxConnections, idleTimeout), clock,
+				supervisor(), observations, SCHEDULER);
 	}
 
 	public static ServerSupervisor supervisor() {

@@ -17,7 +17,6 @@ import io.github.lazymcp.capability.internal.McpServerBins;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
-import io.github.lazymcp.capability.internal.pool.ServerPool.ServerAcquisition;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;

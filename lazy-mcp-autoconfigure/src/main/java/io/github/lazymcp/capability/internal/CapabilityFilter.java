@@ -1,0 +1,52 @@
+package io.github.lazymcp.capability.internal;
+
+import java.util.List;
+
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.tool.ToolFilter;
+import io.github.lazymcp.tool.internal.ModelToolNames;
+import io.github.lazymcp.tool.internal.ToolOwners;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capabilities on the tool path, read on every step: a tool of a capability's server is
+ * visible and callable in a session only while one of the capabilities exposing it is
+ * enabled there (every other tool is left to other filters), and a successful call of a
+ * tool counts as a use of the capabilities exposing it. Both are lookups in the
+ * {@link CapabilityIndex}'s owners of the current catalog snapshot.
+ */
+public final class CapabilityFilter implements ToolFilter, ToolOwners {
+
+	private final CapabilityIndex index;
+
+	private final McpCatalog catalog;
+
+	/**
+	 * Creates the filter.
+	 * @param index the capabilities
+	 * @param catalog the tool catalog
+	 */
+	public CapabilityFilter(CapabilityIndex index, McpCatalog catalog) {
+		this.index = index;
+		this.catalog = catalog;
+	}
+
+	@Override
+	public @Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
+		if (!this.index.isCapabilityServer(tool.server())) {
+			return null;
+		}
+		return of(tool).stream().anyMatch(state.capabilities()::contains) ? null
+				: "its capability is not enabled in this conversation; enable it with the '%s' tool"
+					.formatted(ModelToolNames.CAPABILITY);
+	}
+
+	@Override
+	public List<String> of(CatalogTool tool) {
+		return this.index.owners(tool, this.catalog.snapshot());
+	}
+
+}
