@@ -3,7 +3,6 @@ package io.github.lazymcp.health;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -11,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.it.ServerProcesses;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.modelcontextprotocol.client.McpClient;
@@ -113,13 +113,7 @@ class ReconnectFailureTests {
 
 	/** Kills the server process the first client started, and waits until it is gone. */
 	private void kill() throws Exception {
-		List<ProcessHandle> serving = ProcessHandle.current()
-			.descendants()
-			.filter((process) -> process.info()
-				.arguments()
-				.map((arguments) -> Arrays.asList(arguments).contains(this.marker))
-				.orElse(false))
-			.toList();
+		List<ProcessHandle> serving = ServerProcesses.withArgument(this.marker);
 		assertThat(serving).as("the memory server's process").hasSize(1);
 		for (ProcessHandle process : serving) {
 			process.destroyForcibly();

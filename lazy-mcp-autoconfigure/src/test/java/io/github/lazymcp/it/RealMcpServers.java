@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -58,13 +57,7 @@ abstract class RealMcpServers {
 	 * @param marker the marker, from {@link #processMarker(String)}
 	 */
 	static void killProcessesWith(String marker) throws InterruptedException, ExecutionException {
-		List<ProcessHandle> serving = ProcessHandle.current()
-			.descendants()
-			.filter((process) -> process.info()
-				.arguments()
-				.map((arguments) -> Arrays.asList(arguments).contains(marker))
-				.orElse(false))
-			.toList();
+		List<ProcessHandle> serving = ServerProcesses.withArgument(marker);
 		assertThat(serving).as("the processes with the argument " + marker).isNotEmpty();
 		for (ProcessHandle process : serving) {
 			process.destroyForcibly();

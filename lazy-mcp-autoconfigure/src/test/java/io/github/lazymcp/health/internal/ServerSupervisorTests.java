@@ -3,17 +3,17 @@ package io.github.lazymcp.health.internal;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.internal.Background;
+import io.github.lazymcp.it.ServerProcesses;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -120,13 +120,7 @@ class ServerSupervisorTests {
 
 	/** Sends a signal to the test's server process (and any node it started). */
 	private void signal(String name) throws IOException, InterruptedException {
-		List<ProcessHandle> serving = ProcessHandle.current()
-			.descendants()
-			.filter((process) -> process.info()
-				.arguments()
-				.map((arguments) -> Arrays.asList(arguments).contains(this.marker))
-				.orElse(false))
-			.toList();
+		List<ProcessHandle> serving = ServerProcesses.withArgument(this.marker);
 		for (ProcessHandle process : serving) {
 			new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
 		}
