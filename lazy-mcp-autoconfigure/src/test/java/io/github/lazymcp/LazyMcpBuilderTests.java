@@ -21,21 +21,26 @@ import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.it.ScriptedChatModel;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.ModelTool;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.tool.definition.ToolDefinition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * lazy-mcp without Spring Boot: a plain MCP Java SDK client of the real memory server, a
@@ -178,6 +183,55 @@ class LazyMcpBuilderTests {
 			lazyMcp.close();
 
 			assertThat(scheduler.getQueue()).isEmpty();
+			assertThat(scheduler.isShutdown()).isFalse();
+		}
+		finally {
+			release.countDown();
+			scheduler.shutdownNow();
+		}
+	}
+
+	@Test
+	void aBuildThatFailsAfterItsPartsBeganClosesThemAndLeavesNoTaskOnTheApplicationsScheduler() throws Exception {
+		this.memory = memoryClient();
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+		scheduler.setRemoveOnCancelPolicy(true);
+		CountDownLatch busy = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		// The application's own task holds the only thread: lazy-mcp's tasks stay queued.
+		scheduler.execute(() -> {
+			busy.countDown();
+			try {
+				release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		// Made last, after the servers are watched and the sessions' cleanup is queued.
+		ModelTool broken = new ModelTool() {
+
+			@Override
+			public ToolDefinition getToolDefinition() {
+				throw new IllegalStateException("this tool has no definition");
+			}
+
+			@Override
+			public String call(String toolInput, @Nullable ToolContext context) {
+				return "";
+			}
+
+		};
+		try {
+			busy.await();
+			LazyMcp.Builder builder = LazyMcp.builder()
+				.clients(List.of(this.memory))
+				.modelTools(List.of(broken))
+				.scheduler(scheduler);
+
+			assertThatIllegalStateException().isThrownBy(builder::build).withMessage("this tool has no definition");
+
+			assertThat(scheduler.getQueue()).as("pings, session cleanup and index build cancelled").isEmpty();
 			assertThat(scheduler.isShutdown()).isFalse();
 		}
 		finally {

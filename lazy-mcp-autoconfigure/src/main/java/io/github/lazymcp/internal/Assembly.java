@@ -2,36 +2,26 @@ package io.github.lazymcp.internal;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import javax.sql.DataSource;
 
-import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
-import io.github.lazymcp.capability.internal.CapabilityActions;
-import io.github.lazymcp.capability.internal.CapabilityFilter;
-import io.github.lazymcp.capability.internal.CapabilityHolds;
-import io.github.lazymcp.capability.internal.CapabilityIndex;
-import io.github.lazymcp.capability.internal.CapabilityListener;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.CapabilityReport;
-import io.github.lazymcp.capability.internal.CapabilityRoom;
-import io.github.lazymcp.capability.internal.CapabilityTool;
-import io.github.lazymcp.capability.internal.SkillCapabilities;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
-import io.github.lazymcp.capability.internal.pool.PoolSettings;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
-import io.github.lazymcp.capability.internal.routing.GeneralRequests;
-import io.github.lazymcp.capability.internal.toolchain.Toolchains;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
@@ -41,7 +31,6 @@ import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ConnectedClient;
-import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -53,16 +42,13 @@ import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.proactive.internal.ProactiveAttach;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.internal.Filters;
 import io.github.lazymcp.tool.internal.Listeners;
-import io.github.lazymcp.tool.internal.ReportingSessionStore;
 import io.github.lazymcp.tool.internal.ToolCallbacks;
-import io.github.lazymcp.tool.internal.ToolObservations;
 import io.github.lazymcp.tool.internal.ToolPath;
 import io.github.lazymcp.tool.internal.ToolSearchService;
 import io.github.lazymcp.tool.internal.UsageStats;
@@ -78,12 +64,15 @@ import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.core.io.ResourceLoader;
 
 /*
- * The whole object graph, built once in dependency order: the scheduler, the servers
- * under supervision, the catalog over them, sessions, learning and ranking, capabilities,
- * the search, the listeners, the tracked tools, the two views (execution, wire) and the
- * advisors. Each part is handed the parts it uses when it is made; nothing is looked up
- * later and nothing calls back into what made it. Background work is scheduled last and
- * cancelled first.
+ * The whole object graph, built once in dependency order from four parts that each close
+ * what they started: connections (the servers under supervision, the catalog over them),
+ * sessions (the reporting store and its cleanup), capabilities (the wing made from the
+ * loaded definitions) and search (learning, ranking, the search service); then the
+ * listeners, the tracked tools, the two views (execution, wire) and the advisors, which
+ * hold nothing to close. Each part is handed the parts it uses when it is made; nothing is
+ * looked up later and nothing calls back into what made it. Closing closes the parts in
+ * the reverse order of their making, then the scheduler; a build that fails closes what
+ * it made the same way.
  */
 
 /**
@@ -94,33 +83,19 @@ public final class Assembly implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(Assembly.class);
 
+	// The parts to close, the last made on top: background, connections, sessions,
+	// capabilities, search. Empty once closed.
+	private final Deque<AutoCloseable> made;
+
 	private final Background background;
 
-	private final TokenCounter tokenCounter = new TokenCounter();
+	private final Connections connections;
 
-	private final ServerSupervisor supervisor;
+	private final Sessions sessions;
 
-	private final McpCatalog catalog;
+	private final Capabilities capabilities;
 
-	private final SessionStore sessions;
-
-	private final UsageStats stats = new UsageStats();
-
-	private final ToolRanker ranker;
-
-	private final ServerPool pool;
-
-	private final CapabilityManager capabilities;
-
-	private final CapabilityHolds holds;
-
-	private final CapabilityRouter router;
-
-	private final boolean logUserText;
-
-	private final Learning learning;
-
-	private final ToolSearchService search;
+	private final Search search;
 
 	private final ToolCallbacks callbacks;
 
@@ -131,127 +106,88 @@ public final class Assembly implements AutoCloseable {
 	private final LazyMcpChatClientCustomizer customizer;
 
 	/**
-	 * Builds every part. When a part cannot be made, what was started is stopped before
-	 * the failure is thrown: nothing runs on after a failed build.
+	 * Builds every part. When a part cannot be made, the parts made before it are closed
+	 * before the failure is thrown: nothing runs on after a failed build.
 	 * @param parts what the builder was given
 	 * @return the parts
 	 * @throws IllegalArgumentException when a capability file is broken
 	 */
 	public static Assembly of(Parts parts) {
-		CapabilitySettings capabilities = parts.settings().capabilities();
+		CapabilitySettings capabilitySettings = parts.settings().capabilities();
 		// Read before anything starts: a broken file fails the build with nothing to
 		// stop.
 		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
-			.load(capabilities.locations(), capabilities.taps(), capabilities.providers());
-		Background background = new Background(parts.scheduler());
-		ServerSupervisor supervisor = new ServerSupervisor(parts.settings().health(), parts.clock(), Math::random,
-				background.scheduler());
+			.load(capabilitySettings.locations(), capabilitySettings.taps(), capabilitySettings.providers());
+		Deque<AutoCloseable> made = new ArrayDeque<>();
 		try {
-			return new Assembly(parts, definitions, background, supervisor);
+			return new Assembly(parts, definitions, made);
 		}
 		catch (RuntimeException | Error ex) {
-			// The pool has connected nothing yet; the supervisor may watch servers.
-			background.close();
-			supervisor.close();
+			closeAll(made);
 			throw ex;
 		}
 	}
 
-	private Assembly(Parts parts, List<CapabilityDefinition> definitions, Background background,
-			ServerSupervisor supervisor) {
+	private Assembly(Parts parts, List<CapabilityDefinition> definitions, Deque<AutoCloseable> made) {
 		Settings settings = parts.settings();
-		this.background = background;
-		this.supervisor = supervisor;
-		this.catalog = new McpCatalog(connections(parts), settings.catalog(), this.tokenCounter);
-		ToolObservations observations = new ToolObservations(parts.observations());
-		ActivationListener activations = this.stats.andThen(observations);
-		SessionStore store = (parts.sessionStore() != null) ? parts.sessionStore()
-				: SessionStore.inMemory(settings.sessions(), parts.clock());
-		this.sessions = new ReportingSessionStore(store, activations);
+		this.made = made;
+		this.background = made(made, new Background(parts.scheduler()));
+		this.connections = made(made, new Connections(parts, this.background.scheduler()));
+		this.sessions = made(made, new Sessions(parts, this.background));
 		AccessPolicies policies = new AccessPolicies(settings.policies());
 		TextEmbedder.Loader embedder = TextEmbedder.loader(settings.embedding(), parts.embeddingModel(),
 				classLoader(parts.resourceLoader()),
 				(parts.embeddingDatabase() != null) ? SharedEmbeddings.jdbc(parts.embeddingDatabase()) : null);
-		this.learning = new Learning(settings.learning(),
-				(parts.useStore() != null) ? parts.useStore() : UseStore.inMemory(settings.learning().usesPerTool()),
-				parts.clock(), System::nanoTime);
-		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
-
-		CapabilitySettings capabilitySettings = settings.capabilities();
-		this.pool = new ServerPool(
-				new PoolSettings(capabilitySettings.initTimeout(), capabilitySettings.requestTimeout(),
-						capabilitySettings.maxConnections(), capabilitySettings.idleTimeout()),
-				parts.clock(), this.supervisor, parts.observations(), this.background.scheduler());
-		CapabilityIndex index = new CapabilityIndex(definitions, this.catalog.serverNames());
-		this.holds = new CapabilityHolds(index, this.pool, this.catalog);
-		CapabilitySettings.Installs installs = capabilitySettings.installs();
-		this.capabilities = new CapabilityManager(index, this.holds, this.catalog, capabilitySettings.maxActive(),
-				policies, new Toolchains(installs.directory(), installs.enabled(), installs.timeout()));
-		CapabilityRoom room = new CapabilityRoom(index, this.holds, this.catalog, capabilitySettings.maxActive());
-		CapabilityFilter capabilityFilter = new CapabilityFilter(index, this.catalog);
-		this.router = new CapabilityRouter(definitions,
-				GeneralRequests.bundledAnd(capabilitySettings.generalRequests()), embedder::embedCatalog,
-				embedder::queries, capabilitySettings.gate());
-		this.logUserText = capabilitySettings.logUserText();
+		this.capabilities = made(made, new Capabilities(definitions, parts, this.connections, this.sessions.store(),
+				policies, embedder, this.background));
 
 		List<ModelTool> modelTools = new ArrayList<>(parts.modelTools());
-		modelTools.add(new CapabilityTool(this.capabilities,
-				new CapabilityActions(this.capabilities, room, this.router), this.router, this.sessions));
+		modelTools.add(this.capabilities.tool());
 		List<ToolFilter> filterList = new ArrayList<>(parts.filters());
 		filterList.add(policies);
-		filterList.add(capabilityFilter);
+		filterList.add(this.capabilities.filter());
 		Filters filters = new Filters(filterList);
 		List<Hints> hints = new ArrayList<>(parts.hints());
-		definitions.forEach((definition) -> hints.add(definition.hints()));
-		// While a full index is built, BM25 answers; a BM25 ranking is quick enough
-		// itself.
-		ToolRanker interim = (parts.ranker() == null && settings.ranking().strategy() == RankingSettings.Strategy.BM25)
-				? null : Rankers.bm25(settings.ranking());
-		this.search = new ToolSearchService(this.catalog, this.ranker, settings.tools(), this.stats, modelTools,
-				filters, this.learning, Hints.merge(hints), interim, this.background.executor("build the search index"),
-				this.tokenCounter);
+		hints.addAll(this.capabilities.hints());
+		this.search = made(made, new Search(parts, this.connections, this.sessions, embedder, modelTools, filters,
+				hints, this.background));
 
 		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
-		listenerList.add(new ProactiveAttach(settings.proactive(), this.search::rankDeferred, parts.observations()));
-		listenerList.add(new CapabilityListener(this.capabilities, room,
-				capabilitySettings.autoActivation() ? this.router : null, this.logUserText));
+		listenerList
+			.add(new ProactiveAttach(settings.proactive(), this.search.service()::rankDeferred, parts.observations()));
+		listenerList.add(this.capabilities.listener());
 		this.listeners = new Listeners(listenerList);
 
-		ToolPath path = new ToolPath(this.catalog, this.search, this.sessions, modelTools, filters, this.listeners,
-				capabilityFilter, observations, this.learning, this.stats, this.tokenCounter);
+		ToolPath path = new ToolPath(this.connections.catalog(), this.search.service(), this.sessions.store(),
+				modelTools, filters, this.listeners, this.capabilities.filter(), this.sessions.observations(),
+				this.search.learning(), this.sessions.stats(), this.connections.tokenCounter());
 		this.callbacks = path.callbacks();
 		this.wire = path.wire();
 		PolicyResolver resolver = (parts.policyResolver() != null) ? parts.policyResolver()
 				: PolicyResolver.parameter(settings.policies().parameter());
 		this.customizer = new LazyMcpChatClientCustomizer(settings.advisors(), this.callbacks, this.wire,
-				this.listeners, this.sessions, policies, resolver, this.tokenCounter);
-
-		this.background.now("index the catalog", this.search::prepare);
-		this.background.every(settings.sessions().cleanupInterval(), "expired sessions", this.sessions::expire);
-		this.background.every(settings.sessions().cleanupInterval(), "expired learned uses", this::expireUses);
-		if (!definitions.isEmpty()) {
-			Duration janitor = Duration.ofMillis(Math.max(1000, settings.sessions().idleTimeout().toMillis() / 4));
-			this.background.every(janitor, "abandoned capability servers",
-					() -> this.holds.releaseAbandoned(this.sessions));
-		}
+				this.listeners, this.sessions.store(), policies, resolver, this.connections.tokenCounter());
 	}
 
-	private List<McpServerConnection> connections(Parts parts) {
-		CatalogSettings catalog = parts.settings().catalog();
-		List<McpServerConnection> connections = new ArrayList<>();
-		for (McpSyncClient client : parts.clients()) {
-			connections.add(supervise(ConnectedClient.of(client), parts, catalog));
-		}
-		for (McpAsyncClient client : parts.asyncClients()) {
-			connections.add(supervise(ConnectedClient.of(client, parts.asyncTimeout()), parts, catalog));
-		}
-		connections.addAll(parts.connections());
-		return connections;
+	private static <T extends AutoCloseable> T made(Deque<AutoCloseable> made, T part) {
+		made.push(part);
+		return part;
 	}
 
-	private McpServerConnection supervise(ConnectedClient client, Parts parts, CatalogSettings catalog) {
-		String name = client.connection().name();
-		return this.supervisor.supervise(client, parts.reconnects().get(name), catalog.server(name).callTimeout());
+	/**
+	 * Closes each part, the last made first; a part that fails to close is logged and the
+	 * others are closed all the same.
+	 */
+	private static void closeAll(Deque<AutoCloseable> made) {
+		while (!made.isEmpty()) {
+			AutoCloseable part = made.pop();
+			try {
+				part.close();
+			}
+			catch (Exception ex) {
+				logger.warn("lazy-mcp could not close its %s".formatted(part.getClass().getSimpleName()), ex);
+			}
+		}
 	}
 
 	private static ClassLoader classLoader(ResourceLoader loader) {
@@ -260,11 +196,11 @@ public final class Assembly implements AutoCloseable {
 	}
 
 	public McpCatalog catalog() {
-		return this.catalog;
+		return this.connections.catalog();
 	}
 
 	public SessionStore sessions() {
-		return this.sessions;
+		return this.sessions.store();
 	}
 
 	/**
@@ -276,19 +212,19 @@ public final class Assembly implements AutoCloseable {
 	}
 
 	public TokenCounter tokenCounter() {
-		return this.tokenCounter;
+		return this.connections.tokenCounter();
 	}
 
 	public UsageStats stats() {
-		return this.stats;
+		return this.sessions.stats();
 	}
 
 	public ToolRanker ranker() {
-		return this.ranker;
+		return this.search.ranker();
 	}
 
 	public Learning learning() {
-		return this.learning;
+		return this.search.learning();
 	}
 
 	/**
@@ -298,27 +234,11 @@ public final class Assembly implements AutoCloseable {
 	 * @throws RuntimeException when the store of uses cannot be reached
 	 */
 	public int deleteUses(@Nullable String conversation) {
-		int deleted = (conversation != null) ? this.learning.deleteConversation(conversation)
-				: this.learning.deleteAll();
-		// No id: it may name a person.
-		logger.info("Deleted %d learned tool uses (%s)".formatted(deleted,
-				(conversation != null) ? "of one conversation" : "all of them"));
-		this.search.relearn();
-		return deleted;
-	}
-
-	/**
-	 * The periodic cleanup: uses past the retention are deleted, and the index rebuilt
-	 * when this instance deleted some or when other instances may have (a shared store).
-	 */
-	private void expireUses() {
-		if (this.learning.expire() > 0 || this.learning.shared()) {
-			this.search.relearn();
-		}
+		return this.search.deleteUses(conversation);
 	}
 
 	public ToolSearchService search() {
-		return this.search;
+		return this.search.service();
 	}
 
 	public ToolCallbacks callbacks() {
@@ -342,19 +262,19 @@ public final class Assembly implements AutoCloseable {
 	}
 
 	public CapabilityManager capabilities() {
-		return this.capabilities;
+		return this.capabilities.manager();
 	}
 
 	public ServerPool pool() {
-		return this.pool;
+		return this.capabilities.pool();
 	}
 
 	public CapabilityRouter router() {
-		return this.router;
+		return this.capabilities.router();
 	}
 
 	public CapabilitySkills skills() {
-		return new SkillCapabilities(this.capabilities, this.sessions);
+		return this.capabilities.skills();
 	}
 
 	/**
@@ -362,14 +282,17 @@ public final class Assembly implements AutoCloseable {
 	 * @return the report
 	 */
 	public CapabilityReport capabilityReport() {
-		return CapabilityReport.of(this.capabilities, this.holds, this.router, this.logUserText);
+		return this.capabilities.report();
 	}
 
+	/**
+	 * Closes the parts, the last made first, down to the scheduler; once.
+	 */
 	@Override
 	public void close() {
-		this.background.close();
-		this.pool.close();
-		this.supervisor.close();
+		synchronized (this.made) {
+			closeAll(this.made);
+		}
 	}
 
 	/**

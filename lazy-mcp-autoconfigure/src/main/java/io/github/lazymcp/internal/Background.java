@@ -2,9 +2,11 @@ package io.github.lazymcp.internal;
 
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
@@ -21,14 +23,16 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The one scheduler lazy-mcp's background work runs on, and the periodic tasks lazy-mcp
- * put on it. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
+ * The one scheduler lazy-mcp's background work runs on, and the groups of tasks
+ * lazy-mcp's parts put on it: each part asks for its own {@link Tasks} and closes them
+ * when it closes. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
  * application gave keeps running, without lazy-mcp's tasks.
  *
- * Close cancels what has not started and then waits, at most {@link #CLOSE_WAIT}, for the
- * tasks that are running to end: a task in native code (loading the embedding model in
- * ONNX Runtime) that is still running while the JVM exits can crash it, and an interrupt
- * does not stop native code. A task still running after the wait is logged and left.
+ * Closing a group cancels what has not started and then waits, at most
+ * {@link #CLOSE_WAIT}, for its tasks that are running to end: a task in native code
+ * (loading the embedding model in ONNX Runtime) that is still running while the JVM exits
+ * can crash it, and an interrupt does not stop native code. A task still running after
+ * the wait is logged and left.
  */
 public final class Background implements AutoCloseable {
 
@@ -38,7 +42,7 @@ public final class Background implements AutoCloseable {
 	/** How many threads a scheduler lazy-mcp makes has. */
 	public static final int THREADS = 4;
 
-	/** How long {@link #close()} waits for tasks that are running to end. */
+	/** How long closing a group waits for its tasks that are running to end. */
 	public static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
 	private static final Log logger = LogFactory.getLog(Background.class);
@@ -47,15 +51,9 @@ public final class Background implements AutoCloseable {
 
 	private final boolean owned;
 
-	// Each task of lazy-mcp's, with what the scheduler queued for it: a scheduler wraps
-	// what it is given, and only cancelling its wrapper takes the task off its queue.
-	private final Map<Future<?>, Future<?>> tasks = new ConcurrentHashMap<>();
-
-	private final Running running = new Running();
-
 	private final Duration closeWait;
 
-	private volatile boolean closed;
+	private final List<Tasks> groups = new CopyOnWriteArrayList<>();
 
 	Background(@Nullable ScheduledExecutorService scheduler) {
 		this(scheduler, CLOSE_WAIT);
@@ -90,107 +88,156 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Runs a task once, as soon as a thread is free; a failure, an {@code Error}
-	 * included, is logged as a warning. Until it has run, {@link #close()} cancels it.
-	 * @param what what the task does, for the log
-	 * @param task the task
+	 * A new group of tasks, for one part.
+	 * @param part the part, for the log
+	 * @return the group, open
 	 */
-	void now(String what, Runnable task) {
-		if (this.closed) {
-			throw new RejectedExecutionException("lazy-mcp is closed; '%s' does not run".formatted(what));
-		}
-		FutureTask<Void> future = new FutureTask<>(() -> this.running.during(() -> {
-			try {
-				task.run();
-			}
-			catch (RuntimeException | Error ex) {
-				// Left to the FutureTask, a failure would be kept where nobody reads it.
-				logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
-			}
-		}), null) {
-
-			@Override
-			protected void done() {
-				Background.this.tasks.remove(this);
-			}
-
-		};
-		this.tasks.put(future, future);
-		Future<?> queued;
-		try {
-			queued = this.scheduler.submit(future);
-		}
-		catch (RejectedExecutionException ex) {
-			this.tasks.remove(future);
-			throw ex;
-		}
-		// Unless the task is done already and has taken itself out.
-		this.tasks.replace(future, future, queued);
+	Tasks tasks(String part) {
+		Tasks tasks = new Tasks(part);
+		this.groups.add(tasks);
+		return tasks;
 	}
 
 	/**
-	 * An executor whose tasks run once on this scheduler, and are cancelled by
-	 * {@link #close()} until they have run.
-	 * @param what what its tasks do, for the log
-	 * @return the executor
+	 * Closes every group not closed yet, then shuts down a scheduler lazy-mcp made.
 	 */
-	Executor executor(String what) {
-		return (task) -> now(what, task);
-	}
-
-	/**
-	 * Runs a task periodically, from one period after now. A failure, an {@code Error}
-	 * included, is logged as a warning when the run before succeeded (at debug level
-	 * while the task keeps failing), and the task runs again next time.
-	 * @param period the delay between the end of one run and the start of the next; zero
-	 * schedules nothing
-	 * @param what what the task does, for the log
-	 * @param task the task
-	 */
-	void every(Duration period, String what, Runnable task) {
-		long millis = period.toMillis();
-		if (millis <= 0) {
-			return;
-		}
-		AtomicBoolean failing = new AtomicBoolean();
-		Future<?> periodic = this.scheduler.scheduleWithFixedDelay(() -> this.running.during(() -> {
-			try {
-				task.run();
-				if (failing.compareAndSet(true, false)) {
-					logger.info("lazy-mcp's background task '%s' works again".formatted(what));
-				}
-			}
-			catch (RuntimeException | Error ex) {
-				// An exception left to the scheduler would end the task for good,
-				// silently.
-				if (failing.compareAndSet(false, true)) {
-					logger.warn(
-							"lazy-mcp's background task '%s' failed; it runs again every %d ms".formatted(what, millis),
-							ex);
-				}
-				else {
-					logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
-				}
-			}
-		}), millis, millis, TimeUnit.MILLISECONDS);
-		this.tasks.put(periodic, periodic);
-	}
-
 	@Override
 	public void close() {
-		this.closed = true;
-		this.tasks.forEach((task, queued) -> {
-			task.cancel(false);
-			queued.cancel(false);
-		});
+		this.groups.forEach(Tasks::close);
 		if (this.owned) {
 			this.scheduler.shutdownNow();
 		}
-		int left = this.running.awaitNone(this.closeWait);
-		if (left > 0) {
-			logger.warn("%d of lazy-mcp's background tasks still ran %d ms after close; closing without them"
-				.formatted(left, this.closeWait.toMillis()));
+	}
+
+	/**
+	 * One part's tasks on the scheduler. Thread-safe.
+	 */
+	final class Tasks implements AutoCloseable {
+
+		private final String part;
+
+		// Each task, with what the scheduler queued for it: a scheduler wraps what it is
+		// given, and only cancelling its wrapper takes the task off its queue.
+		private final Map<Future<?>, Future<?>> tasks = new ConcurrentHashMap<>();
+
+		private final Running running = new Running();
+
+		private volatile boolean closed;
+
+		private Tasks(String part) {
+			this.part = part;
 		}
+
+		/**
+		 * Runs a task once, as soon as a thread is free; a failure, an {@code Error}
+		 * included, is logged as a warning. Until it has run, {@link #close()} cancels
+		 * it.
+		 * @param what what the task does, for the log
+		 * @param task the task
+		 * @throws RejectedExecutionException once the group is closed
+		 */
+		void now(String what, Runnable task) {
+			if (this.closed) {
+				throw new RejectedExecutionException(
+						"lazy-mcp's %s is closed; '%s' does not run".formatted(this.part, what));
+			}
+			FutureTask<Void> future = new FutureTask<>(() -> this.running.during(() -> {
+				try {
+					task.run();
+				}
+				catch (RuntimeException | Error ex) {
+					// Left to the FutureTask, a failure would be kept where nobody reads
+					// it.
+					logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
+				}
+			}), null) {
+
+				@Override
+				protected void done() {
+					Tasks.this.tasks.remove(this);
+				}
+
+			};
+			this.tasks.put(future, future);
+			Future<?> queued;
+			try {
+				queued = Background.this.scheduler.submit(future);
+			}
+			catch (RejectedExecutionException ex) {
+				this.tasks.remove(future);
+				throw ex;
+			}
+			// Unless the task is done already and has taken itself out.
+			this.tasks.replace(future, future, queued);
+		}
+
+		/**
+		 * An executor whose tasks run once on the scheduler, and are cancelled by
+		 * {@link #close()} until they have run.
+		 * @param what what its tasks do, for the log
+		 * @return the executor
+		 */
+		Executor executor(String what) {
+			return (task) -> now(what, task);
+		}
+
+		/**
+		 * Runs a task periodically, from one period after now. A failure, an
+		 * {@code Error} included, is logged as a warning when the run before succeeded
+		 * (at debug level while the task keeps failing), and the task runs again next
+		 * time.
+		 * @param period the delay between the end of one run and the start of the next;
+		 * zero schedules nothing
+		 * @param what what the task does, for the log
+		 * @param task the task
+		 */
+		void every(Duration period, String what, Runnable task) {
+			long millis = period.toMillis();
+			if (millis <= 0 || this.closed) {
+				return;
+			}
+			AtomicBoolean failing = new AtomicBoolean();
+			Future<?> periodic = Background.this.scheduler.scheduleWithFixedDelay(() -> this.running.during(() -> {
+				try {
+					task.run();
+					if (failing.compareAndSet(true, false)) {
+						logger.info("lazy-mcp's background task '%s' works again".formatted(what));
+					}
+				}
+				catch (RuntimeException | Error ex) {
+					// An exception left to the scheduler would end the task for good,
+					// silently.
+					if (failing.compareAndSet(false, true)) {
+						logger.warn("lazy-mcp's background task '%s' failed; it runs again every %d ms".formatted(what,
+								millis), ex);
+					}
+					else {
+						logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
+					}
+				}
+			}), millis, millis, TimeUnit.MILLISECONDS);
+			this.tasks.put(periodic, periodic);
+		}
+
+		/**
+		 * Cancels the tasks that have not started and waits, at most
+		 * {@link Background#CLOSE_WAIT}, for those running; idempotent.
+		 */
+		@Override
+		public void close() {
+			this.closed = true;
+			this.tasks.forEach((task, queued) -> {
+				task.cancel(false);
+				queued.cancel(false);
+			});
+			int left = this.running.awaitNone(Background.this.closeWait);
+			if (left > 0) {
+				logger.warn(
+						"%d of lazy-mcp's background tasks of its %s still ran %d ms after close; closing without them"
+							.formatted(left, this.part, Background.this.closeWait.toMillis()));
+			}
+		}
+
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,8 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * What {@link Background#close()} does with the tasks that run: it waits for them (a task
- * in native code must not outlive the JVM's exit), within a bound.
+ * What closing does with the tasks that run: it waits for them (a task in native code
+ * must not outlive the JVM's exit), within a bound; and closing one part's tasks leaves
+ * the others' running.
  */
 class BackgroundTests {
 
@@ -24,7 +26,7 @@ class BackgroundTests {
 		List<String> order = new CopyOnWriteArrayList<>();
 		CountDownLatch started = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
-		background.now("a native call", () -> {
+		background.tasks("test").now("a native call", () -> {
 			started.countDown();
 			awaitUninterruptibly(release);
 			order.add("task ended");
@@ -40,7 +42,7 @@ class BackgroundTests {
 		closer.join(TimeUnit.SECONDS.toMillis(30));
 		assertThat(order).containsExactly("task ended", "close returned");
 		assertThatExceptionOfType(RejectedExecutionException.class)
-			.isThrownBy(() -> background.now("after close", () -> order.add("ran after close")));
+			.isThrownBy(() -> background.tasks("test").now("after close", () -> order.add("ran after close")));
 	}
 
 	@Test
@@ -48,7 +50,7 @@ class BackgroundTests {
 		Background background = new Background(null, Duration.ofMillis(50));
 		CountDownLatch started = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
-		background.now("a task that never ends by itself", () -> {
+		background.tasks("test").now("a task that never ends by itself", () -> {
 			started.countDown();
 			awaitUninterruptibly(release);
 		});
@@ -62,11 +64,42 @@ class BackgroundTests {
 	void aTaskThatClosesTheSchedulerItRunsOnDoesNotWaitForItself() throws Exception {
 		Background background = new Background(null, Duration.ofMinutes(10));
 		CountDownLatch closed = new CountDownLatch(1);
-		background.now("close from within", () -> {
+		background.tasks("test").now("close from within", () -> {
 			background.close();
 			closed.countDown();
 		});
 		assertThat(closed.await(60, TimeUnit.SECONDS)).as("close returned on the task's own thread").isTrue();
+	}
+
+	@Test
+	void closingOnePartsTasksStopsThemAndLeavesTheOthersRunning() throws Exception {
+		Background background = new Background(null);
+		try {
+			Background.Tasks closing = background.tasks("closing");
+			Background.Tasks staying = background.tasks("staying");
+			AtomicInteger closingRuns = new AtomicInteger();
+			CountDownLatch stayingRuns = new CountDownLatch(3);
+			CountDownLatch ranOnce = new CountDownLatch(1);
+			closing.every(Duration.ofMillis(10), "counts", () -> {
+				closingRuns.incrementAndGet();
+				ranOnce.countDown();
+			});
+			assertThat(ranOnce.await(30, TimeUnit.SECONDS)).isTrue();
+			closing.close();
+			int runsAtClose = closingRuns.get();
+			staying.every(Duration.ofMillis(10), "counts down", stayingRuns::countDown);
+			assertThat(stayingRuns.await(30, TimeUnit.SECONDS)).as("the other part's task ran three times").isTrue();
+			assertThat(closingRuns.get()).as("the closed part's task ran after its close").isEqualTo(runsAtClose);
+			assertThatExceptionOfType(RejectedExecutionException.class)
+				.isThrownBy(() -> closing.now("after close", closingRuns::incrementAndGet))
+				.withMessageContaining("closing is closed");
+			CountDownLatch ran = new CountDownLatch(1);
+			staying.now("still open", ran::countDown);
+			assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+		}
+		finally {
+			background.close();
+		}
 	}
 
 	private static void awaitUninterruptibly(CountDownLatch latch) {

@@ -1,6 +1,7 @@
 package io.github.lazymcp.tool.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -80,7 +81,7 @@ final class SearchActivation {
 	 */
 	SearchResult byName(CatalogSnapshot snapshot, ToolSession session, SessionState state, List<String> names,
 			boolean schemas) {
-		Map<CatalogTool, @Nullable Double> found = new java.util.LinkedHashMap<>();
+		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
 		List<String> unknown = new ArrayList<>();
 		for (String name : names) {
 			snapshot.resolve(name)

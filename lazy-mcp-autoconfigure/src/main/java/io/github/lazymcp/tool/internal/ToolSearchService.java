@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -175,7 +176,7 @@ public final class ToolSearchService {
 		if (unavailable.isEmpty() || result.error() != null) {
 			return result;
 		}
-		StringBuilder message = new StringBuilder(java.util.Objects.requireNonNullElse(result.message(), ""));
+		StringBuilder message = new StringBuilder(Objects.requireNonNullElse(result.message(), ""));
 		unavailable.forEach((server) -> message.append(' ')
 			.append(server.health().unavailableMessage(server.name()))
 			.append("; its tools cannot be activated until it is back."));
