@@ -1,9 +1,11 @@
 package io.github.lazymcp.internal;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -172,13 +174,16 @@ public final class Background implements AutoCloseable {
 		}
 
 		/**
-		 * An executor whose tasks run once on the scheduler, and are cancelled by
-		 * {@link #close()} until they have run.
+		 * An executor whose tasks run one at a time, in the order they were given, on the
+		 * scheduler: work that uses a whole core (building a search index) never takes
+		 * more than one of the scheduler's threads, which the pings and reconnects of
+		 * servers need as well. A failure is logged and the next task runs;
+		 * {@link #close()} drops the tasks that have not started.
 		 * @param what what its tasks do, for the log
 		 * @return the executor
 		 */
-		Executor executor(String what) {
-			return (task) -> now(what, task);
+		Executor oneAtATime(String what) {
+			return new OneAtATime(what);
 		}
 
 		/**
@@ -217,6 +222,62 @@ public final class Background implements AutoCloseable {
 				}
 			}), millis, millis, TimeUnit.MILLISECONDS);
 			this.tasks.put(periodic, periodic);
+		}
+
+		/** The tasks of {@link #oneAtATime}: a queue, drained by one task at a time. */
+		private final class OneAtATime implements Executor {
+
+			private final String what;
+
+			private final Queue<Runnable> queue = new ArrayDeque<>();
+
+			private boolean draining;
+
+			OneAtATime(String what) {
+				this.what = what;
+			}
+
+			@Override
+			public void execute(Runnable task) {
+				synchronized (this) {
+					this.queue.add(task);
+					if (this.draining) {
+						return;
+					}
+					this.draining = true;
+				}
+				try {
+					now(this.what, this::drain);
+				}
+				catch (RejectedExecutionException ex) {
+					synchronized (this) {
+						this.queue.clear();
+						this.draining = false;
+					}
+					throw ex;
+				}
+			}
+
+			private void drain() {
+				while (true) {
+					Runnable next;
+					synchronized (this) {
+						next = Tasks.this.closed ? null : this.queue.poll();
+						if (next == null) {
+							this.queue.clear();
+							this.draining = false;
+							return;
+						}
+					}
+					try {
+						next.run();
+					}
+					catch (RuntimeException | Error ex) {
+						logger.warn("lazy-mcp's background task '%s' failed".formatted(this.what), ex);
+					}
+				}
+			}
+
 		}
 
 		/**

@@ -64,7 +64,7 @@ final class Search implements AutoCloseable {
 		this.tasks = background.tasks("search");
 		this.service = new ToolSearchService(connections.catalog(), this.ranker, settings.tools(), sessions.stats(),
 				modelTools, filters, this.learning, Hints.merge(hints), interim,
-				this.tasks.executor("build the search index"), connections.tokenCounter());
+				this.tasks.oneAtATime("build the search index"), connections.tokenCounter());
 		this.tasks.now("index the catalog", this.service::prepare);
 		this.tasks.every(settings.sessions().cleanupInterval(), "expired learned uses", this::expireUses);
 	}

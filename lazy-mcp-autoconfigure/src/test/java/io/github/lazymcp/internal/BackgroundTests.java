@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -100,6 +101,75 @@ class BackgroundTests {
 		finally {
 			background.close();
 		}
+	}
+
+	@Test
+	void oneAtATimeRunsItsTasksInOrderOnOneThreadAtATimeAndGoesOnAfterAFailure() throws Exception {
+		Background background = new Background(null);
+		try {
+			Executor builds = background.tasks("search").oneAtATime("build");
+			CountDownLatch firstStarted = new CountDownLatch(1);
+			CountDownLatch releaseFirst = new CountDownLatch(1);
+			AtomicInteger running = new AtomicInteger();
+			AtomicInteger mostAtOnce = new AtomicInteger();
+			List<Integer> order = new CopyOnWriteArrayList<>();
+			CountDownLatch done = new CountDownLatch(5);
+			for (int i = 0; i < 5; i++) {
+				int task = i;
+				builds.execute(() -> {
+					mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+					try {
+						if (task == 0) {
+							firstStarted.countDown();
+							awaitUninterruptibly(releaseFirst);
+						}
+						order.add(task);
+						if (task == 2) {
+							throw new IllegalStateException("a build that fails");
+						}
+					}
+					finally {
+						running.decrementAndGet();
+						done.countDown();
+					}
+				});
+			}
+			assertThat(firstStarted.await(30, TimeUnit.SECONDS)).isTrue();
+			releaseFirst.countDown();
+			assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+			assertThat(order).containsExactly(0, 1, 2, 3, 4);
+			assertThat(mostAtOnce.get()).isEqualTo(1);
+		}
+		finally {
+			background.close();
+		}
+	}
+
+	@Test
+	void oneAtATimeDropsWhatHasNotStartedWhenItsPartCloses() throws Exception {
+		Background background = new Background(null);
+		Background.Tasks tasks = background.tasks("search");
+		Executor builds = tasks.oneAtATime("build");
+		CountDownLatch started = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		List<String> ran = new CopyOnWriteArrayList<>();
+		builds.execute(() -> {
+			started.countDown();
+			awaitUninterruptibly(release);
+			ran.add("first");
+		});
+		builds.execute(() -> ran.add("queued"));
+		assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+		Thread closer = new Thread(tasks::close);
+		closer.start();
+		awaitWaitingOrEnded(closer);
+		release.countDown();
+		closer.join(TimeUnit.SECONDS.toMillis(30));
+
+		assertThat(ran).containsExactly("first");
+		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> builds.execute(() -> {
+		}));
+		background.close();
 	}
 
 	private static void awaitUninterruptibly(CountDownLatch latch) {
