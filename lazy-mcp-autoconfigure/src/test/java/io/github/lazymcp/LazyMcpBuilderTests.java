@@ -158,22 +158,9 @@ class LazyMcpBuilderTests {
 
 	@Test
 	void closingCancelsItsTasksOnTheApplicationsSchedulerAndLeavesItRunning() throws Exception {
-		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
-		scheduler.setRemoveOnCancelPolicy(true);
-		CountDownLatch busy = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
-		// The application's own task holds the only thread: lazy-mcp's tasks stay queued.
-		scheduler.execute(() -> {
-			busy.countDown();
-			try {
-				release.await();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+		ScheduledThreadPoolExecutor scheduler = schedulerWithItsOnlyThreadBusy(release);
 		try {
-			busy.await();
 			LazyMcp lazyMcp = LazyMcp.builder().scheduler(scheduler).build();
 			assertThat(scheduler.getQueue()).as("the cleanup of expired sessions")
 				.anyMatch((task) -> ((RunnableScheduledFuture<?>) task).isPeriodic())
@@ -194,20 +181,8 @@ class LazyMcpBuilderTests {
 	@Test
 	void aBuildThatFailsAfterItsPartsBeganClosesThemAndLeavesNoTaskOnTheApplicationsScheduler() throws Exception {
 		this.memory = memoryClient();
-		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
-		scheduler.setRemoveOnCancelPolicy(true);
-		CountDownLatch busy = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
-		// The application's own task holds the only thread: lazy-mcp's tasks stay queued.
-		scheduler.execute(() -> {
-			busy.countDown();
-			try {
-				release.await();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+		ScheduledThreadPoolExecutor scheduler = schedulerWithItsOnlyThreadBusy(release);
 		// Made last, after the servers are watched and the sessions' cleanup is queued.
 		ModelTool broken = new ModelTool() {
 
@@ -223,7 +198,6 @@ class LazyMcpBuilderTests {
 
 		};
 		try {
-			busy.await();
 			LazyMcp.Builder builder = LazyMcp.builder()
 				.clients(List.of(this.memory))
 				.modelTools(List.of(broken))
@@ -238,6 +212,28 @@ class LazyMcpBuilderTests {
 			release.countDown();
 			scheduler.shutdownNow();
 		}
+	}
+
+	/**
+	 * An application's scheduler whose only thread runs the application's own task until
+	 * released, so that lazy-mcp's tasks stay queued where a test can see them.
+	 */
+	private static ScheduledThreadPoolExecutor schedulerWithItsOnlyThreadBusy(CountDownLatch release)
+			throws InterruptedException {
+		ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+		scheduler.setRemoveOnCancelPolicy(true);
+		CountDownLatch busy = new CountDownLatch(1);
+		scheduler.execute(() -> {
+			busy.countDown();
+			try {
+				release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		busy.await();
+		return scheduler;
 	}
 
 	private McpSyncClient memoryClient() {
