@@ -101,7 +101,8 @@ public final class Background implements AutoCloseable {
 	}
 
 	/**
-	 * Closes every group not closed yet, then shuts down a scheduler lazy-mcp made.
+	 * Closes every group its part has not closed, then shuts down a scheduler lazy-mcp
+	 * made.
 	 */
 	@Override
 	public void close() {
@@ -282,10 +283,15 @@ public final class Background implements AutoCloseable {
 
 		/**
 		 * Cancels the tasks that have not started and waits, at most
-		 * {@link Background#CLOSE_WAIT}, for those running; idempotent.
+		 * {@link Background#CLOSE_WAIT}, for those running; once.
 		 */
 		@Override
 		public void close() {
+			if (this.closed) {
+				// Waited for already: a task that outlasted that wait is not waited for
+				// twice.
+				return;
+			}
 			this.closed = true;
 			this.tasks.forEach((task, queued) -> {
 				task.cancel(false);
