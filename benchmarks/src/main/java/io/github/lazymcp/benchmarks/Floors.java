@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,18 +16,22 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The quality gate's floors file: per evaluation file (by file name) and ranker, the
  * lowest {@code eval} figures accepted; per intents file, the lowest {@code route}
- * figures. Key order is kept, so the gate's table follows the file.
+ * figures; per evaluation file and replay mode, the lowest {@code replay} figures. What
+ * is gated is fixed by {@link GateSpec}; this file holds the values.
  *
  * <pre>
  * {"about": "...",
  *  "eval": {"metatool-dev.json": {"hybrid": {"top1": 0.496, "recall5": 0.721, "abstain": 0.315, "answerRate": 0.981}}},
- *  "route": {"routing-intents.json": {"top1": 0.952, "abstain": 1.0}}}
+ *  "route": {"routing-intents.json": {"top1": 0.952, "abstain": 1.0}},
+ *  "replay": {"metatool-dev.json": {"search": {"successRate": 0.798}, "proactive": {"successRate": 0.823}}}}
  * </pre>
  *
  * @param eval figure floors by evaluation file name, ranker and figure
  * @param route figure floors by intents file name and figure
+ * @param replay figure floors by evaluation file name, replay mode and figure
  */
-record Floors(Map<String, Map<String, Map<String, Double>>> eval, Map<String, Map<String, Double>> route) {
+record Floors(Map<String, Map<String, Map<String, Double>>> eval, Map<String, Map<String, Double>> route,
+		Map<String, Map<String, Map<String, Double>>> replay) {
 
 	/**
 	 * The figures of {@code eval} a floor may be set on, as {@code eval --json} names
@@ -37,9 +42,13 @@ record Floors(Map<String, Map<String, Map<String, Double>>> eval, Map<String, Ma
 	/** The figures of {@code route} a floor may be set on. */
 	static final Set<String> ROUTE_FIGURES = Set.of("top1", "abstain");
 
+	/** The figures of {@code replay} a floor may be set on. */
+	static final Set<String> REPLAY_FIGURES = Set.of(GateSpec.REPLAY_FIGURE);
+
 	private static final String ABOUT = "Floors of the quality gate (.ci/run, `gate` in the benchmarks jar): the "
-			+ "figures measured when the file was written with `gate --write`. A figure fails the gate when it is "
-			+ "more than 0.01 below its floor. How to change a floor: docs/benchmarks.md, Quality gate.";
+			+ "figures measured when the file was written with `gate --write`. What is gated is fixed in code "
+			+ "(GateSpec): a missing floor fails the gate. A figure fails the gate when it is more than 0.01 below "
+			+ "its floor. How to change a floor: docs/benchmarks.md, Quality gate.";
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -53,19 +62,54 @@ record Floors(Map<String, Map<String, Map<String, Double>>> eval, Map<String, Ma
 	 */
 	static Floors read(Path file) throws IOException {
 		JsonNode root = JSON.readTree(Files.readString(file));
-		Map<String, Map<String, Map<String, Double>>> eval = new LinkedHashMap<>();
-		root.path("eval")
-			.properties()
-			.forEach((dataset) -> dataset.getValue()
-				.properties()
-				.forEach((ranker) -> eval.computeIfAbsent(dataset.getKey(), (key) -> new LinkedHashMap<>())
-					.put(ranker.getKey(), figures(ranker.getValue(), EVAL_FIGURES, dataset.getKey()))));
 		Map<String, Map<String, Double>> route = new LinkedHashMap<>();
 		root.path("route")
 			.properties()
 			.forEach((intents) -> route.put(intents.getKey(),
 					figures(intents.getValue(), ROUTE_FIGURES, intents.getKey())));
-		return new Floors(eval, route);
+		return new Floors(nested(root.path("eval"), EVAL_FIGURES), route, nested(root.path("replay"), REPLAY_FIGURES));
+	}
+
+	/** Floors by file, then by ranker or mode, then by figure. */
+	private static Map<String, Map<String, Map<String, Double>>> nested(JsonNode node, Set<String> known) {
+		Map<String, Map<String, Map<String, Double>>> floors = new LinkedHashMap<>();
+		node.properties()
+			.forEach((dataset) -> dataset.getValue()
+				.properties()
+				.forEach((inner) -> floors.computeIfAbsent(dataset.getKey(), (key) -> new LinkedHashMap<>())
+					.put(inner.getKey(), figures(inner.getValue(), known, dataset.getKey()))));
+		return floors;
+	}
+
+	/**
+	 * Every floor by the name the gate's table gives its figure, in file order.
+	 * @return the floors by name
+	 */
+	Map<String, Double> byName() {
+		Map<String, Double> floors = new LinkedHashMap<>();
+		this.eval.forEach((file, rankers) -> rankers.forEach((ranker, figures) -> figures
+			.forEach((figure, floor) -> floors.put(evalName(file, ranker, figure), floor))));
+		this.route
+			.forEach((file, figures) -> figures.forEach((figure, floor) -> floors.put(routeName(file, figure), floor)));
+		this.replay.forEach((file, modes) -> modes.forEach((mode, figures) -> figures
+			.forEach((figure, floor) -> floors.put(replayName(file, mode, figure), floor))));
+		return floors;
+	}
+
+	static String evalName(String file, String ranker, String figure) {
+		return "eval " + file + " " + ranker + " " + figure;
+	}
+
+	static String routeName(String file, String figure) {
+		return "route " + file + " " + figure;
+	}
+
+	static String replayName(String file, AgentReplay.Mode mode, String figure) {
+		return replayName(file, mode.name().toLowerCase(Locale.ROOT), figure);
+	}
+
+	private static String replayName(String file, String mode, String figure) {
+		return "replay " + file + " " + mode + " " + figure;
 	}
 
 	/**
@@ -81,6 +125,9 @@ record Floors(Map<String, Map<String, Map<String, Double>>> eval, Map<String, Ma
 			.forEach((ranker, figures) -> put(evalNode.withObjectProperty(dataset).putObject(ranker), figures)));
 		ObjectNode routeNode = root.putObject("route");
 		this.route.forEach((intents, figures) -> put(routeNode.putObject(intents), figures));
+		ObjectNode replayNode = root.putObject("replay");
+		this.replay.forEach((dataset, modes) -> modes
+			.forEach((mode, figures) -> put(replayNode.withObjectProperty(dataset).putObject(mode), figures)));
 		Files.writeString(file, JSON.writeValueAsString(root) + System.lineSeparator());
 	}
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolSettings;
 
 /**
@@ -37,6 +38,25 @@ final class ReplayCommand {
 	static void run(List<String> arguments) throws Exception {
 		Args args = Args.parse(arguments, OPTIONS, FLAGS);
 		Workload workload = workload(args);
+		RankerRegistry registry = RankerRegistry.standard();
+		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
+			ReplayResult result = replay(workload.dataset, workload.tasks, args, name, registry.create(name));
+			System.out.println(args.flag("json") ? result.toJson() : result.toText());
+		}
+	}
+
+	/**
+	 * Replays a dataset's tasks with one ranker, as the command does with these options.
+	 * The quality gate calls it with nothing but {@code --mode}, so that it replays what
+	 * {@code replay --dataset FILE --mode M} replays.
+	 * @param dataset the dataset
+	 * @param tasks its tasks
+	 * @param args the command's options
+	 * @param rankerName the ranker's name, for the result
+	 * @param ranker the ranker
+	 * @return the result
+	 */
+	static ReplayResult replay(Dataset dataset, List<Task> tasks, Args args, String rankerName, ToolRanker ranker) {
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		AgentReplay.Mode mode = AgentReplay.Mode.of(args.get("mode", "search"));
 		LazyStack.Options options = LazyStack.Options.cap(cap).withTools(tools(args)).withAdvisors(advisors(args));
@@ -46,15 +66,10 @@ final class ReplayCommand {
 		else if (args.has("proactive-k")) {
 			throw new IllegalArgumentException("--proactive-k needs --mode proactive");
 		}
-		CachePrices prices = CachePrices.of(args);
-		RankerRegistry registry = RankerRegistry.standard();
-		for (String name : registry.select(args.get("ranker", LazyRankers.defaultRanker()))) {
-			try (LazyStack lazy = new LazyStack(workload.dataset, registry.create(name), options);
-					LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
-				ReplayResult result = new AgentReplay(lazy, bridge, mode, prices, args.flag("search-twice"))
-					.run(workload.dataset.name(), name, workload.tasks, args.flag("per-task"));
-				System.out.println(args.flag("json") ? result.toJson() : result.toText());
-			}
+		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
+				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
+			return new AgentReplay(lazy, bridge, mode, CachePrices.of(args), args.flag("search-twice"))
+				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
 	}
 
