@@ -79,10 +79,13 @@ final class AppInstance {
 			this.logStart = Files.exists(log) ? Files.size(log) : 0;
 			List<String> command = new ArrayList<>(
 					// An instance that runs out of heap leaves a heap dump beside its
-					// log.
+					// log; its soak endpoint reads why HTTP clients' selector threads
+					// live, which needs the JDK's HTTP client opened to it.
 					List.of(java(), "-Xmx512m", "-XX:+UseG1GC", "-XX:+HeapDumpOnOutOfMemoryError",
-							"-XX:HeapDumpPath=" + this.directory, "-cp", classPath(), SoakApplication.class.getName(),
-							"--spring.config.additional-location=file:" + settings, "--server.port=" + this.port));
+							"-XX:HeapDumpPath=" + this.directory,
+							"--add-opens=java.net.http/jdk.internal.net.http=ALL-UNNAMED", "-cp", classPath(),
+							SoakApplication.class.getName(), "--spring.config.additional-location=file:" + settings,
+							"--server.port=" + this.port));
 			this.process = new ProcessBuilder(command).directory(this.directory.toFile())
 				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.directory.resolve("app.log").toFile()))

@@ -53,6 +53,9 @@ final class Conversation implements Runnable, Responder {
 
 	private Move.@Nullable Call lastCall;
 
+	// When the model answered with lastCall: the call ran from then until the next request.
+	private long lastCallAt;
+
 	private String instance = "";
 
 	Conversation(int slot, Traffic traffic, long seed) {
@@ -68,7 +71,7 @@ final class Conversation implements Runnable, Responder {
 				turn();
 			}
 			catch (RuntimeException ex) {
-				this.traffic.tally().error("harness: " + ex);
+				this.traffic.tally().harnessError("conversation: " + ex);
 			}
 			finally {
 				this.traffic.gate().exit();
@@ -105,19 +108,22 @@ final class Conversation implements Runnable, Responder {
 		Ledger current = this.ledger;
 		ModelScript model = this.script;
 		if (current == null || model == null || !step.userText().equals(this.turnText)) {
+			// A turn the conversation gave up on (timed out) that the app still runs.
 			this.traffic.tally().error("model request outside its turn");
 			return new Move.Say("(not this turn)");
 		}
+		long now = this.traffic.windows().now();
 		Move.Call previous = step.turnStart() ? null : this.lastCall;
 		Outcome outcome = (previous != null) ? Results.outcome(previous, step.result()) : Outcome.NOTHING;
 		if (previous != null) {
-			countResult(previous, step.result());
+			countResult(previous, step.result(), now);
 		}
 		current.at("on " + this.instance + (step.turnStart() ? ", a turn's start" : "") + ", after " + outcome);
-		current.observe(step.tools(), step.turnStart(),
-				this.traffic.windows().databaseDown(this.traffic.windows().now()), outcome);
+		current.on(this.instance, now, step.health());
+		current.observe(step.tools(), step.turnStart(), this.traffic.windows().databaseDown(now), outcome);
 		Move move = model.next(step, previous, outcome);
 		this.lastCall = (move instanceof Move.Call call) ? call : null;
+		this.lastCallAt = this.traffic.windows().now();
 		mark((previous != null) ? previous.tool() : "start");
 		return move;
 	}
@@ -129,7 +135,12 @@ final class Conversation implements Runnable, Responder {
 		this.lastEvent = now;
 	}
 
-	private void countResult(Move.Call call, String result) {
+	/**
+	 * Judges a tool call's result: a malformed or unknown call must fail; a call of an MCP
+	 * tool that failed is an incident for the fault plan to explain, unless its error is
+	 * the server's own answer about the call.
+	 */
+	private void countResult(Move.Call call, String result, long now) {
 		boolean error = Results.isError(result);
 		switch (call.kind()) {
 			case MALFORMED, UNKNOWN -> {
@@ -140,8 +151,13 @@ final class Conversation implements Runnable, Responder {
 				}
 			}
 			case ACTIVE, DEFERRED -> {
-				if (error) {
-					this.traffic.tally().error("tool call answered with an error result");
+				if (error && Incidents.serverAnswered(result)) {
+					this.traffic.tally().error("tool call answered with the server's own error result");
+				}
+				else if (error) {
+					this.traffic.incidents()
+						.add(Incidents.Kind.TOOL_CALL, this.instance, StepHealth.serverOf(call.tool()),
+								this.lastCallAt, now, call.tool() + ": " + result);
 				}
 			}
 			default -> {
@@ -179,14 +195,16 @@ final class Conversation implements Runnable, Responder {
 				return;
 			}
 			catch (ConnectException ex) {
-				this.traffic.tally().error("chat: connection refused (instance down), sent to the other");
+				// Sent to the other instance next, as a load balancer would.
+				chatFailed(Incidents.Kind.CHAT_REFUSED, instance, sent, "connection refused");
 			}
 			catch (HttpTimeoutException ex) {
-				this.traffic.tally().error("chat: no answer within " + TURN_TIMEOUT.toMinutes() + " minutes");
+				chatFailed(Incidents.Kind.CHAT_TIMEOUT, instance, sent,
+						"no answer within " + TURN_TIMEOUT.toMinutes() + " minutes");
 				return;
 			}
 			catch (IOException ex) {
-				this.traffic.tally().error("chat: " + ex.getClass().getSimpleName());
+				chatFailed(Incidents.Kind.CHAT_BROKEN, instance, sent, String.valueOf(ex));
 				return;
 			}
 			catch (InterruptedException ex) {
@@ -210,8 +228,12 @@ final class Conversation implements Runnable, Responder {
 				.add(instance.name(), "chat", status, sent, this.traffic.windows().now(), response.body());
 		}
 		else {
-			this.traffic.tally().error("chat: status " + status);
+			chatFailed(Incidents.Kind.CHAT_CLIENT_ERROR, instance, sent, status + " " + response.body());
 		}
+	}
+
+	private void chatFailed(Incidents.Kind kind, AppInstance instance, long sent, String detail) {
+		this.traffic.incidents().add(kind, instance.name(), null, sent, this.traffic.windows().now(), detail);
 	}
 
 	private synchronized String describe(AppInstance instance, long wallNanos) {
@@ -247,7 +269,7 @@ final class Conversation implements Runnable, Responder {
 		Traffic.ToolKinds tools = this.traffic.tools();
 		String conversation = this.id;
 		this.ledger = new Ledger(conversation, this.traffic.cap(), tools.deferred(), tools.capabilityTool(),
-				this.traffic.tally(), () -> sessionTools(conversation));
+				this.traffic.tally(), this.traffic.steps(), () -> sessionTools(conversation));
 		this.script = new ModelScript(new Random(this.random.nextLong()), this.traffic.arguments(), tools.deferred(),
 				tools.capability());
 		this.traffic.model().register(this.id, this);

@@ -50,18 +50,21 @@ final class Database implements AutoCloseable {
 
 	/**
 	 * Stops the server (a fast shutdown: open connections are closed).
+	 * @return false when it was not running
 	 */
-	synchronized void stop() {
+	synchronized boolean stop() {
 		EmbeddedPostgres running = this.server;
 		this.server = null;
-		if (running != null) {
-			try {
-				running.close();
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
+		if (running == null) {
+			return false;
 		}
+		try {
+			running.close();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return true;
 	}
 
 	String jdbcUrl() {

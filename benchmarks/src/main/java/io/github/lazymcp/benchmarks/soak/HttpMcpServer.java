@@ -73,19 +73,22 @@ final class HttpMcpServer implements AutoCloseable {
 	/**
 	 * Kills the process with SIGKILL, as a crash would end it, and waits for it to be
 	 * gone.
+	 * @return false when it was not running
 	 */
-	synchronized void kill() {
+	synchronized boolean kill() {
 		Process running = this.process;
 		this.process = null;
-		if (running != null) {
-			running.destroyForcibly();
-			try {
-				running.waitFor();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+		if (running == null || !running.isAlive()) {
+			return false;
 		}
+		running.destroyForcibly();
+		try {
+			running.waitFor();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return true;
 	}
 
 	@Override

@@ -34,12 +34,13 @@ import java.util.function.Supplier;
  *    used tool when the session is full: at most one), and at the start of a turn where
  *    capability auto-activation added a capability's tools (at most as many as it
  *    added). Within those allowances a vanished tool is a silent eviction. Beyond them, or
- *    anywhere else, the conversation's session is read back: a tool it still holds was
- *    only left out of that step (lazy-mcp sends no tool of a server that is not up on the
- *    instance: killed, reconnecting, or not yet connected after a restart) and stays in
- *    the ledger; a tool it no longer holds is lost. When the session cannot be read back
- *    (the instance or its database does not answer in time), the tool stays in the ledger
- *    unverified, to be checked again on the next step that lacks it.
+ *    anywhere else, a missing told tool is excused only when its server was not UP on the
+ *    instance at that step (the app stamps each request with its servers' health, read
+ *    just before and just after lazy-mcp chose the step's tools: StepHealth); it stays in
+ *    the ledger. Otherwise (UP, or health unknown) the conversation's session is read back
+ *    through that instance: a tool it no longer holds is lost; a tool it still holds, or
+ *    one whose session cannot be read back, was left out while its server was UP (a
+ *    violation of its own; the tool stays in the ledger, to be checked again).
  * 5. No half success: after a ToolSearch or capability result that is an error, the next
  *    request within the turn carries no tool the previous one lacked. Any other tool
  *    appearing within a turn without a result or a call that explains it is counted as
@@ -50,22 +51,17 @@ import java.util.function.Supplier;
  */
 
 /**
- * Checks one conversation's model requests against what its model was told. Not
- * thread-safe: a conversation's requests arrive one at a time.
+ * Checks one conversation's model requests against what its model was told, and records
+ * what it verified in the run's {@link CheckedSteps}. Not thread-safe: a conversation's
+ * requests arrive one at a time.
  */
 final class Ledger {
 
 	/**
-	 * What a told tool that its session still holds, missing from one step, counts as.
+	 * What a told tool missing from one step counts as when its server was not
+	 * {@code UP} on that instance at that step: excused.
 	 */
-	static final String HELD_BUT_LEFT_OUT = "told tool left out of a step while its session holds it "
-			+ "(its server not up on that instance)";
-
-	/**
-	 * What a told tool missing from one step counts as when its session could not be read
-	 * back to tell whether it still holds it.
-	 */
-	static final String UNVERIFIED = "told tool missing from a step whose session could not be read back";
+	static final String LEFT_OUT_NOT_UP = "told tool left out of a step while its server was not UP there (excused)";
 
 	private final String conversation;
 
@@ -76,6 +72,8 @@ final class Ledger {
 	private final Predicate<String> capabilityTool;
 
 	private final Tally tally;
+
+	private final CheckedSteps steps;
 
 	private final Supplier<Optional<Set<String>>> sessionTools;
 
@@ -90,6 +88,12 @@ final class Ledger {
 	private boolean failedBefore;
 
 	private String where = "";
+
+	private String instance = "";
+
+	private long at;
+
+	private StepHealth health = StepHealth.UNKNOWN;
 
 	private Set<String> carried = Set.of();
 
@@ -109,16 +113,18 @@ final class Ledger {
 	 * tool or a pinned tool)
 	 * @param capabilityTool whether a tool belongs to a capability's server
 	 * @param tally where violations are counted
+	 * @param steps where verified steps and activations are recorded
 	 * @param sessionTools reads the tools the conversation's session holds now, through
 	 * the instance that sent the last request, or nothing when it cannot be read
 	 */
 	Ledger(String conversation, int cap, Predicate<String> deferred, Predicate<String> capabilityTool, Tally tally,
-			Supplier<Optional<Set<String>>> sessionTools) {
+			CheckedSteps steps, Supplier<Optional<Set<String>>> sessionTools) {
 		this.conversation = conversation;
 		this.cap = cap;
 		this.deferred = deferred;
 		this.capabilityTool = capabilityTool;
 		this.tally = tally;
+		this.steps = steps;
 		this.sessionTools = sessionTools;
 	}
 
@@ -128,6 +134,19 @@ final class Ledger {
 	 */
 	void at(String where) {
 		this.where = where;
+	}
+
+	/**
+	 * Says which instance sent the next request, when, and the health of its servers at
+	 * that step.
+	 * @param instance the instance
+	 * @param at milliseconds since the run started
+	 * @param health the request's health stamp
+	 */
+	void on(String instance, long at, StepHealth health) {
+		this.instance = instance;
+		this.at = at;
+		this.health = health;
 	}
 
 	/**
@@ -172,6 +191,7 @@ final class Ledger {
 				? "a call of a deferred tool or capability auto-activation, "
 						+ "in requests not checked during a database outage"
 				: (deferredCalls > 0) ? "a call of a deferred tool" : "capability auto-activation at a turn's start");
+		recordChecked(visible);
 		this.pending.clear();
 		this.lastSeen = visible;
 		this.failedBefore = false;
@@ -218,11 +238,15 @@ final class Ledger {
 
 	private void checkTold(Set<String> visible, int allowance, String silentCause) {
 		int left = allowance;
-		// Read back at most once per step, and only when a told tool is missing.
+		// Read back at most once per step, and only when a told tool is missing while its
+		// server was UP (or its health is unknown).
 		Optional<Set<String>> held = Optional.empty();
 		boolean readBack = false;
 		for (String tool : List.copyOf(this.told)) {
 			if (visible.contains(tool)) {
+				if (this.pending.contains(tool)) {
+					this.steps.activationChecked();
+				}
 				continue;
 			}
 			if (!this.pending.contains(tool) && left > 0) {
@@ -231,24 +255,40 @@ final class Ledger {
 				this.tally.silentEviction(silentCause);
 				continue;
 			}
+			String server = StepHealth.serverOf(tool);
+			if (this.health.notUp(server)) {
+				this.tally.error(LEFT_OUT_NOT_UP);
+				continue;
+			}
 			if (!readBack) {
 				held = this.sessionTools.get();
 				readBack = true;
 			}
-			if (held.isEmpty()) {
-				this.tally.error(UNVERIFIED);
+			if (held.isPresent() && !held.get().contains(tool)) {
+				this.told.remove(tool);
+				this.lost.add(tool);
+				this.tally.violation(Tally.Kind.LOST, this.conversation,
+						tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"
+								: ": gone without a reported eviction") + context());
 				continue;
 			}
-			if (held.get().contains(tool)) {
-				this.tally.error(HELD_BUT_LEFT_OUT);
-				continue;
-			}
-			this.told.remove(tool);
-			this.lost.add(tool);
-			this.tally.violation(Tally.Kind.LOST, this.conversation,
-					tool + (this.pending.contains(tool) ? ": reported active, missing on the next step"
-							: ": gone without a reported eviction") + context());
+			this.tally.violation(Tally.Kind.LEFT_OUT, this.conversation,
+					tool + ": left out while its server was " + this.health.describe(server) + "; its session "
+							+ (held.isPresent() ? "holds it" : "could not be read back") + context());
 		}
+	}
+
+	/** Records the servers this step verified: those of told tools it carried, UP. */
+	private void recordChecked(Set<String> visible) {
+		this.steps.health(this.health.known());
+		Set<String> servers = new HashSet<>();
+		for (String tool : this.told) {
+			String server = StepHealth.serverOf(tool);
+			if (visible.contains(tool) && this.health.up(server)) {
+				servers.add(server);
+			}
+		}
+		this.steps.step(this.instance, this.at, servers);
 	}
 
 	/** Where the request came from, what it carried and what the one before did. */

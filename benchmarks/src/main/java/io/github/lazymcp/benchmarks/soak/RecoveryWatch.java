@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
  * succeeds through a chat turn; the database is back when a session can be read again.
  * Every wait gives up after {@link #TIMEOUT}.
  */
-final class RecoveryWatch {
+final class RecoveryWatch implements FaultWatch {
 
 	/** A session made at the start, read back while the database recovers. */
 	static final String PROBE_SESSION = "soak-probe";
@@ -45,31 +45,28 @@ final class RecoveryWatch {
 
 	private final Set<String> out;
 
+	private final List<AppInstance> instances;
+
 	/**
 	 * Creates the watch.
 	 * @param probe makes the calls through chat turns
 	 * @param clock milliseconds since the run started
 	 * @param out instances out of the load balancer (restarting): a server's recovery
 	 * does not wait for them
+	 * @param instances the instances
 	 */
-	RecoveryWatch(Probe probe, LongSupplier clock, Set<String> out) {
+	RecoveryWatch(Probe probe, LongSupplier clock, Set<String> out, List<AppInstance> instances) {
 		this.probe = probe;
 		this.clock = clock;
 		this.out = out;
+		this.instances = List.copyOf(instances);
 	}
 
-	/**
-	 * Watches until a deadline for any running instance to report a server not
-	 * {@code UP}.
-	 * @param server the server
-	 * @param instances the instances
-	 * @param until the deadline, milliseconds since the start
-	 * @return when one first did, or null
-	 */
-	@Nullable Long down(String server, List<AppInstance> instances, long until) {
+	@Override
+	public @Nullable Long down(String server, long until) {
 		Long down = null;
 		while (now() < until) {
-			if (down == null && instances.stream()
+			if (down == null && this.instances.stream()
 				.anyMatch((instance) -> instance.running() && !"UP".equals(serverStatus(instance, server)))) {
 				down = now();
 			}
@@ -85,12 +82,16 @@ final class RecoveryWatch {
 	 * instance that is not running or is out of the load balancer (restarting) is not
 	 * waited for.
 	 * @param server the server
-	 * @param instances the instances
+	 * @param names the instances' names
 	 * @return when an instance first reported it not {@code UP} (or null), when the last
 	 * one reported it {@code UP} and when the last one served a call (each null when one
 	 * did not in time)
 	 */
-	Seen server(String server, List<AppInstance> instances) {
+	@Override
+	public Seen server(String server, List<String> names) {
+		List<AppInstance> instances = this.instances.stream()
+			.filter((instance) -> names.contains(instance.name()))
+			.toList();
 		List<String> call = CALLS.get(server);
 		long deadline = now() + TIMEOUT.toMillis();
 		Map<String, Long> up = new LinkedHashMap<>();
@@ -127,31 +128,29 @@ final class RecoveryWatch {
 		return new Seen(down, last(up, names(watched)), last(recovered, names(watched)));
 	}
 
-	/**
-	 * Watches until every instance reads the probe session again.
-	 * @param instances the instances
-	 * @return when the last one did, or null when one did not in time
-	 */
-	@Nullable Long sessions(List<AppInstance> instances) {
+	@Override
+	public @Nullable Long sessions() {
 		long deadline = now() + TIMEOUT.toMillis();
 		Map<String, Long> answered = new LinkedHashMap<>();
-		while (answered.size() < instances.size() && now() < deadline) {
-			for (AppInstance instance : instances) {
+		while (answered.size() < this.instances.size() && now() < deadline) {
+			for (AppInstance instance : this.instances) {
 				if (!answered.containsKey(instance.name()) && sessionStatus(instance).equals("200")) {
 					answered.put(instance.name(), now());
 				}
 			}
 			Pause.millis(100);
 		}
-		return last(answered, names(instances));
+		return last(answered, names(this.instances));
 	}
 
 	/**
 	 * Watches until a call of a memory tool succeeds through an instance.
-	 * @param instance the instance
+	 * @param name the instance
 	 * @return when it did, or null when it did not in time
 	 */
-	@Nullable Long serving(AppInstance instance) {
+	@Override
+	public @Nullable Long serving(String name) {
+		AppInstance instance = instance(name);
 		long deadline = now() + TIMEOUT.toMillis();
 		List<String> call = CALLS.get("memory");
 		while (now() < deadline) {
@@ -163,12 +162,20 @@ final class RecoveryWatch {
 		return null;
 	}
 
-	/**
-	 * How an instance answers a read of the probe session now.
-	 * @param instance the instance
-	 * @return the status code, or {@code no answer}
-	 */
-	String sessionStatus(AppInstance instance) {
+	@Override
+	public String sessionStatus(String name) {
+		return sessionStatus(instance(name));
+	}
+
+	private AppInstance instance(String name) {
+		return this.instances.stream()
+			.filter((instance) -> instance.name().equals(name))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("No instance " + name));
+	}
+
+	/** How an instance answers a read of the probe session now: a status or "no answer". */
+	private String sessionStatus(AppInstance instance) {
 		return instance.get("/actuator/mcpactivation/" + PROBE_SESSION, LOOK)
 			.map(HttpResponse::statusCode)
 			.map(String::valueOf)

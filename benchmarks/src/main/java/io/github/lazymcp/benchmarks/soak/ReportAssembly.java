@@ -10,7 +10,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Puts a run's figures together into a {@link SoakReport}, judging its targets.
+ * Puts a run's figures together into a {@link SoakReport}, judging its targets
+ * ({@link Verdict}).
  */
 final class ReportAssembly {
 
@@ -24,11 +25,15 @@ final class ReportAssembly {
 
 	private final MalformedRequests malformed;
 
-	ReportAssembly(SoakOptions options, Traffic traffic, FaultRunner faults, MalformedRequests malformed) {
+	private final List<String> startFailures;
+
+	ReportAssembly(SoakOptions options, Traffic traffic, FaultRunner faults, MalformedRequests malformed,
+			List<String> startFailures) {
 		this.options = options;
 		this.traffic = traffic;
 		this.faults = faults;
 		this.malformed = malformed;
+		this.startFailures = List.copyOf(startFailures);
 	}
 
 	SoakReport assemble(double seconds, Map<String, ResourceSample> start, Map<String, ResourceSample> middle,
@@ -37,34 +42,39 @@ final class ReportAssembly {
 		List<InstanceReport> instances = new ArrayList<>();
 		for (String name : start.keySet()) {
 			boolean restarted = recoveries.stream()
-				.anyMatch((recovery) -> recovery.fault().equals("restart-instance") && recovery.target().equals(name));
+				.anyMatch((recovery) -> recovery.type() == FaultPlan.Type.RESTART_INSTANCE
+						&& recovery.target().equals(name) && recovery.injected());
 			instances.add(InstanceReport.of(name, restarted, start.get(name), middle.get(name), end.get(name),
 					counters.get(name)));
 		}
 		Tally tally = this.traffic.tally();
-		List<ServerErrors.ServerError> outside = this.traffic.serverErrors().outsideOutages(this.traffic.windows());
-		Double heapGrowth = heapGrowth(instances);
-		int unexplainedChildren = sum(instances, InstanceReport::unexplainedChildProcesses);
-		int leaked = (unexplainedChildren < 0) ? -1 : this.faults.orphans().size() + unexplainedChildren;
+		FaultWindows windows = this.traffic.windows();
+		List<ServerErrors.ServerError> outside = this.traffic.serverErrors().outsideOutages(windows);
+		List<Incidents.Incident> unexplained = this.traffic.incidents().unexplained(windows);
 		Turns turns = this.traffic.turns();
 		double p99 = turns.addedMillis(99);
 		Double baseline = baselineP99();
-		SoakReport.Judgement judgement = SoakReport.judge(new SoakReport.Figures(tally.count(Tally.Kind.LOST),
-				tally.count(Tally.Kind.DOUBLED), tally.count(Tally.Kind.CAP_EXCEEDED), outside.size(), heapGrowth,
-				sum(instances, InstanceReport::unexplainedThreads), sum(instances, InstanceReport::fdStart),
-				sum(instances, InstanceReport::fdEnd), sum(instances, InstanceReport::unexplainedFileDescriptors),
-				leaked, recoveries, p99, baseline));
+		CheckedSteps steps = this.traffic.steps();
+		SoakReport.Judgement judgement = Verdict.judge(new Verdict.Evidence(tally, this.traffic.serverErrors(),
+				this.traffic.incidents(), windows, recoveries, this.startFailures, steps, turns.count(),
+				Floors.of(this.options), instances, this.faults.orphans(), p99, baseline));
 		return new SoakReport(this.options.measured().toSeconds() / 60.0, this.options.conversations(),
 				this.options.faults(), turns.count(), round(turns.count() / seconds), this.traffic.model().requests(),
 				round(turns.addedMillis(50)), round(p99), round(turns.modelMillisPerTurn()),
 				tally.count(Tally.Kind.LOST), tally.count(Tally.Kind.DOUBLED), tally.count(Tally.Kind.CAP_EXCEEDED),
-				tally.count(Tally.Kind.HALF_SUCCEEDED), tally.count(Tally.Kind.UNEXPLAINED), tally.silentEvictions(),
-				outside.size(), this.traffic.serverErrors().insideOutages(this.traffic.windows()), tally.errors(),
-				this.malformed.sent(), this.malformed.statuses(), heapGrowth,
-				sum(instances, InstanceReport::threadsStart), sum(instances, InstanceReport::threadsEnd),
-				sum(instances, InstanceReport::childProcessesStart), sum(instances, InstanceReport::childProcessesEnd),
-				sum(instances, InstanceReport::fdStart), sum(instances, InstanceReport::fdEnd), rowsStart, rowsEnd,
-				instances, recoveries, this.faults.orphans(), baseline, tally.examples(), serverErrorExamples(outside),
+				tally.count(Tally.Kind.LEFT_OUT), tally.count(Tally.Kind.HALF_SUCCEEDED),
+				tally.count(Tally.Kind.UNEXPLAINED), steps.activations(), steps.stamped(), steps.unstamped(),
+				tally.silentEvictions(), outside.size(), this.traffic.serverErrors().insideOutages(windows),
+				unexplained.size(), this.traffic.incidents().explained(windows), tally.errors(), tally.harnessErrors(),
+				this.malformed.sent(), this.malformed.statuses(), InstanceReport.heapGrowth(instances),
+				InstanceReport.sum(instances, InstanceReport::threadsStart),
+				InstanceReport.sum(instances, InstanceReport::threadsEnd),
+				InstanceReport.sum(instances, InstanceReport::childProcessesStart),
+				InstanceReport.sum(instances, InstanceReport::childProcessesEnd),
+				InstanceReport.sum(instances, InstanceReport::fdStart),
+				InstanceReport.sum(instances, InstanceReport::fdEnd), rowsStart, rowsEnd, instances, recoveries,
+				this.startFailures, this.faults.orphans(), baseline, tally.examples(), serverErrorExamples(outside),
+				unexplained.stream().limit(EXAMPLES).map(Object::toString).toList(),
 				this.traffic.slowTurns().descriptions(), judgement.targets(), judgement.ciFailures());
 	}
 
@@ -80,19 +90,6 @@ final class ReportAssembly {
 		return examples;
 	}
 
-	/**
-	 * The largest growth among instances that ran the whole time (all, if none did), or
-	 * null when one of them could not be measured.
-	 */
-	static @Nullable Double heapGrowth(List<InstanceReport> instances) {
-		List<InstanceReport> whole = instances.stream().filter((instance) -> !instance.restarted()).toList();
-		List<InstanceReport> judged = whole.isEmpty() ? instances : whole;
-		if (judged.stream().anyMatch((instance) -> instance.heapGrowthPercent() == null)) {
-			return null;
-		}
-		return judged.stream().mapToDouble(InstanceReport::heapGrowthPercent).max().orElse(0);
-	}
-
 	private @Nullable Double baselineP99() {
 		if (this.options.baseline() == null) {
 			return null;
@@ -105,19 +102,6 @@ final class ReportAssembly {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	/** The sum over instances; -1 when one of them is -1 (not measured). */
-	static int sum(List<InstanceReport> instances, java.util.function.ToIntFunction<InstanceReport> figure) {
-		int sum = 0;
-		for (InstanceReport instance : instances) {
-			int value = figure.applyAsInt(instance);
-			if (value < 0) {
-				return -1;
-			}
-			sum += value;
-		}
-		return sum;
 	}
 
 	private static double round(double value) {

@@ -21,12 +21,15 @@ import tools.jackson.databind.JsonNode;
  * @param embeddingCacheVectors vectors in lazy-mcp's in-memory embedding cache, -1 when
  * unknown
  * @param connectedCapabilityServers capability servers lazy-mcp says are connected
+ * @param httpClients each live selector thread of a JDK HTTP client, with whether its
+ * client is still reachable, its pending operations and what holds it (the app's soak
+ * endpoint)
  */
 record ResourceSample(long pid, long heapBytes, int threads, int fileDescriptors, int children,
 		List<String> childCommands, Map<String, Integer> threadGroups, long embeddingCacheVectors,
-		int connectedCapabilityServers) {
+		int connectedCapabilityServers, List<String> httpClients) {
 
-	static final ResourceSample NONE = new ResourceSample(-1, -1, -1, -1, -1, List.of(), Map.of(), -1, 0);
+	static final ResourceSample NONE = new ResourceSample(-1, -1, -1, -1, -1, List.of(), Map.of(), -1, 0, List.of());
 
 	/**
 	 * Takes a sample of an instance.
@@ -45,9 +48,10 @@ record ResourceSample(long pid, long heapBytes, int threads, int fileDescriptors
 		Map<String, Integer> groups = new TreeMap<>();
 		soak.path("threads").properties().forEach((entry) -> groups.put(entry.getKey(), entry.getValue().asInt()));
 		List<String> commands = Processes.descendants(pid).stream().map(Processes::commandLine).sorted().toList();
+		List<String> httpClients = soak.path("httpClients").valueStream().map(JsonNode::asString).toList();
 		return new ResourceSample(pid, soak.path("heapUsedAfterGc").asLong(-1), Processes.threads(pid),
 				Processes.fileDescriptors(pid), commands.size(), commands, groups,
-				soak.path("embeddingCacheVectors").asLong(-1), connectedCapabilityServers(instance));
+				soak.path("embeddingCacheVectors").asLong(-1), connectedCapabilityServers(instance), httpClients);
 	}
 
 	private static int connectedCapabilityServers(AppInstance instance) {

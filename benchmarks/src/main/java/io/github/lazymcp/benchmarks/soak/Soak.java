@@ -27,7 +27,10 @@ import tools.jackson.databind.JsonNode;
  *   sample     sampled: heap after a full GC, threads, descriptors, children
  *   load       the conversations run for --minutes, counted; faults at their times,
  *              malformed requests every few seconds; in the middle, a sample under load
- *   end        the faults' recoveries awaited, the sessions audited, no turn in flight
+ *   settle     (faults on) the conversations go on, checked but not counted, until every
+ *              fault's recovery was watched, and then for CHECKED_AFTER more: every
+ *              fault, its window bounded, is followed by a checked period
+ *   end        the sessions audited, no turn in flight
  *   sample     for --quiet-seconds, then each instance is sampled again
  *
  * and everything is stopped. The report compares the end with the start.
@@ -39,6 +42,15 @@ import tools.jackson.databind.JsonNode;
 final class Soak {
 
 	private static final Duration MALFORMED_EVERY = Duration.ofSeconds(5);
+
+	/**
+	 * How long the load goes on, checked, after every fault's recovery was watched (or
+	 * given up on): the checked steps after the last fault (see {@link Floors}).
+	 */
+	static final Duration CHECKED_AFTER = Duration.ofSeconds(20);
+
+	/** The longest wait for the faults' threads after the load. */
+	private static final Duration FAULTS_AWAITED = Duration.ofMinutes(15);
 
 	private final SoakOptions options;
 
@@ -62,7 +74,6 @@ final class Soak {
 			log("starting PostgreSQL, the HTTP MCP servers and two app instances");
 			fleet.start(model.baseUrl());
 			Traffic traffic = traffic(http, fleet, model, windows);
-			fleet.startFailures().forEach((failure) -> traffic.tally().error(failure));
 			probeSession(fleet.instances().get(0));
 			report = new Phases(fleet, traffic).run();
 		}
@@ -90,8 +101,8 @@ final class Soak {
 		state.path("tools").path("eager").valueStream().forEach((name) -> eager.add(name.asString()));
 		Traffic.ToolKinds tools = new Traffic.ToolKinds(eager, Fleet.CAPABILITY, Fleet.CAPABILITY);
 		return new Traffic(http, fleet.instances(), model, texts, new Tally(this::millis), windows, new Turns(),
-				new ServerErrors(), new Gate(), tools, state.path("maxActiveSchemas").asInt(),
-				new Arguments(fleet.workspace().toString()), this.options.thinkMillis());
+				new Gate(), tools, state.path("maxActiveSchemas").asInt(), new Arguments(fleet.workspace().toString()),
+				this.options.thinkMillis());
 	}
 
 	/** A session the database recovery is watched through. */
@@ -148,7 +159,10 @@ final class Soak {
 			log("measuring for " + measured.toSeconds() + " s, faults " + (Soak.this.options.faults() ? "on" : "off"));
 			long loadStart = millis();
 			this.traffic.turns().measuring(true);
-			FaultRunner faults = new FaultRunner(this.fleet, this.traffic, measured);
+			FaultRunner faults = new FaultRunner(new FleetTargets(this.fleet),
+					new RecoveryWatch(new Probe(this.traffic), this.traffic.windows()::now, this.traffic.out(),
+							this.fleet.instances()),
+					this.traffic.windows(), this.traffic.out(), measured, Pause::millis);
 			MalformedRequests malformed = new MalformedRequests(this.traffic);
 			ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor();
 			if (Soak.this.options.faults()) {
@@ -162,9 +176,8 @@ final class Soak {
 			this.traffic.turns().measuring(false);
 			double seconds = (millis() - loadStart) / 1000.0;
 			sender.shutdownNow();
-			log("load done; waiting for the faults' recoveries");
-			if (!faults.await(Duration.ofMinutes(15))) {
-				this.traffic.tally().error("harness: a fault was still running 15 minutes after the load");
+			if (Soak.this.options.faults()) {
+				settle(faults);
 			}
 			this.traffic.gate().close();
 			new SessionAudit(this.traffic).audit(this.conversations);
@@ -172,8 +185,23 @@ final class Soak {
 			long rowsEnd = this.fleet.database().rows("lazy_mcp_embedding");
 			Map<String, Map<String, Long>> counters = counters();
 			stopConversations();
-			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed).assemble(seconds, start,
-					middle, end, counters, rowsStart, rowsEnd);
+			if (this.traffic.model().failures() > 0) {
+				this.traffic.tally().harnessError("the scripted model failed to answer (" + this.traffic.model().failures()
+						+ " requests)");
+			}
+			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed, this.fleet.startFailures())
+				.assemble(seconds, start, middle, end, counters, rowsStart, rowsEnd);
+		}
+
+		/** The load goes on, checked, until the faults are over, and a while longer. */
+		private void settle(FaultRunner faults) throws InterruptedException {
+			log("load done; the conversations go on while the faults' recoveries are watched");
+			if (!faults.await(FAULTS_AWAITED)) {
+				this.traffic.tally()
+					.harnessError("a fault was still running " + FAULTS_AWAITED.toMinutes() + " minutes after the load");
+			}
+			log("every fault is over; " + CHECKED_AFTER.toSeconds() + " s more of checked load");
+			Pause.of(CHECKED_AFTER);
 		}
 
 		private void startConversations() {

@@ -39,6 +39,10 @@ record SoakOptions(Duration measured, int conversations, boolean faults, @Nullab
 		if (thinkMillis < 0) {
 			throw new IllegalArgumentException("--think-ms must not be negative, was " + thinkMillis);
 		}
+		if (faults) {
+			// Fails here, before anything starts, when the fault plan does not fit the run.
+			FaultPlan.of(measured);
+		}
 	}
 
 	/**

@@ -12,8 +12,10 @@ import tools.jackson.databind.JsonNode;
  * @param userText the turn's user message
  * @param index the step of the tool loop, 0 for the turn's first request
  * @param toolResults the results of the previous step's tool calls
+ * @param health the health of the instance's servers at this step, as the app stamped it
  */
-record Step(JsonNode body, List<String> tools, String userText, int index, List<String> toolResults) {
+record Step(JsonNode body, List<String> tools, String userText, int index, List<String> toolResults,
+		StepHealth health) {
 
 	Step {
 		tools = List.copyOf(tools);
@@ -22,7 +24,7 @@ record Step(JsonNode body, List<String> tools, String userText, int index, List<
 
 	static Step of(JsonNode body) {
 		return new Step(body, OpenAiWire.toolNames(body), OpenAiWire.userText(body), OpenAiWire.assistantMessages(body),
-				OpenAiWire.toolResults(body));
+				OpenAiWire.toolResults(body), StepHealth.of(body));
 	}
 
 	boolean turnStart() {

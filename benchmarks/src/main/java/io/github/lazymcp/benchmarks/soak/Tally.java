@@ -11,8 +11,9 @@ import java.util.function.LongSupplier;
 
 /**
  * What every conversation's ledger and requests counted, shared by all of them:
- * violations by kind (with the first few as examples), silent evictions by cause, and
- * errors by kind. Thread-safe.
+ * violations by kind (with the first few as examples), silent evictions by cause, errors by
+ * kind (reported), and errors of the harness itself (which fail CI: what threw was not
+ * checked). Thread-safe.
  */
 final class Tally {
 
@@ -27,6 +28,8 @@ final class Tally {
 	private final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 
 	private final List<String> examples = new ArrayList<>();
+
+	private final Map<String, AtomicLong> harnessErrors = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates an empty tally.
@@ -55,6 +58,19 @@ final class Tally {
 
 	void error(String kind) {
 		this.errors.computeIfAbsent(kind, (key) -> new AtomicLong()).incrementAndGet();
+	}
+
+	/**
+	 * Counts an error of the harness: an exception in a conversation or a watch, a model
+	 * request it cannot place, a fault still running long after the load.
+	 * @param what what went wrong
+	 */
+	void harnessError(String what) {
+		this.harnessErrors.computeIfAbsent(what, (key) -> new AtomicLong()).incrementAndGet();
+	}
+
+	Map<String, Long> harnessErrors() {
+		return snapshot(this.harnessErrors);
 	}
 
 	long count(Kind kind) {
@@ -88,6 +104,12 @@ final class Tally {
 
 		/** A told tool missing where the rules say it must be. */
 		LOST("lostActivations"),
+
+		/**
+		 * A told tool missing from a step while its server was {@code UP} there (or its
+		 * health unknown), its session still holding it or not readable.
+		 */
+		LEFT_OUT("toldToolsLeftOut"),
 
 		/** A tool twice in one request, or twice in a session. */
 		DOUBLED("doubledActivations"),

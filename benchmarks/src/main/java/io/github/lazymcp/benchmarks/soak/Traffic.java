@@ -22,6 +22,8 @@ import java.util.function.Predicate;
  * @param windows the declared outages
  * @param turns turns and added time while measuring
  * @param serverErrors every 5xx answer
+ * @param incidents failed tool calls and chats, for the fault plan to explain
+ * @param steps what the ledgers verified
  * @param slowTurns the slowest turns while measuring
  * @param gate pauses and stops the conversations
  * @param tools which names are deferred and which are the capability's
@@ -31,14 +33,16 @@ import java.util.function.Predicate;
  * @param out instances taken out of the load balancer (restarting)
  */
 record Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
-		FaultWindows windows, Turns turns, ServerErrors serverErrors, SlowTurns slowTurns, Gate gate, ToolKinds tools,
-		int cap, Arguments arguments, int thinkMillis, Set<String> out) {
+		FaultWindows windows, Turns turns, ServerErrors serverErrors, Incidents incidents, CheckedSteps steps,
+		SlowTurns slowTurns, Gate gate, ToolKinds tools, int cap, Arguments arguments, int thinkMillis,
+		Set<String> out) {
 
 	Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
-			FaultWindows windows, Turns turns, ServerErrors serverErrors, Gate gate, ToolKinds tools, int cap,
-			Arguments arguments, int thinkMillis) {
-		this(http, instances, model, texts, tally, windows, turns, serverErrors, new SlowTurns(), gate, tools, cap,
-				arguments, thinkMillis, ConcurrentHashMap.newKeySet());
+			FaultWindows windows, Turns turns, Gate gate, ToolKinds tools, int cap, Arguments arguments,
+			int thinkMillis) {
+		this(http, instances, model, texts, tally, windows, turns, new ServerErrors(), new Incidents(),
+				new CheckedSteps(), new SlowTurns(), gate, tools, cap, arguments, thinkMillis,
+				ConcurrentHashMap.newKeySet());
 	}
 
 	/**

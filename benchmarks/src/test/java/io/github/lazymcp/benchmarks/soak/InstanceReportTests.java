@@ -52,6 +52,33 @@ class InstanceReportTests {
 	}
 
 	@Test
+	void countsTheSelectorThreadsLeftBehindWhenEveryReconnectOfATwoMinuteRunLeavesOne() {
+		int reconnects = (int) FaultPlan.of(FaultPlan.SHORTEST_RUN)
+			.stream()
+			.filter((fault) -> fault.type() == FaultPlan.Type.KILL_HTTP)
+			.count();
+		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 2));
+		ResourceSample leaked = sample(200 + reconnects, 240, 2, Map.of("HttpClient-#-SelectorManager", 2 + reconnects));
+
+		assertThat(reconnects).isGreaterThanOrEqualTo(2 * InstanceReport.CONFIGURED_HTTP_SERVERS);
+		assertThat(InstanceReport.of("a", false, start, start, leaked, Map.of()).unexplainedThreads())
+			.isEqualTo(reconnects - InstanceReport.CONFIGURED_HTTP_SERVERS);
+	}
+
+	@Test
+	void carriesWhatHoldsEachHttpClientsSelectorThread() {
+		ResourceSample start = new ResourceSample(1, 1 << 20, 200, 240, 2, List.of(), Map.of(), 0, 0,
+				List.of("HttpClient-3: reachable, 1 pending operations, held by Spring AI's mcpSyncClients, lazy-mcp"));
+		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 2, List.of(), Map.of(), 0, 0,
+				List.of("HttpClient-9: collected, 1 pending operations, held by none of the app's roots"));
+
+		InstanceReport report = InstanceReport.of("a", false, start, start, end, Map.of());
+
+		assertThat(report.httpClientsStart()).singleElement().asString().startsWith("HttpClient-3");
+		assertThat(report.httpClientsEnd()).singleElement().asString().contains("collected");
+	}
+
+	@Test
 	void reportsButDoesNotCountTheGrowthOfElasticPools() {
 		ResourceSample start = sample(200, 240, 2, Map.of("boundedElastic-#", 2));
 		ResourceSample end = sample(203, 240, 2, Map.of("boundedElastic-#", 5));
@@ -65,7 +92,7 @@ class InstanceReportTests {
 	@Test
 	void countsChildProcessesThatAreNeitherConfiguredNorConnectedCapabilityServers() {
 		ResourceSample start = sample(200, 240, 2, Map.of());
-		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 4, List.of(), Map.of(), 0, 1);
+		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 4, List.of(), Map.of(), 0, 1, List.of());
 
 		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedChildProcesses()).isOne();
 	}
@@ -89,7 +116,7 @@ class InstanceReportTests {
 	}
 
 	private static ResourceSample sample(int threads, int fds, int children, Map<String, Integer> groups) {
-		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0);
+		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0, List.of());
 	}
 
 }

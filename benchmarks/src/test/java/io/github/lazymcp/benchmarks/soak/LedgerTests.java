@@ -15,6 +15,8 @@ class LedgerTests {
 
 	private final Tally tally = new Tally(() -> 0);
 
+	private final CheckedSteps steps = new CheckedSteps();
+
 	// What the conversation's session holds when the ledger reads it back.
 	private final Set<String> session = new HashSet<>();
 
@@ -22,7 +24,7 @@ class LedgerTests {
 	private boolean readable = true;
 
 	private final Ledger ledger = new Ledger("c1", 3, (name) -> name.contains("__") && !EAGER.contains(name),
-			(name) -> name.startsWith("thinking__"), this.tally,
+			(name) -> name.startsWith("thinking__"), this.tally, this.steps,
 			() -> this.readable ? Optional.of(Set.copyOf(this.session)) : Optional.empty());
 
 	@Test
@@ -69,18 +71,52 @@ class LedgerTests {
 	}
 
 	@Test
-	void keepsAToldToolLeftOutOfAStepWhileItsSessionStillHoldsIt() {
+	void excusesAToldToolLeftOutOfAStepWhileItsServerWasNotUpOnThatInstance() {
 		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
 				reported(Set.of("fs__read", "mem__graph"), Set.of()));
 		this.session.addAll(Set.of("fs__read", "mem__graph"));
 
+		this.ledger.on("a", 1_000, health("fs", "DOWN", "mem", "UP"));
 		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+		this.ledger.on("a", 2_000, health("fs", "UP", "mem", "UP"));
 		this.ledger.observe(wire("fs__read", "mem__graph"), false, false, Outcome.NOTHING);
 
 		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
-		assertThat(this.tally.count(Tally.Kind.UNEXPLAINED)).isZero();
-		assertThat(this.tally.errors()).containsEntry(Ledger.HELD_BUT_LEFT_OUT, 1L);
+		assertThat(this.tally.count(Tally.Kind.LEFT_OUT)).isZero();
+		assertThat(this.tally.errors()).containsEntry(Ledger.LEFT_OUT_NOT_UP, 1L);
 		assertThat(this.ledger.told()).containsExactlyInAnyOrder("fs__read", "mem__graph");
+	}
+
+	@Test
+	void countsAToldToolLeftOutWhileItsServerWasUpThoughItsSessionStillHoldsIt() {
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.session.addAll(Set.of("fs__read", "mem__graph"));
+
+		this.ledger.on("a", 1_000, health("fs", "UP", "mem", "UP"));
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LEFT_OUT)).isOne();
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.examples()).singleElement().asString().contains("fs__read", "was UP", "holds it");
+		assertThat(this.ledger.told()).containsExactlyInAnyOrder("fs__read", "mem__graph");
+	}
+
+	@Test
+	void excusesNoToldToolLeftOutOfAStepWhoseHealthIsNotKnown() {
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.session.addAll(Set.of("fs__read", "mem__graph"));
+
+		this.ledger.on("a", 1_000, StepHealth.UNKNOWN);
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+		this.ledger.on("a", 2_000, health("mem", "UP"));
+		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LEFT_OUT)).isEqualTo(2);
+		assertThat(this.tally.examples()).extracting(Object::toString)
+			.anySatisfy((example) -> assertThat(example).contains("unknown (no stamp)"))
+			.anySatisfy((example) -> assertThat(example).contains("not named by the stamp"));
 	}
 
 	@Test
@@ -96,16 +132,17 @@ class LedgerTests {
 	}
 
 	@Test
-	void keepsAToldToolUnverifiedWhenItsSessionCannotBeReadAndCountsItLostWhenALaterReadSaysSo() {
+	void countsAToldToolLeftOutWhileUpWhoseSessionCannotBeReadAsLeftOutAndAsLostWhenALaterReadSaysSo() {
 		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
 				reported(Set.of("fs__read", "mem__graph"), Set.of()));
 		this.session.add("mem__graph");
 		this.readable = false;
 
+		this.ledger.on("a", 1_000, health("fs", "UP", "mem", "UP"));
 		this.ledger.observe(wire("mem__graph"), false, false, Outcome.NOTHING);
 
 		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
-		assertThat(this.tally.errors()).containsEntry(Ledger.UNVERIFIED, 1L);
+		assertThat(this.tally.count(Tally.Kind.LEFT_OUT)).isOne();
 		assertThat(this.ledger.told()).containsExactlyInAnyOrder("fs__read", "mem__graph");
 
 		this.readable = true;
@@ -113,6 +150,32 @@ class LedgerTests {
 
 		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
 		assertThat(this.ledger.told()).containsExactly("mem__graph");
+	}
+
+	@Test
+	void recordsACheckedStepForEachServerWhoseToldToolsItCarriedWhileUp() {
+		this.ledger.on("b", 1_000, health("fs", "UP", "mem", "UP"));
+		this.ledger.observe(wire("fs__read", "mem__graph"), false, false,
+				reported(Set.of("fs__read", "mem__graph"), Set.of()));
+		this.ledger.on("b", 2_000, health("fs", "UP", "mem", "DOWN"));
+		this.ledger.observe(wire("fs__read", "mem__graph", "x__proactive"), true, false, Outcome.NOTHING);
+
+		assertThat(this.steps.count("b", "fs", 0)).isEqualTo(2);
+		assertThat(this.steps.count("b", "mem", 0)).isOne();
+		assertThat(this.steps.count("b", "x", 0)).isZero();
+		assertThat(this.steps.count("b", null, 1_500)).isOne();
+		assertThat(this.steps.count("a", null, 0)).isZero();
+		assertThat(this.steps.activations()).isEqualTo(2);
+		assertThat(this.steps.stamped()).isEqualTo(2);
+	}
+
+	@Test
+	void countsNoActivationCheckedWhenTheReportedToolIsMissing() {
+		this.ledger.on("a", 1_000, health("fs", "UP"));
+		this.ledger.observe(wire(), false, false, reported(Set.of("fs__read"), Set.of()));
+
+		assertThat(this.steps.activations()).isZero();
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
 	}
 
 	@Test
@@ -276,6 +339,14 @@ class LedgerTests {
 		List<String> tools = new java.util.ArrayList<>(EAGER);
 		tools.addAll(List.of(deferred));
 		return tools;
+	}
+
+	private static StepHealth health(String... serverThenStatus) {
+		java.util.Map<String, String> statuses = new java.util.LinkedHashMap<>();
+		for (int i = 0; i < serverThenStatus.length; i += 2) {
+			statuses.put(serverThenStatus[i], serverThenStatus[i + 1]);
+		}
+		return new StepHealth(statuses, true);
 	}
 
 	private static Outcome reported(Set<String> activated, Set<String> evicted) {

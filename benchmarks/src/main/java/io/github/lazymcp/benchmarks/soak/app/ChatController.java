@@ -1,5 +1,6 @@
 package io.github.lazymcp.benchmarks.soak.app;
 
+import io.github.lazymcp.LazyMcp;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -16,15 +17,18 @@ import org.springframework.web.server.ResponseStatusException;
  * {@code POST /chat/{conversationId}} with {@code {"message": "..."}}: one user turn
  * through the auto-configured {@link ChatClient}, which lazy-mcp has customised. The
  * conversation id is lazy-mcp's session id, and the OpenAI request's {@code user}, as an
- * application names its end user to the provider.
+ * application names its end user to the provider. Each model request carries the health of
+ * the instance's MCP servers at that step ({@link ServerStates}), for the harness's ledger.
  */
 @RestController
 class ChatController {
 
 	private final ChatClient chat;
 
-	ChatController(ChatClient.Builder builder) {
-		this.chat = builder.defaultSystem("You are a helpful assistant. Use tools when they help.").build();
+	ChatController(ChatClient.Builder builder, LazyMcp lazyMcp) {
+		this.chat = builder.defaultSystem("You are a helpful assistant. Use tools when they help.")
+			.defaultAdvisors(ServerStates.advisors(lazyMcp))
+			.build();
 	}
 
 	@PostMapping("/chat/{conversationId}")

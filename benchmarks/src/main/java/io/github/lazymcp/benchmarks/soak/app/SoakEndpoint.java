@@ -1,13 +1,18 @@
 package io.github.lazymcp.benchmarks.soak.app;
 
 import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import io.github.lazymcp.LazyMcp;
+import io.modelcontextprotocol.client.McpSyncClient;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,8 +27,11 @@ class SoakEndpoint {
 
 	private final LazyMcp lazyMcp;
 
-	SoakEndpoint(LazyMcp lazyMcp) {
+	private final ListableBeanFactory beans;
+
+	SoakEndpoint(LazyMcp lazyMcp, ListableBeanFactory beans) {
 		this.lazyMcp = lazyMcp;
+		this.beans = beans;
 	}
 
 	@ReadOperation
@@ -42,7 +50,18 @@ class SoakEndpoint {
 		Thread.getAllStackTraces()
 			.keySet()
 			.forEach((thread) -> threads.merge(ThreadGroups.of(thread.getName()), 1, Integer::sum));
-		return new Sample(heap, threads, EmbeddingCacheProbe.vectors(this.lazyMcp));
+		return new Sample(heap, threads, EmbeddingCacheProbe.vectors(this.lazyMcp), HttpClients.describe(roots()));
+	}
+
+	/** Spring AI's client lists and lazy-mcp, for {@link HttpClients}. */
+	private Map<String, Object> roots() {
+		Map<String, Object> roots = new LinkedHashMap<>();
+		for (String name : this.beans
+			.getBeanNamesForType(ResolvableType.forClassWithGenerics(List.class, McpSyncClient.class))) {
+			roots.put("Spring AI's " + name, this.beans.getBean(name));
+		}
+		roots.put("lazy-mcp", this.lazyMcp);
+		return roots;
 	}
 
 	/**
@@ -52,8 +71,11 @@ class SoakEndpoint {
 	 * @param threads live Java threads by name, numbers replaced by {@code #}
 	 * @param embeddingCacheVectors vectors in lazy-mcp's in-memory embedding cache, or -1
 	 * when it could not be found
+	 * @param httpClients each live selector thread of a JDK HTTP client, with why it lives
+	 * ({@link HttpClients})
 	 */
-	record Sample(long heapUsedAfterGc, Map<String, Integer> threads, long embeddingCacheVectors) {
+	record Sample(long heapUsedAfterGc, Map<String, Integer> threads, long embeddingCacheVectors,
+			List<String> httpClients) {
 	}
 
 }
