@@ -257,7 +257,8 @@ public class LazyMcpProperties {
 
 		/**
 		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
-		 * (both, fused by score). Without a working embedding model, BM25 is used.
+		 * (both, fused by score). Without a working embedding model, BM25 is used, and
+		 * the log, the lazyMcp health component and /actuator/mcpactivation say why.
 		 */
 		private RankingSettings.Strategy ranker = RankingSettings.Strategy.HYBRID;
 

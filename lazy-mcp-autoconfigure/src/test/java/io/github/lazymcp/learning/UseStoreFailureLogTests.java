@@ -76,11 +76,11 @@ class UseStoreFailureLogTests {
 
 			assertThat(logs.atOrAbove(Level.WARN)).singleElement()
 				.asString()
+				.doesNotContain("pelican")
+				.doesNotContain(CONVERSATION)
 				.contains("Could not record a use of tool 'fs__read_file' in the store of learned tool uses")
 				.contains("org.springframework.dao.DataIntegrityViolationException")
-				.contains("SQLState 23514")
-				.doesNotContain("pelican")
-				.doesNotContain(CONVERSATION);
+				.contains("SQLState 23514");
 			assertThat(logs.below(Level.WARN)).as("the DEBUG line, with the whole exception")
 				.anySatisfy((line) -> assertThat(line).contains(REQUEST));
 		}

@@ -37,14 +37,6 @@ public record RankerStatus(String configured, String answering, @Nullable String
 		return new RankerStatus(configured, BM25, reason);
 	}
 
-	/**
-	 * Whether BM25 answers in place of the configured ranking.
-	 * @return true when it does
-	 */
-	public boolean fallenBack() {
-		return this.reason != null;
-	}
-
 	/** A ranker that knows whether it answers as configured. */
 	interface Reporting {
 

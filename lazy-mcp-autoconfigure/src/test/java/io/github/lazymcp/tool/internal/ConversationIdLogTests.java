@@ -65,10 +65,10 @@ class ConversationIdLogTests {
 	private static void assertWarnedWithoutTheConversation(LogEvents logs, String warning) {
 		assertThat(logs.atOrAbove(Level.INFO)).singleElement()
 			.asString()
-			.startsWith("WARN")
-			.contains(warning)
 			.doesNotContain(CONVERSATION)
-			.doesNotContain("pelican");
+			.doesNotContain("pelican")
+			.startsWith("WARN")
+			.contains(warning);
 		assertThat(logs.below(Level.INFO)).as("the DEBUG line")
 			.anySatisfy((line) -> assertThat(line).contains(CONVERSATION));
 	}
