@@ -51,8 +51,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final String[] CORE = { "io.github.lazymcp", "io.github.lazymcp.internal..", "..activation..",
-			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..policy..",
-			"..proactive..", "..search..", "..settings..", "..tool.." };
+			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..",
+			"..logging..", "..policy..", "..proactive..", "..search..", "..settings..", "..tool.." };
 
 	/**
 	 * The most public top-level types the API may have: 45 after issue 21, and one more

@@ -1,5 +1,7 @@
 package io.github.lazymcp;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -11,7 +13,11 @@ import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.embedding.internal.ApplicationModelId;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.tool.internal.SearchResult;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +30,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two instances of an application over one PostgreSQL database: the second embeds none of
- * the catalog texts the first embedded, and the table holds no text. A database that
- * cannot be reached costs the sharing, not the index.
+ * the catalog texts the first embedded (only the probe that fingerprints its model), and
+ * the table holds no text; but when the second runs another model of the same class, it
+ * reads none of the first's vectors and ranks with its own. A database that cannot be
+ * reached costs the sharing, not the index.
  */
 class SharedEmbeddingsTests {
 
@@ -50,13 +58,40 @@ class SharedEmbeddingsTests {
 			awaitIndex(b);
 		}
 
-		assertThat(first.texts).isNotEmpty();
-		assertThat(second.texts).as("texts the second instance embedded").isEmpty();
+		List<String> catalog = first.texts.stream().filter((text) -> !text.equals(ApplicationModelId.PROBE)).toList();
+		assertThat(catalog).isNotEmpty();
+		assertThat(second.texts).as("texts the second instance embedded: its model's fingerprint's probe")
+			.containsOnly(ApplicationModelId.PROBE);
 		List<String> stored = JdbcClient.create(DATABASE)
 			.sql("SELECT id FROM lazy_mcp_embedding")
 			.query(String.class)
 			.list();
-		assertThat(stored).hasSizeGreaterThanOrEqualTo(first.texts.size()).allMatch((id) -> id.matches("[0-9a-f]{64}"));
+		assertThat(stored).hasSizeGreaterThanOrEqualTo(catalog.size()).allMatch((id) -> id.matches("[0-9a-f]{64}"));
+	}
+
+	@Test
+	void anotherModelOfTheSameClassReadsNoneOfTheFirstsVectorsAndRanksWithItsOwn() throws Exception {
+		String server = "s" + UUID.randomUUID().toString().substring(0, 8);
+		Path directory = Files.createTempDirectory("lazy-mcp-model-switch");
+		CountingModel first = new CountingModel(false);
+		CountingModel second = new CountingModel(true);
+
+		try (LazyMcp a = instance(server, first, DATABASE, directory, RankingSettings.Strategy.DENSE)) {
+			awaitIndex(a);
+		}
+		try (LazyMcp b = instance(server, second, DATABASE, directory, RankingSettings.Strategy.DENSE)) {
+			awaitIndex(b);
+
+			SearchResult found = LazyMcpAccess.assembly(b)
+				.search()
+				.search(b.sessions().ephemeral(), "read the contents of a file", List.of());
+
+			assertThat(found.tools()).extracting(SearchResult.FoundTool::name)
+				.first()
+				.isEqualTo(server + "__read_file");
+		}
+		assertThat(second.texts).as("the catalog's texts, embedded by the second model itself")
+			.containsAll(first.texts);
 	}
 
 	@Test
@@ -72,11 +107,16 @@ class SharedEmbeddingsTests {
 	}
 
 	private static LazyMcp instance(String server, CountingModel model, DataSource database) {
+		return instance(server, model, database, null, RankingSettings.Strategy.HYBRID);
+	}
+
+	private static LazyMcp instance(String server, CountingModel model, DataSource database, @Nullable Path directory,
+			RankingSettings.Strategy strategy) {
 		return LazyMcp.builder()
 			.connections(List.of(new FakeConnection(server, "read_file", "write_file", "list_directory", "move_file")))
 			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
-			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.HYBRID))
-			.embedding(new EmbeddingSettings(EmbeddingSettings.DEFAULTS.model(), true, null))
+			.ranking(RankingSettings.DEFAULTS.withStrategy(strategy))
+			.embedding(new EmbeddingSettings(EmbeddingSettings.DEFAULTS.model(), true, directory))
 			.embeddingModel(model)
 			.embeddingDatabase(database)
 			.build();
@@ -92,7 +132,11 @@ class SharedEmbeddingsTests {
 		final List<String> texts = new CopyOnWriteArrayList<>();
 
 		CountingModel() {
-			super(32);
+			this(false);
+		}
+
+		CountingModel(boolean reversed) {
+			super(32, reversed);
 		}
 
 		@Override

@@ -13,15 +13,23 @@ import org.springframework.ai.embedding.EmbeddingResponse;
 /**
  * A deterministic stand-in for the application's embedding model in tests that run
  * lazy-mcp whole: a text's vector counts its words, each hashed into one of a fixed
- * number of dimensions, so texts that share words are similar. A subclass sees each
- * request before it is answered.
+ * number of dimensions, so texts that share words are similar. A reversed model makes
+ * every vector negated: another model of the same class, whose vectors must never meet
+ * this one's. A subclass sees each request before it is answered.
  */
 abstract class WordHashModel implements EmbeddingModel {
 
 	private final int dimensions;
 
+	private final float sign;
+
 	WordHashModel(int dimensions) {
+		this(dimensions, false);
+	}
+
+	WordHashModel(int dimensions, boolean reversed) {
 		this.dimensions = dimensions;
+		this.sign = reversed ? -1 : 1;
 	}
 
 	/**
@@ -53,6 +61,9 @@ abstract class WordHashModel implements EmbeddingModel {
 			}
 		}
 		vector[0] += 0.01f;
+		for (int i = 0; i < vector.length; i++) {
+			vector[i] *= this.sign;
+		}
 		return vector;
 	}
 

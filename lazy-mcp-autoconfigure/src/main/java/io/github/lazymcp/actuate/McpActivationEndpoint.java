@@ -22,6 +22,8 @@ import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.internal.FusionFit;
+import io.github.lazymcp.search.internal.RankerStatus;
+import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.internal.SearchResult;
 import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
@@ -72,6 +74,7 @@ public class McpActivationEndpoint {
 		return new State(snapshot.deferring(), this.sessions.cap(),
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), sessionCount(),
 				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
+				Ranker.of(Rankers.status(this.lazyMcp.ranker())),
 				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.search().learnedUses(),
 				Capabilities.of(this.lazyMcp.capabilityReport()));
 	}
@@ -261,6 +264,7 @@ public class McpActivationEndpoint {
 	 * @param activations tools activated since startup
 	 * @param evictions tools evicted since startup
 	 * @param tokens what tool schemas cost and saved
+	 * @param ranker the ranking configured and the one that answers searches
 	 * @param ranking how the hybrid ranking weighs BM25 for this catalog, or null before
 	 * its first index or with another ranking
 	 * @param learnedUses how many learned uses (users' requests) the search index votes
@@ -269,8 +273,30 @@ public class McpActivationEndpoint {
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools,
-			@Nullable Long sessions, long searches, long activations, long evictions, Tokens tokens,
+			@Nullable Long sessions, long searches, long activations, long evictions, Tokens tokens, Ranker ranker,
 			@Nullable Ranking ranking, int learnedUses, @Nullable Capabilities capabilities) {
+	}
+
+	/**
+	 * The ranking ToolSearch's index is built with. BM25 answers instead of a dense or
+	 * hybrid ranking while the embedding model cannot be had: it could not be loaded (no
+	 * ONNX Runtime native library for this platform, a model jar missing), embedding
+	 * fails at the moment, or the model is not loaded yet. While the index is
+	 * {@code interim}, BM25 also answers for the tools the new index does not hold yet.
+	 *
+	 * @param configured the ranking configured ({@code bm25}, {@code dense},
+	 * {@code hybrid}), or the id of the application's ranker
+	 * @param answering the ranking that answers: the configured one, or {@code bm25}
+	 * @param reason why BM25 answers instead, or null (left out) when the configured
+	 * ranking answers
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Ranker(String configured, String answering, @Nullable String reason) {
+
+		static Ranker of(RankerStatus status) {
+			return new Ranker(status.configured(), status.answering(), status.reason());
+		}
+
 	}
 
 	/**

@@ -257,7 +257,8 @@ public class LazyMcpProperties {
 
 		/**
 		 * How ToolSearch ranks tools: 'bm25' (words), 'dense' (embeddings) or 'hybrid'
-		 * (both, fused by score). Without a working embedding model, BM25 is used.
+		 * (both, fused by score). Without a working embedding model, BM25 is used, and
+		 * the log, the lazyMcp health component and /actuator/mcpactivation say why.
 		 */
 		private RankingSettings.Strategy ranker = RankingSettings.Strategy.HYBRID;
 
@@ -368,6 +369,16 @@ public class LazyMcpProperties {
 		private boolean useApplicationModel = false;
 
 		/**
+		 * Name of the model behind the application's EmbeddingModel (for example
+		 * 'text-embedding-3-small'), under which its catalog embeddings are cached;
+		 * change it whenever the model changes. Unset, they are cached under a
+		 * fingerprint of the model's embedding of a fixed text, taken twice at the first
+		 * index build; a model whose embeddings vary between calls is then cached in
+		 * memory only.
+		 */
+		private @Nullable String applicationModelName;
+
+		/**
 		 * Directory where the embeddings of catalog texts (never users' words) are kept
 		 * between restarts, so that only changed tools are embedded again; they are read
 		 * from it at each index build, not held in the heap. Empty keeps them in memory
@@ -397,6 +408,15 @@ public class LazyMcpProperties {
 
 		public void setUseApplicationModel(boolean useApplicationModel) {
 			this.useApplicationModel = useApplicationModel;
+		}
+
+		public @Nullable String getApplicationModelName() {
+			return this.applicationModelName;
+		}
+
+		public void setApplicationModelName(@Nullable String applicationModelName) {
+			this.applicationModelName = (applicationModelName != null && applicationModelName.isBlank()) ? null
+					: applicationModelName;
 		}
 
 		public String getCacheDirectory() {

@@ -158,9 +158,10 @@ final class PropertiesMapping {
 		LazyMcpProperties.Embedding embedding = properties.getSearch().getEmbedding();
 		return record(
 				() -> new EmbeddingSettings(embedding.getModel(), embedding.isUseApplicationModel(),
-						embedding.getCacheDirectory().isBlank() ? null
-								: Path.of(embedding.getCacheDirectory().strip())),
-				property("model", "search.embedding.model", embedding.getModel()));
+						embedding.getCacheDirectory().isBlank() ? null : Path.of(embedding.getCacheDirectory().strip()),
+						embedding.getApplicationModelName()),
+				property("model", "search.embedding.model", embedding.getModel()), property("applicationModelName",
+						"search.embedding.application-model-name", embedding.getApplicationModelName()));
 	}
 
 	static AdvisorSettings advisors(LazyMcpProperties properties) {

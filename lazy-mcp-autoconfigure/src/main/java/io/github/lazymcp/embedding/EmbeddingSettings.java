@@ -2,6 +2,7 @@ package io.github.lazymcp.embedding;
 
 import java.nio.file.Path;
 
+import io.github.lazymcp.settings.InvalidSettingException;
 import io.github.lazymcp.settings.internal.Checks;
 import org.jspecify.annotations.Nullable;
 
@@ -14,9 +15,14 @@ import org.jspecify.annotations.Nullable;
  * instead of the bundled one
  * @param cacheDirectory where catalog vectors are kept between restarts; {@code null}
  * keeps them in memory only
+ * @param applicationModelName the name of the model behind the application's
+ * {@code EmbeddingModel}, under which its catalog vectors are kept in the cache directory
+ * and the shared table; {@code null} files them under a fingerprint of the model's vector
+ * for a fixed probe text instead, since one class can run many models
  * @since 0.1.0
  */
-public record EmbeddingSettings(BundledModel model, boolean useApplicationModel, @Nullable Path cacheDirectory) {
+public record EmbeddingSettings(BundledModel model, boolean useApplicationModel, @Nullable Path cacheDirectory,
+		@Nullable String applicationModelName) {
 
 	/**
 	 * The shipped defaults: the quantized MiniLM model, vectors cached under the
@@ -27,6 +33,22 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 
 	public EmbeddingSettings {
 		Checks.set("model", model);
+		if (applicationModelName != null && applicationModelName.isBlank()) {
+			throw new InvalidSettingException("applicationModelName", applicationModelName,
+					"must not be blank; leave it unset to fingerprint the model");
+		}
+	}
+
+	/**
+	 * Settings whose application model, if used, is fingerprinted.
+	 * @param model the bundled offline model used when no application model is chosen
+	 * @param useApplicationModel whether to use the application's own
+	 * {@code EmbeddingModel}
+	 * @param cacheDirectory where catalog vectors are kept between restarts; {@code null}
+	 * keeps them in memory only
+	 */
+	public EmbeddingSettings(BundledModel model, boolean useApplicationModel, @Nullable Path cacheDirectory) {
+		this(model, useApplicationModel, cacheDirectory, null);
 	}
 
 	/**
@@ -35,7 +57,7 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 	 * @return the new settings
 	 */
 	public EmbeddingSettings withCacheDirectory(@Nullable Path cacheDirectory) {
-		return new EmbeddingSettings(this.model, this.useApplicationModel, cacheDirectory);
+		return new EmbeddingSettings(this.model, this.useApplicationModel, cacheDirectory, this.applicationModelName);
 	}
 
 	/**
@@ -44,7 +66,17 @@ public record EmbeddingSettings(BundledModel model, boolean useApplicationModel,
 	 * @return the new settings
 	 */
 	public EmbeddingSettings withModel(BundledModel model) {
-		return new EmbeddingSettings(model, this.useApplicationModel, this.cacheDirectory);
+		return new EmbeddingSettings(model, this.useApplicationModel, this.cacheDirectory, this.applicationModelName);
+	}
+
+	/**
+	 * These settings with the application's model used and named.
+	 * @param name the name of the model behind the application's {@code EmbeddingModel}
+	 * (for example {@code text-embedding-3-small}), or {@code null} to fingerprint it
+	 * @return the new settings
+	 */
+	public EmbeddingSettings withApplicationModel(@Nullable String name) {
+		return new EmbeddingSettings(this.model, true, this.cacheDirectory, name);
 	}
 
 	/**

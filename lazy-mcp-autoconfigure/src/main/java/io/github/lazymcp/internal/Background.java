@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.lazymcp.logging.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -151,7 +152,7 @@ public final class Background implements AutoCloseable {
 				catch (RuntimeException | Error ex) {
 					// Left to the FutureTask, a failure would be kept where nobody reads
 					// it.
-					logger.warn("lazy-mcp's background task '%s' failed".formatted(what), ex);
+					Failures.warn(logger, "lazy-mcp's background task '%s' failed".formatted(what), ex);
 				}
 			}), null) {
 
@@ -214,8 +215,8 @@ public final class Background implements AutoCloseable {
 					// An exception left to the scheduler would end the task for good,
 					// silently.
 					if (failing.compareAndSet(false, true)) {
-						logger.warn("lazy-mcp's background task '%s' failed; it runs again every %d ms".formatted(what,
-								millis), ex);
+						Failures.warn(logger, "lazy-mcp's background task '%s' failed; it runs again every %d ms"
+							.formatted(what, millis), ex);
 					}
 					else {
 						logger.debug("lazy-mcp's background task '%s' failed again".formatted(what), ex);
@@ -274,7 +275,7 @@ public final class Background implements AutoCloseable {
 						next.run();
 					}
 					catch (RuntimeException | Error ex) {
-						logger.warn("lazy-mcp's background task '%s' failed".formatted(this.what), ex);
+						Failures.warn(logger, "lazy-mcp's background task '%s' failed".formatted(this.what), ex);
 					}
 				}
 			}

@@ -39,6 +39,16 @@ class PropertiesMappingTests {
 	}
 
 	@Test
+	void theApplicationModelsNameIsMappedAndABlankOneLeavesItToTheFingerprint() {
+		this.properties.getSearch().getEmbedding().setApplicationModelName("text-embedding-3-small");
+		assertThat(PropertiesMapping.embedding(this.properties).applicationModelName())
+			.isEqualTo("text-embedding-3-small");
+
+		this.properties.getSearch().getEmbedding().setApplicationModelName(" ");
+		assertThat(PropertiesMapping.embedding(this.properties).applicationModelName()).isNull();
+	}
+
+	@Test
 	void aDefaultLimitAboveTheCapNamesTheCapAsTheBound() {
 		this.properties.setMaxActiveSchemas(3);
 		this.properties.getSearch().setDefaultLimit(4);

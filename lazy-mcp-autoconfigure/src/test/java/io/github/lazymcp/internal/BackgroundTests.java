@@ -9,6 +9,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import ch.qos.logback.classic.Level;
+import io.github.lazymcp.LogEvents;
+import io.github.lazymcp.activation.SessionStoreException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,6 +47,34 @@ class BackgroundTests {
 		assertThat(order).containsExactly("task ended", "close returned");
 		assertThatExceptionOfType(RejectedExecutionException.class)
 			.isThrownBy(() -> background.tasks("test").now("after close", () -> order.add("ran after close")));
+	}
+
+	@Test
+	void aTaskThatFailsIsWarnedAboutWithoutItsExceptionsMessage() throws Exception {
+		Background background = new Background(null);
+		Background.Tasks tasks = background.tasks("test");
+		CountDownLatch started = new CountDownLatch(1);
+		try (LogEvents logs = LogEvents.of(Background.class)) {
+			// As JdbcSessionStore words a session it could not read: it names the
+			// conversation.
+			tasks.now("abandoned capability servers", () -> {
+				started.countDown();
+				throw new SessionStoreException(
+						"Could not read session 'conversation-of-ann-4711' in the session database: down",
+						new IllegalStateException("down"));
+			});
+			assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+			tasks.close();
+
+			assertThat(logs.atOrAbove(Level.WARN)).singleElement()
+				.asString()
+				.doesNotContain("conversation-of-ann-4711")
+				.contains("lazy-mcp's background task 'abandoned capability servers' failed")
+				.contains(SessionStoreException.class.getName());
+		}
+		finally {
+			background.close();
+		}
 	}
 
 	@Test

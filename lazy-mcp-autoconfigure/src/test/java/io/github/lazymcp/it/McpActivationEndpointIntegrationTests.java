@@ -70,6 +70,14 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 	}
 
 	@Test
+	void readNamesTheRankingThatAnswersOnceTheModelIsLoaded() {
+		await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+			JsonNode ranker = send(HttpRequest.newBuilder(uri("")).GET()).get("ranker");
+			assertThat(ranker.toString()).isEqualTo("{\"configured\":\"hybrid\",\"answering\":\"hybrid\"}");
+		});
+	}
+
+	@Test
 	void writeActivatesLikeToolSearchAndDeleteResetsTheSession() throws Exception {
 		JsonNode written = send(HttpRequest.newBuilder(uri("/ops-1"))
 			.header("Content-Type", "application/json")

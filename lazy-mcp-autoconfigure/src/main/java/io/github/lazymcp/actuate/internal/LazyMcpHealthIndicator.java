@@ -7,7 +7,10 @@ import java.util.Map;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
+import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.LazyMcpAccess;
+import io.github.lazymcp.search.internal.RankerStatus;
+import io.github.lazymcp.search.internal.Rankers;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -17,7 +20,10 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * and DOWN only when every server with deferred tools is unavailable. One dead server out
  * of several is degraded service, not a dead application: a load balancer that took the
  * instance out of rotation for it would take every other tool away too. The details name
- * the servers that are down.
+ * the servers that are down, the state of the search index, and the ranking that answers
+ * searches: when dense search is off (no embedding model, or embedding fails), BM25
+ * answers and the details say why, but the status stays UP, since every tool can still be
+ * found by its words.
  */
 public final class LazyMcpHealthIndicator implements HealthIndicator {
 
@@ -38,9 +44,21 @@ public final class LazyMcpHealthIndicator implements HealthIndicator {
 		snapshot.servers().forEach((server) -> servers.put(server.name(), details(server)));
 		List<String> deferred = snapshot.deferredServers();
 		boolean allDown = !deferred.isEmpty() && snapshot.unavailableServers().size() == deferred.size();
+		Assembly assembly = LazyMcpAccess.assembly(this.lazyMcp);
 		return (allDown ? Health.down() : Health.up()).withDetail("servers", servers)
-			.withDetail("index", LazyMcpAccess.assembly(this.lazyMcp).search().indexState())
+			.withDetail("index", assembly.search().indexState())
+			.withDetail("ranker", details(Rankers.status(assembly.ranker())))
 			.build();
+	}
+
+	private static Map<String, Object> details(RankerStatus ranker) {
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("configured", ranker.configured());
+		details.put("answering", ranker.answering());
+		if (ranker.reason() != null) {
+			details.put("reason", ranker.reason());
+		}
+		return details;
 	}
 
 	private static Map<String, Object> details(ServerState server) {

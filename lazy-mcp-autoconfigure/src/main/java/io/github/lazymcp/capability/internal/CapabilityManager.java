@@ -191,8 +191,10 @@ public final class CapabilityManager {
 		}
 		boolean changed = !result.capability().activated().isEmpty();
 		if (changed) {
-			logger.info("Enabled capability '%s' (%d tools) for session '%s'%s".formatted(name, tools.size(),
-					session.id(), (evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
+			// A session's id is a conversation id: DEBUG only.
+			logger.info("Enabled capability '%s' (%d tools) in a conversation%s".formatted(name, tools.size(),
+					(evicted != null) ? "; disabled least recently used '%s'".formatted(evicted) : ""));
+			logger.debug("Enabled capability '%s' for session '%s'".formatted(name, session.id()));
 		}
 		return new CapabilityChange(name, true, changed, evicted, tools, null, result.tools());
 	}
@@ -230,7 +232,8 @@ public final class CapabilityManager {
 				return new CapabilityChange(name, false, false, null, List.of(), null, null);
 			}
 			this.holds.release(definition, session);
-			logger.info("Disabled capability '%s' for session '%s'".formatted(name, session.id()));
+			logger.info("Disabled capability '%s' in a conversation".formatted(name));
+			logger.debug("Disabled capability '%s' for session '%s'".formatted(name, session.id()));
 			return new CapabilityChange(name, false, true, null, tools, null, null);
 		});
 	}

@@ -29,7 +29,7 @@ final class CacheKey {
 		return new CacheKey(digest.digest());
 	}
 
-	private static MessageDigest sha256() {
+	static MessageDigest sha256() {
 		try {
 			return MessageDigest.getInstance("SHA-256");
 		}

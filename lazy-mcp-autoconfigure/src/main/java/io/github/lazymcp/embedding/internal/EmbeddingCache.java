@@ -44,8 +44,10 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * JVM has.
  * <p>
  * The model id must change whenever the model's vectors would, since it is all the cache
- * knows of the model. Thread-safe. Two threads missing the same text at once may both
- * embed it; both vectors are the same, and with a directory both are appended.
+ * knows of the model: a bundled model's id, or for the application's own model its
+ * configured name or fingerprint ({@link ApplicationModelId}), never its class.
+ * Thread-safe. Two threads missing the same text at once may both embed it; both vectors
+ * are the same, and with a directory both are appended.
  */
 final class EmbeddingCache {
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 
+import io.github.lazymcp.logging.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -135,10 +136,12 @@ public final class SharedEmbeddings {
 		}
 	}
 
+	// The message would repeat a statement of up to a thousand placeholders; the type and
+	// SQLState say what went wrong.
 	private void failed(DataAccessException ex) {
 		if (this.failing.compareAndSet(false, true)) {
-			logger.warn("The shared embedding cache in the database cannot be used (%s); catalog texts are "
-				.formatted(ex.getMessage()) + "embedded here and kept in this instance until it can");
+			Failures.warn(logger, "The shared embedding cache in the database cannot be used; catalog texts are "
+					+ "embedded here and kept in this instance until it can", ex);
 		}
 	}
 

@@ -25,7 +25,7 @@ public final class TextEmbedder {
 
 	private final EmbeddingModel model;
 
-	private final EmbeddingCache cache;
+	private final Supplier<EmbeddingCache> cache;
 
 	private final String queryPrefix;
 
@@ -55,9 +55,34 @@ public final class TextEmbedder {
 	 */
 	public TextEmbedder(EmbeddingModel model, String modelId, @Nullable Path cacheDirectory, String queryPrefix,
 			@Nullable SharedEmbeddings shared) {
+		this(model, SingletonSupplier.of(new EmbeddingCache(model, modelId, cacheDirectory, shared)), queryPrefix);
+	}
+
+	private TextEmbedder(EmbeddingModel model, Supplier<EmbeddingCache> cache, String queryPrefix) {
 		this.model = model;
-		this.cache = new EmbeddingCache(model, modelId, cacheDirectory, shared);
+		this.cache = cache;
 		this.queryPrefix = queryPrefix;
+	}
+
+	/**
+	 * An embedder over the application's own model, whose catalog vectors are filed under
+	 * the name the settings give the model or, without one, under its
+	 * {@link ApplicationModelId fingerprint}: its class does not tell which model it
+	 * runs. The fingerprint is taken when the first catalog text is embedded, and only
+	 * when the vectors persist (a cache directory or the shared table); a model that
+	 * cannot be fingerprinted keeps its vectors in memory, and the log says why once. A
+	 * failure of the model then fails that embedding, and the next one tries again.
+	 * @param model the application's model
+	 * @param name the model's name from the settings, or {@code null}
+	 * @param cacheDirectory where catalog vectors persist; {@code null} for memory only
+	 * @param shared the vectors other instances of the application embedded, or
+	 * {@code null}
+	 * @return the embedder
+	 */
+	public static TextEmbedder ofApplicationModel(EmbeddingModel model, @Nullable String name,
+			@Nullable Path cacheDirectory, @Nullable SharedEmbeddings shared) {
+		return new TextEmbedder(model,
+				SingletonSupplier.of(() -> ApplicationModelId.cache(model, name, cacheDirectory, shared)), "");
 	}
 
 	/**
@@ -84,8 +109,8 @@ public final class TextEmbedder {
 				throw new IllegalStateException("tools.lazy-mcp.search.embedding.use-application-model is true but "
 						+ "the application has no single EmbeddingModel bean");
 			}
-			return new TextEmbedder(applicationModel, applicationModel.getClass().getName(), settings.cacheDirectory(),
-					"", shared);
+			return ofApplicationModel(applicationModel, settings.applicationModelName(), settings.cacheDirectory(),
+					shared);
 		}
 		try {
 			OnnxEmbeddingModel model = OnnxEmbeddingModel.load(settings.model(), classLoader);
@@ -94,8 +119,8 @@ public final class TextEmbedder {
 		}
 		catch (RuntimeException | LinkageError ex) {
 			// Missing ONNX natives must not escape as an Error into a chat request.
-			throw new IllegalStateException("The embedding model '%s' could not be loaded: %s"
-				.formatted(settings.model().id(), ex.getMessage()), ex);
+			throw new IllegalStateException("The embedding model '%s' could not be loaded on %s: %s"
+				.formatted(settings.model().id(), TokenizerNatives.classifier(), ex.getMessage()), ex);
 		}
 	}
 
@@ -116,7 +141,7 @@ public final class TextEmbedder {
 	 * @return one unit vector per text, in order
 	 */
 	public List<float[]> embedCatalog(List<String> texts) {
-		List<float[]> vectors = new ArrayList<>(this.cache.embedAll(texts));
+		List<float[]> vectors = new ArrayList<>(this.cache.get().embedAll(texts));
 		vectors.replaceAll(Vectors::normalizeInPlace);
 		return vectors;
 	}

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
+import io.github.lazymcp.logging.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -260,10 +261,13 @@ public final class Learning {
 		}
 	}
 
+	// The store's exception may quote the request it was given (a JDBC driver quotes the
+	// values of a row it refused): its message goes to DEBUG only.
 	private void failed(String what, RuntimeException ex) {
 		if (this.failing.compareAndSet(false, true)) {
-			logger.warn("Could not %s the store of learned tool uses; calls go on, and ToolSearch ranks with "
-				.formatted(what) + "what it learned before, until the store is back", ex);
+			String happened = "Could not %s the store of learned tool uses; calls go on, and ToolSearch ranks with "
+				.formatted(what) + "what it learned before, until the store is back";
+			Failures.warn(logger, happened, ex);
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import io.github.lazymcp.logging.internal.Failures;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
@@ -21,14 +22,16 @@ import org.jspecify.annotations.Nullable;
  * every search; when it throws, that search is answered by BM25 over the same documents,
  * whose index is built on the first failure and kept with the snapshot's index. One WARN
  * per failure streak: the first failure logs, the first success after it logs that
- * embeddings work again.
+ * embeddings work again; status() says BM25 answers in between. The text that failed may
+ * be a user's (a query, a learned request) and an embedding service may quote it: the
+ * WARN names the exception's type only.
  */
 
 /**
  * A ranker that needs embeddings, with BM25 behind it for every search whose embedding
  * fails. Counts the searches BM25 answered.
  */
-final class FallbackRanker implements ToolRanker {
+final class FallbackRanker implements ToolRanker, RankerStatus.Reporting {
 
 	private static final Log logger = LogFactory.getLog(FallbackRanker.class);
 
@@ -37,6 +40,9 @@ final class FallbackRanker implements ToolRanker {
 	private final ToolRanker fallback;
 
 	private final AtomicBoolean failing = new AtomicBoolean();
+
+	/** The type of the failure that started the current streak; null between streaks. */
+	private volatile @Nullable String failure;
 
 	private final LongAdder fallbacks = new LongAdder();
 
@@ -81,16 +87,26 @@ final class FallbackRanker implements ToolRanker {
 		}
 	}
 
+	@Override
+	public RankerStatus status() {
+		String current = this.failure;
+		return (current != null)
+				? RankerStatus.bm25Instead(this.primary.id(),
+						"embedding failed (%s); BM25 answers until embeddings work again".formatted(current))
+				: RankerStatus.answering(this.primary.id());
+	}
+
 	private void failed(RuntimeException ex) {
 		this.fallbacks.increment();
 		if (this.failing.compareAndSet(false, true)) {
-			logger.warn("Embedding failed (%s); ToolSearch ranks with BM25 until embeddings work again"
-				.formatted(ex.getMessage()));
+			this.failure = Failures.describe(ex);
+			Failures.warn(logger, "Embedding failed; ToolSearch ranks with BM25 until embeddings work again", ex);
 		}
 	}
 
 	private void worked() {
 		if (this.failing.compareAndSet(true, false)) {
+			this.failure = null;
 			logger.info("Embeddings work again; ToolSearch ranks with " + this.primary.id());
 		}
 	}

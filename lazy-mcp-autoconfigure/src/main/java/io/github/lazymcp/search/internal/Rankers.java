@@ -1,19 +1,16 @@
 package io.github.lazymcp.search.internal;
 
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolRanker;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-
-import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Turns {@link RankingSettings} into a ranker.
@@ -38,30 +35,18 @@ public final class Rankers {
 		if (settings.strategy() == RankingSettings.Strategy.BM25) {
 			return create(settings, embedder);
 		}
-		SingletonSupplier<ToolRanker> ranker = SingletonSupplier.of(() -> create(settings, embedder));
-		return new ToolRanker() {
+		return new FirstUseRanker(id(settings), () -> create(settings, embedder));
+	}
 
-			@Override
-			public String id() {
-				return ranker.obtain().id();
-			}
-
-			@Override
-			public ToolIndex index(List<SearchDocument> documents) {
-				return ranker.obtain().index(documents);
-			}
-
-			@Override
-			public ToolIndex reindexUses(ToolIndex previous, List<SearchDocument> documents) {
-				return ranker.obtain().reindexUses(previous, documents);
-			}
-
-			@Override
-			public long fallbacks() {
-				return ranker.obtain().fallbacks();
-			}
-
-		};
+	/**
+	 * Which ranking a ranker answers with now, against the one it was configured with.
+	 * Loads nothing: before a ranker made on first use is made, BM25 answers.
+	 * @param ranker a ranker of this class, or any other (which answers as itself)
+	 * @return the status
+	 */
+	public static RankerStatus status(ToolRanker ranker) {
+		return (ranker instanceof RankerStatus.Reporting reporting) ? reporting.status()
+				: RankerStatus.answering(ranker.id());
 	}
 
 	/**
@@ -120,8 +105,9 @@ public final class Rankers {
 	/**
 	 * The product's ranker for the given settings: BM25, dense or hybrid over the
 	 * embedder. Dense and hybrid need the embedding model, loaded now; when it cannot be
-	 * had (the ONNX jars are missing, the model fails to load, no application model
-	 * exists), BM25 ranks instead and the log says why.
+	 * had (the ONNX jars are missing, ONNX Runtime has no native library for this
+	 * platform, the model fails to load, no application model exists), BM25 ranks
+	 * instead, one WARN says why, and {@link #status} says so.
 	 * @param settings the strategy and its parameters
 	 * @param embedder loads the embedder; asked only when the strategy needs embeddings
 	 * @return the ranker
@@ -142,13 +128,20 @@ public final class Rankers {
 				logger.debug("Loading the embedding model was interrupted", ex);
 			}
 			else {
-				logger.warn("%s; ToolSearch ranks with BM25".formatted(ex.getMessage()));
+				// Loading reads no user text: the whole reason is safe to show.
+				logger.warn(("Dense search is off: %s. ToolSearch ranks with BM25 instead of %s; the lazyMcp health "
+						+ "component and /actuator/mcpactivation say so too")
+					.formatted(ex.getMessage(), id(settings)));
 			}
-			return bm25;
+			return new WithoutEmbeddings(bm25, id(settings), String.valueOf(ex.getMessage()));
 		}
 		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(loaded::embedCatalog, loaded::embedUserTexts,
 				loaded.queries(), loaded.queryPrefix());
 		return new FallbackRanker(new FusionRanker(settings, embeddings), bm25);
+	}
+
+	private static String id(RankingSettings settings) {
+		return settings.strategy().name().toLowerCase(Locale.ROOT);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.logging.internal.Failures;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.UserTurn;
 import org.apache.commons.logging.Log;
@@ -13,8 +14,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Every listener as one, in order. A listener that fails is logged and skipped: the chat
- * goes on. At the start of a turn each listener gets the state as the previous one left
- * it ({@link ToolSession#latest()}), so that no listener reads the store again.
+ * goes on. Its exception may quote the user's turn, and the session's id is a
+ * conversation id: both go to DEBUG only. At the start of a turn each listener gets the
+ * state as the previous one left it ({@link ToolSession#latest()}), so that no listener
+ * reads the store again.
  */
 public final class Listeners implements LazyMcpListener {
 
@@ -37,8 +40,8 @@ public final class Listeners implements LazyMcpListener {
 				this.listeners.get(i).turnStarted(session, current, turn);
 			}
 			catch (RuntimeException ex) {
-				logger.warn("A lazy-mcp listener failed at the start of a turn of session '%s'; the turn goes on"
-					.formatted(session.id()), ex);
+				Failures.warn(logger, "A lazy-mcp listener failed at the start of a turn; the turn goes on",
+						"session '%s'".formatted(session.id()), ex);
 			}
 		}
 	}
@@ -50,7 +53,7 @@ public final class Listeners implements LazyMcpListener {
 				listener.toolSucceeded(session, tool);
 			}
 			catch (RuntimeException ex) {
-				logger.warn("A lazy-mcp listener failed after a call of '%s'; the call's result stands"
+				Failures.warn(logger, "A lazy-mcp listener failed after a call of '%s'; the call's result stands"
 					.formatted(tool.name()), ex);
 			}
 		}

@@ -16,6 +16,7 @@ import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.internal.Learning;
+import io.github.lazymcp.logging.internal.Failures;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
@@ -284,7 +285,9 @@ final class LiveIndex {
 		}
 		catch (RuntimeException | Error ex) {
 			this.pending.compareAndSet(pending, null);
-			logger.warn("Could not build the search index of the current catalog; the next search tries again", ex);
+			// Building embeds learned uses, users' words an embedding service may quote.
+			Failures.warn(logger,
+					"Could not build the search index of the current catalog; the next search tries again", ex);
 		}
 	}
 
@@ -367,8 +370,9 @@ final class LiveIndex {
 			this.built.compareAndSet(current, next);
 		}
 		catch (RuntimeException | Error ex) {
-			logger.warn("Could not rebuild the search index with what was learned; ToolSearch goes on with the "
-					+ "last one", ex);
+			Failures.warn(logger,
+					"Could not rebuild the search index with what was learned; ToolSearch goes on with the last one",
+					ex);
 		}
 		finally {
 			this.rebuilding.set(false);

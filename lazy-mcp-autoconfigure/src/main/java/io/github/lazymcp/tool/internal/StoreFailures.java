@@ -4,12 +4,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.logging.internal.Failures;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
  * Logs a session store that cannot be reached once per failure streak, not on every model
- * step, and says when it is back.
+ * step, and says when it is back. The session's id is a conversation id, and the store's
+ * exception names it: both go to DEBUG only.
  */
 final class StoreFailures {
 
@@ -19,9 +21,10 @@ final class StoreFailures {
 
 	void failed(ToolSession session, SessionStoreException ex) {
 		if (this.failing.compareAndSet(false, true)) {
-			logger.warn(("The session store cannot be reached (session '%s'); model requests carry no activated "
-					+ "tools and ToolSearch activates nothing until it is back")
-				.formatted(session.id()), ex);
+			Failures.warn(logger,
+					"The session store cannot be reached; model requests carry no activated tools "
+							+ "and ToolSearch activates nothing until it is back",
+					"session '%s'".formatted(session.id()), ex);
 		}
 	}
 

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import ch.qos.logback.classic.Level;
+import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.activation.MutableClock;
 import io.github.lazymcp.activation.SessionRecord;
 import io.github.lazymcp.activation.SessionSettings;
@@ -82,6 +84,24 @@ class CapabilityManagerTests {
 		assertThat(this.catalog.snapshot().tools()).isEmpty();
 		assertThat(this.servers.holders()).isEmpty();
 		assertThat(manager.disable("notes", this.session).changed()).isFalse();
+	}
+
+	@Test
+	void enablingAndDisablingLogTheConversationsIdAtDebugOnly() {
+		CapabilityManager manager = manager(2, capability("notes", List.of(), memory()));
+		ToolSession conversation = this.sessions.session("conversation-of-ann-4711");
+
+		try (LogEvents logs = LogEvents.of(CapabilityManager.class)) {
+			manager.enable("notes", conversation);
+			manager.disable("notes", conversation);
+
+			assertThat(logs.atOrAbove(Level.INFO)).containsExactly(
+					"INFO " + CapabilityManager.class.getName()
+							+ " - Enabled capability 'notes' (9 tools) in a conversation",
+					"INFO " + CapabilityManager.class.getName() + " - Disabled capability 'notes' in a conversation");
+			assertThat(logs.below(Level.INFO)).hasSize(2)
+				.allSatisfy((line) -> assertThat(line).contains("conversation-of-ann-4711"));
+		}
 	}
 
 	@Test

@@ -3,6 +3,8 @@ package io.github.lazymcp.search.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import ch.qos.logback.classic.Level;
+import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
@@ -25,8 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An embedding that fails at run time, or from the start, answers the search with BM25
- * over the same tools, and every such search is counted. A model that cannot be loaded is
- * warned about, unless loading was cut short by lazy-mcp closing.
+ * over the same tools, every such search is counted, and the ranker's status names BM25
+ * and why until embeddings work again. A model that cannot be loaded is warned about,
+ * unless loading was cut short by lazy-mcp closing. A failure at run time is warned about
+ * without the text that failed, a user's query.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class FallbackRankerTests {
@@ -49,7 +53,11 @@ class FallbackRankerTests {
 
 		assertThat(ranker.index(this.tools).search(Query.of("read a file"), 1)).extracting(ToolIndex.ToolMatch::name)
 			.containsExactly("fs__read_file");
-		assertThat(output).contains("WARN").contains("could not be loaded: no natives; ToolSearch ranks with BM25");
+		assertThat(output).contains("WARN")
+			.contains("Dense search is off: The embedding model 'm' could not be loaded: no natives. ToolSearch ranks "
+					+ "with BM25 instead of hybrid");
+		assertThat(Rankers.status(ranker))
+			.isEqualTo(new RankerStatus("hybrid", "bm25", "The embedding model 'm' could not be loaded: no natives"));
 	}
 
 	@Test
@@ -79,6 +87,30 @@ class FallbackRankerTests {
 
 		assertThat(matches).extracting(ToolIndex.ToolMatch::name).containsExactly("fs__read_file");
 		assertThat(this.ranker.fallbacks()).isEqualTo(1);
+	}
+
+	@Test
+	void aQueryWhoseEmbeddingFailsIsWarnedAboutWithoutItsTextAndTheStatusNamesBm25UntilItWorksAgain() {
+		ToolIndex index = this.ranker.index(this.tools);
+		assertThat(Rankers.status(this.ranker)).isEqualTo(new RankerStatus("hybrid", "hybrid", null));
+		this.model.failing = true;
+
+		try (LogEvents logs = LogEvents.of(FallbackRanker.class)) {
+			index.search(Query.of("find my pelican diary"), 1, (name) -> true);
+
+			assertThat(logs.atOrAbove(Level.WARN)).singleElement()
+				.asString()
+				.contains("Embedding failed; ToolSearch ranks with BM25 until embeddings work again")
+				.contains("java.lang.IllegalStateException")
+				.doesNotContain("pelican");
+		}
+		assertThat(Rankers.status(this.ranker)).isEqualTo(new RankerStatus("hybrid", "bm25",
+				"embedding failed (java.lang.IllegalStateException); BM25 answers until embeddings work again"));
+
+		this.model.failing = false;
+		index.search(Query.of("fetch a web page"), 1, (name) -> true);
+
+		assertThat(Rankers.status(this.ranker)).isEqualTo(new RankerStatus("hybrid", "hybrid", null));
 	}
 
 	@Test
@@ -116,7 +148,9 @@ class FallbackRankerTests {
 		@Override
 		public EmbeddingResponse call(EmbeddingRequest request) {
 			if (this.failing) {
-				throw new IllegalStateException("the embedding service is unreachable");
+				// As some services do, it quotes what it could not embed.
+				throw new IllegalStateException(
+						"cannot embed %s: the embedding service is unreachable".formatted(request.getInstructions()));
 			}
 			List<Embedding> embeddings = new ArrayList<>();
 			for (String text : request.getInstructions()) {
