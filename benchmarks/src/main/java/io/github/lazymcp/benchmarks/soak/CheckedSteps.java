@@ -11,10 +11,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * What the conversations' ledgers verified, shared by all of them: each model request
  * that carried a told tool of a server that was {@code UP} at that step (a checked step
- * of that server, on the instance that sent it), and each activation reported by a
- * result and found on the next step (a checked activation). The floors of
- * {@link Floors} are judged on these: a server that silently never serves again has no
- * checked steps after its fault. Thread-safe.
+ * of that server, on the instance that sent it), and each activation reported by a result
+ * and found on the next step (a checked activation). The floors of {@link Floors} are
+ * judged on these: a server that silently never serves again has no checked steps after
+ * its fault. Thread-safe.
  */
 final class CheckedSteps {
 
@@ -88,8 +88,8 @@ final class CheckedSteps {
 	 * @return the count
 	 */
 	synchronized int count(String instance, @Nullable String server, long from) {
-		List<Long> at = this.times.getOrDefault(instance, Map.of()).getOrDefault((server != null) ? server : ANY,
-				List.of());
+		List<Long> at = this.times.getOrDefault(instance, Map.of())
+			.getOrDefault((server != null) ? server : ANY, List.of());
 		return (int) at.stream().filter((time) -> time >= from).count();
 	}
 

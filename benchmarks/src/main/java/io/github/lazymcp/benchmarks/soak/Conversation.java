@@ -53,7 +53,8 @@ final class Conversation implements Runnable, Responder {
 
 	private Move.@Nullable Call lastCall;
 
-	// When the model answered with lastCall: the call ran from then until the next request.
+	// When the model answered with lastCall: the call ran from then until the next
+	// request.
 	private long lastCallAt;
 
 	private String instance = "";
@@ -136,9 +137,9 @@ final class Conversation implements Runnable, Responder {
 	}
 
 	/**
-	 * Judges a tool call's result: a malformed or unknown call must fail; a call of an MCP
-	 * tool that failed is an incident for the fault plan to explain, unless its error is
-	 * the server's own answer about the call.
+	 * Judges a tool call's result: a malformed or unknown call must fail; a call of an
+	 * MCP tool that failed is an incident for the fault plan to explain, unless its error
+	 * is the server's own answer about the call.
 	 */
 	private void countResult(Move.Call call, String result, long now) {
 		boolean error = Results.isError(result);
@@ -156,8 +157,8 @@ final class Conversation implements Runnable, Responder {
 				}
 				else if (error) {
 					this.traffic.incidents()
-						.add(Incidents.Kind.TOOL_CALL, this.instance, StepHealth.serverOf(call.tool()),
-								this.lastCallAt, now, call.tool() + ": " + result);
+						.add(Incidents.Kind.TOOL_CALL, this.instance, StepHealth.serverOf(call.tool()), this.lastCallAt,
+								now, call.tool() + ": " + result);
 				}
 			}
 			default -> {

@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * When each fault of a run happens, from its measured duration alone, so that a run can
- * be repeated: MCP servers killed in rotation every eighth of the run (at least every
- * 15 s, at most every 3 minutes), an HTTP server every other time, so that even a
- * 2-minute run kills (and so reconnects) each HTTP connection twice; a stdio server of one
+ * be repeated: MCP servers killed in rotation every eighth of the run (at least every 15
+ * s, at most every 3 minutes), an HTTP server every other time, so that even a 2-minute
+ * run kills (and so reconnects) each HTTP connection twice; a stdio server of one
  * instance is started again by that instance itself, an HTTP server by the harness after
  * {@link #HTTP_DOWN}. Once each: PostgreSQL stopped for {@link #DATABASE_DOWN}, the
  * Streamable HTTP server made slow for up to a minute, and instance {@code b} restarted.
@@ -48,7 +48,9 @@ final class FaultPlan {
 	/** From an HTTP server's kill (down for {@link #HTTP_DOWN}) until served again. */
 	static final Duration HTTP_BOUND = HTTP_DOWN.plusSeconds(40);
 
-	/** From PostgreSQL's stop (down for {@link #DATABASE_DOWN}) until sessions are read. */
+	/**
+	 * From PostgreSQL's stop (down for {@link #DATABASE_DOWN}) until sessions are read.
+	 */
 	static final Duration DATABASE_BOUND = DATABASE_DOWN.plusSeconds(30);
 
 	/** Beyond the slow period, until the slow server is served at its speed again. */
@@ -136,10 +138,10 @@ final class FaultPlan {
 	}
 
 	/**
-	 * What a fault takes away, as the servers (on an instance) whose checked steps must go
-	 * on after it: a killed stdio server on its instance, a killed or slow HTTP server on
-	 * both, every server of a restarted instance, and for PostgreSQL any server on both
-	 * instances.
+	 * What a fault takes away, as the servers (on an instance) whose checked steps must
+	 * go on after it: a killed stdio server on its instance, a killed or slow HTTP server
+	 * on both, every server of a restarted instance, and for PostgreSQL any server on
+	 * both instances.
 	 * @param type the fault
 	 * @param target its target, as in {@link Fault#target()}
 	 * @return the servers, {@code server} null for "any"
@@ -147,9 +149,10 @@ final class FaultPlan {
 	static List<ServerOn> affected(Type type, String target) {
 		List<ServerOn> affected = new ArrayList<>();
 		switch (type) {
-			case KILL_STDIO -> affected.add(new ServerOn(target.substring(0, target.indexOf('@')),
-					target.substring(target.indexOf('@') + 1)));
-			case KILL_HTTP, SLOW_SERVER -> INSTANCES.forEach((instance) -> affected.add(new ServerOn(target, instance)));
+			case KILL_STDIO -> affected
+				.add(new ServerOn(target.substring(0, target.indexOf('@')), target.substring(target.indexOf('@') + 1)));
+			case KILL_HTTP, SLOW_SERVER ->
+				INSTANCES.forEach((instance) -> affected.add(new ServerOn(target, instance)));
 			case STOP_DATABASE -> INSTANCES.forEach((instance) -> affected.add(new ServerOn(null, instance)));
 			case RESTART_INSTANCE -> {
 				STDIO_SERVERS.forEach((server) -> affected.add(new ServerOn(server, target)));

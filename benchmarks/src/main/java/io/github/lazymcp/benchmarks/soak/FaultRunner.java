@@ -15,10 +15,10 @@ import java.util.function.LongConsumer;
 
 /**
  * Injects the planned faults at their times, each on its own thread (faults overlap),
- * opens and closes their outage windows (bounded by {@link FaultPlan#bound}), and
- * records how each went as a {@link Recovery}: one per planned fault, whether it was
- * injected or not (a kill that found no process, a fault that threw, one the run ended
- * before), and whether it was served again within its bound from its own start.
+ * opens and closes their outage windows (bounded by {@link FaultPlan#bound}), and records
+ * how each went as a {@link Recovery}: one per planned fault, whether it was injected or
+ * not (a kill that found no process, a fault that threw, one the run ended before), and
+ * whether it was served again within its bound from its own start.
  */
 final class FaultRunner {
 

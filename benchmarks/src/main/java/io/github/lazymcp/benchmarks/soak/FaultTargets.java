@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the {@link FaultRunner} acts on: the fleet's processes and the slow server's
- * proxy ({@link FleetTargets}). Each method acts at once and says whether it found what
- * it acts on; one that cannot undo what a fault did throws.
+ * What the {@link FaultRunner} acts on: the fleet's processes and the slow server's proxy
+ * ({@link FleetTargets}). Each method acts at once and says whether it found what it acts
+ * on; one that cannot undo what a fault did throws.
  */
 interface FaultTargets {
 

@@ -11,9 +11,9 @@ import java.util.function.LongSupplier;
  * than the fault's bound ({@link FaultPlan#bound}), whether or not it recovered. What a
  * window excuses:
  * <ul>
- * <li>the database: a 5xx answer from any instance, a failed tool call on any instance
- * (a deferred call activates its tool in the session first), and the sessions' tools
- * missing from model requests (those requests are not checked);</li>
+ * <li>the database: a 5xx answer from any instance, a failed tool call on any instance (a
+ * deferred call activates its tool in the session first), and the sessions' tools missing
+ * from model requests (those requests are not checked);</li>
  * <li>an instance (its restart): that instance's 5xx answers, chats it refused, left
  * unanswered or broke off, and tool calls that failed on it;</li>
  * <li>an MCP server killed (on one instance for stdio) or slow: failed calls of its tools
@@ -111,10 +111,10 @@ final class FaultWindows {
 	private static boolean explains(Window window, Incidents.Incident incident) {
 		boolean ownInstance = window.kind() == Kind.INSTANCE && window.target().equals(incident.instance());
 		return switch (incident.kind()) {
-			case TOOL_CALL -> ownInstance || window.kind() == Kind.DATABASE || ((window.kind() == Kind.SERVER
-					|| window.kind() == Kind.SLOW)
-					&& (window.target().equals(incident.server())
-							|| window.target().equals(incident.server() + "@" + incident.instance())));
+			case TOOL_CALL -> ownInstance || window.kind() == Kind.DATABASE
+					|| ((window.kind() == Kind.SERVER || window.kind() == Kind.SLOW)
+							&& (window.target().equals(incident.server())
+									|| window.target().equals(incident.server() + "@" + incident.instance())));
 			case CHAT_REFUSED, CHAT_TIMEOUT, CHAT_BROKEN -> ownInstance;
 			case CHAT_CLIENT_ERROR -> false;
 		};

@@ -10,9 +10,8 @@ package io.github.lazymcp.benchmarks.soak;
  * @param turns user turns answered while measuring
  * @param activations activations reported by a result and found on the next step, over
  * the whole run
- * @param stepsAfterFault checked steps of each server a fault took away (on its
- * instance) from when the fault was served again or its bound passed, until the load
- * ended
+ * @param stepsAfterFault checked steps of each server a fault took away (on its instance)
+ * from when the fault was served again or its bound passed, until the load ended
  */
 record Floors(long turns, long activations, int stepsAfterFault) {
 

@@ -9,22 +9,21 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Everything that went wrong for a conversation and that only the fault plan may
- * explain: failed tool calls, chats refused, unanswered, broken off or answered with a
- * 4xx. Kept until the end of the run, when every outage window is closed and each
- * incident is judged: explained by a window ({@link FaultWindows#explains}), or not.
- * Thread-safe.
+ * Everything that went wrong for a conversation and that only the fault plan may explain:
+ * failed tool calls, chats refused, unanswered, broken off or answered with a 4xx. Kept
+ * until the end of the run, when every outage window is closed and each incident is
+ * judged: explained by a window ({@link FaultWindows#explains}), or not. Thread-safe.
  */
 final class Incidents {
 
 	private static final int SNIPPET = 160;
 
 	/**
-	 * A tool result that is the server's own answer about the call, not a failure to
-	 * make it: an error result ({@code isError}, which Spring AI hands on as "Error
-	 * calling tool: ...") or a JSON-RPC error the server returned (the TypeScript SDK's
-	 * "MCP error -32602: ...", invalid arguments). The scripted model's arguments come
-	 * from schemas, not from a model that reads the server's answers, so some are wrong.
+	 * A tool result that is the server's own answer about the call, not a failure to make
+	 * it: an error result ({@code isError}, which Spring AI hands on as "Error calling
+	 * tool: ...") or a JSON-RPC error the server returned (the TypeScript SDK's "MCP
+	 * error -32602: ...", invalid arguments). The scripted model's arguments come from
+	 * schemas, not from a model that reads the server's answers, so some are wrong.
 	 */
 	private static final Pattern SERVER_ANSWER = Pattern.compile("^\"?(Error calling tool:|MCP error -32[0-9]{3}:)");
 

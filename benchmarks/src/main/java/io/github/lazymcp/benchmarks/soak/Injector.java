@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Injects one fault of each kind for the {@link FaultRunner}, there and then: declares
  * its outage window, acts on the fleet, undoes the fault when it is due, watches the
- * instances recover and says how it went. Each injection runs on the calling thread
- * until the watch ends.
+ * instances recover and says how it went. Each injection runs on the calling thread until
+ * the watch ends.
  */
 final class Injector {
 

@@ -58,8 +58,8 @@ import java.util.function.Supplier;
 final class Ledger {
 
 	/**
-	 * What a told tool missing from one step counts as when its server was not
-	 * {@code UP} on that instance at that step: excused.
+	 * What a told tool missing from one step counts as when its server was not {@code UP}
+	 * on that instance at that step: excused.
 	 */
 	static final String LEFT_OUT_NOT_UP = "told tool left out of a step while its server was not UP there (excused)";
 

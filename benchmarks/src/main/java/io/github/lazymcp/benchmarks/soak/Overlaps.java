@@ -21,8 +21,8 @@ final class Overlaps {
 	private int restarts;
 
 	/**
-	 * Waits until no instance restarts, then counts an outage until the returned
-	 * closer runs.
+	 * Waits until no instance restarts, then counts an outage until the returned closer
+	 * runs.
 	 * @return ends the outage; runs once, later runs do nothing
 	 */
 	synchronized Runnable outage() {
@@ -32,8 +32,7 @@ final class Overlaps {
 	}
 
 	/**
-	 * Waits until no outage lasts, then counts a restart until the returned closer
-	 * runs.
+	 * Waits until no outage lasts, then counts a restart until the returned closer runs.
 	 * @return ends the restart; runs once, later runs do nothing
 	 */
 	synchronized Runnable restart() {

@@ -30,8 +30,8 @@ import org.jspecify.annotations.Nullable;
  * @param servedSeconds from the fault ({@code at}) until it was served again, as
  * {@code recoverySeconds}; null when it was not
  * @param boundSeconds the most {@code servedSeconds} may be ({@link FaultPlan#bound})
- * @param withinBound whether it was injected and served again within its bound (CI
- * fails when not)
+ * @param withinBound whether it was injected and served again within its bound (CI fails
+ * when not)
  * @param targetSeconds the issue's targets (15 s to {@code UP} for a server, 5 s for
  * PostgreSQL's sessions), and for an instance restart, which has none, its bound
  * @param met whether the fault recovered within the issue's target: {@code upSeconds} for
@@ -53,8 +53,8 @@ record Recovery(String fault, FaultPlan.Type type, String target, double at, boo
 	 * @return the recovery, not within its bound
 	 */
 	static Recovery notInjected(FaultPlan.Fault fault, long at, long bound, String why) {
-		return new Recovery(name(fault), fault.type(), fault.target(), seconds(at), false, null, null, null, null,
-				null, seconds(bound), false, 0, false, why);
+		return new Recovery(name(fault), fault.type(), fault.target(), seconds(at), false, null, null, null, null, null,
+				seconds(bound), false, 0, false, why);
 	}
 
 	/**

@@ -174,7 +174,9 @@ final class RecoveryWatch implements FaultWatch {
 			.orElseThrow(() -> new IllegalArgumentException("No instance " + name));
 	}
 
-	/** How an instance answers a read of the probe session now: a status or "no answer". */
+	/**
+	 * How an instance answers a read of the probe session now: a status or "no answer".
+	 */
 	private String sessionStatus(AppInstance instance) {
 		return instance.get("/actuator/mcpactivation/" + PROBE_SESSION, LOOK)
 			.map(HttpResponse::statusCode)

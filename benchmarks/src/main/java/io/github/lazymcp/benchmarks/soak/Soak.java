@@ -186,8 +186,9 @@ final class Soak {
 			Map<String, Map<String, Long>> counters = counters();
 			stopConversations();
 			if (this.traffic.model().failures() > 0) {
-				this.traffic.tally().harnessError("the scripted model failed to answer (" + this.traffic.model().failures()
-						+ " requests)");
+				this.traffic.tally()
+					.harnessError(
+							"the scripted model failed to answer (" + this.traffic.model().failures() + " requests)");
 			}
 			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed, this.fleet.startFailures())
 				.assemble(seconds, start, middle, end, counters, rowsStart, rowsEnd);
@@ -198,7 +199,8 @@ final class Soak {
 			log("load done; the conversations go on while the faults' recoveries are watched");
 			if (!faults.await(FAULTS_AWAITED)) {
 				this.traffic.tally()
-					.harnessError("a fault was still running " + FAULTS_AWAITED.toMinutes() + " minutes after the load");
+					.harnessError(
+							"a fault was still running " + FAULTS_AWAITED.toMinutes() + " minutes after the load");
 			}
 			log("every fault is over; " + CHECKED_AFTER.toSeconds() + " s more of checked load");
 			Pause.of(CHECKED_AFTER);

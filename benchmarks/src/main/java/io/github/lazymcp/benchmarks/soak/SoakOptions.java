@@ -40,7 +40,8 @@ record SoakOptions(Duration measured, int conversations, boolean faults, @Nullab
 			throw new IllegalArgumentException("--think-ms must not be negative, was " + thinkMillis);
 		}
 		if (faults) {
-			// Fails here, before anything starts, when the fault plan does not fit the run.
+			// Fails here, before anything starts, when the fault plan does not fit the
+			// run.
 			FaultPlan.of(measured);
 		}
 	}

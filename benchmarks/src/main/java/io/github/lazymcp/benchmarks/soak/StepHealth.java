@@ -7,11 +7,11 @@ import io.github.lazymcp.benchmarks.soak.app.ServerStates;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The health of an instance's MCP servers at one model step, as the soak app stamps it
- * on the request ({@link ServerStates}): read just before lazy-mcp chose the
- * step's tools and just after, a server counting as {@code UP} only when it was both
- * times. A server the stamp does not name, and every server of a request without a
- * stamp, is of unknown health.
+ * The health of an instance's MCP servers at one model step, as the soak app stamps it on
+ * the request ({@link ServerStates}): read just before lazy-mcp chose the step's tools
+ * and just after, a server counting as {@code UP} only when it was both times. A server
+ * the stamp does not name, and every server of a request without a stamp, is of unknown
+ * health.
  *
  * @param statuses status by server name
  * @param known whether the request carried a stamp

@@ -11,8 +11,8 @@ import java.util.function.LongSupplier;
 
 /**
  * What every conversation's ledger and requests counted, shared by all of them:
- * violations by kind (with the first few as examples), silent evictions by cause, errors by
- * kind (reported), and errors of the harness itself (which fail CI: what threw was not
+ * violations by kind (with the first few as examples), silent evictions by cause, errors
+ * by kind (reported), and errors of the harness itself (which fail CI: what threw was not
  * checked). Thread-safe.
  */
 final class Tally {

@@ -45,20 +45,23 @@ final class Verdict {
 				tally.count(Tally.Kind.LEFT_OUT) == 0);
 		targets.ci("0 5xx outside outage windows",
 				named(run.serverErrors().outsideOutages(run.windows()).stream().map(Object::toString).toList(), "5xx"));
-		targets.ci("0 failed tool calls, chats or 4xx the fault plan cannot explain",
-				named(run.incidents().unexplained(run.windows()).stream().map(Object::toString).toList(), "unexplained"));
-		targets.ci("every planned fault injected", named(run.faults()
-			.stream()
-			.filter((fault) -> !fault.injected())
-			.map((fault) -> fault.describe() + ": " + fault.note())
-			.toList(), "not injected"));
-		targets.ci("every fault served again within its bound, counted from its start", named(run.faults()
-			.stream()
-			.filter((fault) -> fault.injected() && !fault.withinBound())
-			.map((fault) -> fault.describe() + ": " + ((fault.servedSeconds() != null)
-					? "served after %.1f s".formatted(fault.servedSeconds()) : "not served again")
-					+ ", bound %.0f s".formatted(fault.boundSeconds()))
-			.toList(), "late"));
+		targets.ci("0 failed tool calls, chats or 4xx the fault plan cannot explain", named(
+				run.incidents().unexplained(run.windows()).stream().map(Object::toString).toList(), "unexplained"));
+		targets.ci("every planned fault injected",
+				named(run.faults()
+					.stream()
+					.filter((fault) -> !fault.injected())
+					.map((fault) -> fault.describe() + ": " + fault.note())
+					.toList(), "not injected"));
+		targets.ci("every fault served again within its bound, counted from its start",
+				named(run.faults()
+					.stream()
+					.filter((fault) -> fault.injected() && !fault.withinBound())
+					.map((fault) -> fault.describe() + ": "
+							+ ((fault.servedSeconds() != null) ? "served after %.1f s".formatted(fault.servedSeconds())
+									: "not served again")
+							+ ", bound %.0f s".formatted(fault.boundSeconds()))
+					.toList(), "late"));
 		targets.ci("every instance started", named(run.startFailures(), "failed starts"));
 		Floors floors = run.floors();
 		targets.ci("turns ≥ floor", run.turns() + " (floor " + floors.turns() + ")", run.turns() >= floors.turns());
@@ -70,12 +73,13 @@ final class Verdict {
 		long missed = run.faults().stream().filter((fault) -> fault.injected() && !fault.met()).count();
 		targets.report("every fault recovered within the issue's targets",
 				String.format(Locale.ROOT, "%d of %d missed", missed, run.faults().size()), missed == 0);
-		targets.ci("0 harness errors", named(run.tally()
-			.harnessErrors()
-			.entrySet()
-			.stream()
-			.map((error) -> error.getKey() + " (" + error.getValue() + ")")
-			.toList(), "errors"));
+		targets.ci("0 harness errors",
+				named(run.tally()
+					.harnessErrors()
+					.entrySet()
+					.stream()
+					.map((error) -> error.getKey() + " (" + error.getValue() + ")")
+					.toList(), "errors"));
 		Double baseline = run.baselineP99();
 		if (baseline != null) {
 			double ratio = run.p99() / baseline;
@@ -95,10 +99,11 @@ final class Verdict {
 		int threads = InstanceReport.sum(instances, InstanceReport::unexplainedThreads);
 		targets.ci("threads back to start", counted(threads, " threads more"), threads == 0);
 		int fds = InstanceReport.sum(instances, InstanceReport::unexplainedFileDescriptors);
-		targets.report("no descriptor growth (beyond extra stdio servers' pipes)",
-				String.format(Locale.ROOT, "%d → %d, %s", InstanceReport.sum(instances, InstanceReport::fdStart),
-						InstanceReport.sum(instances, InstanceReport::fdEnd), counted(fds, " unexplained")),
-				fds == 0);
+		targets
+			.report("no descriptor growth (beyond extra stdio servers' pipes)",
+					String.format(Locale.ROOT, "%d → %d, %s", InstanceReport.sum(instances, InstanceReport::fdStart),
+							InstanceReport.sum(instances, InstanceReport::fdEnd), counted(fds, " unexplained")),
+					fds == 0);
 		int children = InstanceReport.sum(instances, InstanceReport::unexplainedChildProcesses);
 		int leaked = (children < 0) ? -1 : children + run.orphans().size();
 		targets.ci("child processes back to start (none unexplained, none orphaned)", counted(leaked, " leaked"),

@@ -94,7 +94,8 @@ class FaultRunnerTests {
 
 			@Override
 			public RecoveryWatch.Seen server(String server, List<String> instances) {
-				// Served 41 s after the server was back: within 48 s of its return, not of
+				// Served 41 s after the server was back: within 48 s of its return, not
+				// of
 				// its kill 8 s earlier.
 				long served = FaultRunnerTests.this.clock.addAndGet(41_000);
 				return new RecoveryWatch.Seen(null, served, served);

@@ -18,8 +18,9 @@ class IncidentsTests {
 
 	@Test
 	void takesLazyMcpsAndTheTransportsErrorsAsFailedCalls() {
-		assertThat(Incidents.serverAnswered(
-				"MCP server 'memory' is unavailable (down since 2026-11-27T10:00:00Z; last seen ...)")).isFalse();
+		assertThat(Incidents
+			.serverAnswered("MCP server 'memory' is unavailable (down since 2026-11-27T10:00:00Z; last seen ...)"))
+			.isFalse();
 		assertThat(Incidents.serverAnswered("MCP server 'remote' did not answer the call of 'echo' within 30000 ms"))
 			.isFalse();
 		assertThat(Incidents.serverAnswered("Did not observe any item or terminal signal within 30000ms")).isFalse();

@@ -58,7 +58,8 @@ class InstanceReportTests {
 			.filter((fault) -> fault.type() == FaultPlan.Type.KILL_HTTP)
 			.count();
 		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 2));
-		ResourceSample leaked = sample(200 + reconnects, 240, 2, Map.of("HttpClient-#-SelectorManager", 2 + reconnects));
+		ResourceSample leaked = sample(200 + reconnects, 240, 2,
+				Map.of("HttpClient-#-SelectorManager", 2 + reconnects));
 
 		assertThat(reconnects).isGreaterThanOrEqualTo(2 * InstanceReport.CONFIGURED_HTTP_SERVERS);
 		assertThat(InstanceReport.of("a", false, start, start, leaked, Map.of()).unexplainedThreads())

@@ -24,10 +24,10 @@ class SoakReportTests {
 		assertThat(json.propertyNames()).contains("turns", "turnsPerSecond", "lostActivations", "doubledActivations",
 				"capExceeded", "toldToolsLeftOut", "checkedActivations", "stepsStamped", "stepsUnstamped",
 				"serverErrorsOutsideOutages", "incidentsUnexplained", "incidentsExplained", "harnessErrors",
-				"heapGrowthPercent", "threadsStart", "threadsEnd", "childProcessesStart", "childProcessesEnd", "fdStart",
-				"fdEnd", "addedPerTurnP50Ms", "addedPerTurnP99Ms", "errorsByKind", "serverErrorsInsideOutages",
-				"recoveries", "startFailures", "instances", "sharedEmbeddingRowsStart", "sharedEmbeddingRowsEnd",
-				"slowestTurns", "targets", "ciFailures");
+				"heapGrowthPercent", "threadsStart", "threadsEnd", "childProcessesStart", "childProcessesEnd",
+				"fdStart", "fdEnd", "addedPerTurnP50Ms", "addedPerTurnP99Ms", "errorsByKind",
+				"serverErrorsInsideOutages", "recoveries", "startFailures", "instances", "sharedEmbeddingRowsStart",
+				"sharedEmbeddingRowsEnd", "slowestTurns", "targets", "ciFailures");
 		assertThat(json.path("recoveries").get(0).propertyNames()).contains("fault", "target", "at", "injected",
 				"backAt", "recoverySeconds", "servedSeconds", "boundSeconds", "withinBound", "targetSeconds", "met");
 		assertThat(json.path("instances").get(0).propertyNames()).contains("heapMbStart", "heapMbMiddle", "heapMbEnd",

@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A soak run without processes: the real outage windows, tally, ledgers, checked steps,
  * incidents, 5xx answers, fault runner, instance reports and report assembly, on a clock
- * the test moves, with a {@link FakeFleet} and a {@link FakeWatch}. As built and driven by
- * {@link #pass()}, every check of the gate is met; a test injects one failure through
- * these parts (a lost activation, a kill that finds no process, a server that never
- * comes back, a thread left per reconnect, ...) and reads the CI failures of the report.
+ * the test moves, with a {@link FakeFleet} and a {@link FakeWatch}. As built and driven
+ * by {@link #pass()}, every check of the gate is met; a test injects one failure through
+ * these parts (a lost activation, a kill that finds no process, a server that never comes
+ * back, a thread left per reconnect, ...) and reads the CI failures of the report.
  */
 final class SoakRun implements AutoCloseable {
 
@@ -98,8 +98,8 @@ final class SoakRun implements AutoCloseable {
 	}
 
 	/**
-	 * A conversation is told a tool of every server, then sends requests carrying them
-	 * to both instances, each stamped with that instance's health.
+	 * A conversation is told a tool of every server, then sends requests carrying them to
+	 * both instances, each stamped with that instance's health.
 	 * @param steps requests on each instance
 	 * @return its ledger, for more requests
 	 */

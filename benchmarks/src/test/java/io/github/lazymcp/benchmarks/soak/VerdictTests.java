@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each check of the soak's CI gate, failed by one failure injected through the run's
- * real parts ({@link SoakRun}), and the same run without it passing.
+ * Each check of the soak's CI gate, failed by one failure injected through the run's real
+ * parts ({@link SoakRun}), and the same run without it passing.
  */
 class VerdictTests {
 
@@ -44,8 +44,9 @@ class VerdictTests {
 	void failsOnAToolTwiceInARequest() {
 		this.run.injectFaults();
 		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
-		this.run.step(ledger, "b", SoakRun.wire(List.of("filesystem__read_file", "memory__read_graph", "remote__echo",
-				"events__echo", "remote__echo")), false, Outcome.NOTHING);
+		this.run.step(ledger, "b", SoakRun.wire(
+				List.of("filesystem__read_file", "memory__read_graph", "remote__echo", "events__echo", "remote__echo")),
+				false, Outcome.NOTHING);
 
 		assertThat(finish()).singleElement().asString().startsWith("0 activations doubled: 1 doubled");
 	}
@@ -187,8 +188,9 @@ class VerdictTests {
 	@Test
 	void failsOnAnInstanceThatFailedToStart() {
 		this.run.fleet.instanceDoesNotStart = true;
-		this.run.startFailures.add(new AppInstance.StartFailed("b", "Caused by: java.util.concurrent.TimeoutException")
-			.getMessage() + "; the JVM exited");
+		this.run.startFailures
+			.add(new AppInstance.StartFailed("b", "Caused by: java.util.concurrent.TimeoutException").getMessage()
+					+ "; the JVM exited");
 
 		assertThat(this.run.pass().ciFailures()).hasSize(3)
 			.anySatisfy((failure) -> assertThat(failure).startsWith("every instance started: 1 failed starts")
@@ -269,11 +271,7 @@ class VerdictTests {
 	}
 
 	private FaultWindows.Window window(FaultWindows.Kind kind) {
-		return this.run.windows.all()
-			.stream()
-			.filter((window) -> window.kind() == kind)
-			.findFirst()
-			.orElseThrow();
+		return this.run.windows.all().stream().filter((window) -> window.kind() == kind).findFirst().orElseThrow();
 	}
 
 }

@@ -17,8 +17,9 @@ import org.springframework.web.server.ResponseStatusException;
  * {@code POST /chat/{conversationId}} with {@code {"message": "..."}}: one user turn
  * through the auto-configured {@link ChatClient}, which lazy-mcp has customised. The
  * conversation id is lazy-mcp's session id, and the OpenAI request's {@code user}, as an
- * application names its end user to the provider. Each model request carries the health of
- * the instance's MCP servers at that step ({@link ServerStates}), for the harness's ledger.
+ * application names its end user to the provider. Each model request carries the health
+ * of the instance's MCP servers at that step ({@link ServerStates}), for the harness's
+ * ledger.
  */
 @RestController
 class ChatController {

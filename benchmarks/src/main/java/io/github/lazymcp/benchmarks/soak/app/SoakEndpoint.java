@@ -71,8 +71,8 @@ class SoakEndpoint {
 	 * @param threads live Java threads by name, numbers replaced by {@code #}
 	 * @param embeddingCacheVectors vectors in lazy-mcp's in-memory embedding cache, or -1
 	 * when it could not be found
-	 * @param httpClients each live selector thread of a JDK HTTP client, with why it lives
-	 * ({@link HttpClients})
+	 * @param httpClients each live selector thread of a JDK HTTP client, with why it
+	 * lives ({@link HttpClients})
 	 */
 	record Sample(long heapUsedAfterGc, Map<String, Integer> threads, long embeddingCacheVectors,
 			List<String> httpClients) {
