@@ -1,33 +1,39 @@
 package io.github.lazymcp.benchmarks;
 
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
-import io.github.lazymcp.benchmarks.soak.SoakCommand;
-import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.benchmarks.cli.Command;
+import io.github.lazymcp.benchmarks.cli.ConsoleOutput;
+import io.github.lazymcp.benchmarks.cli.Options;
+import io.github.lazymcp.benchmarks.command.CatalogReportCommand;
+import io.github.lazymcp.benchmarks.command.EvalCommand;
+import io.github.lazymcp.benchmarks.command.GateCommand;
+import io.github.lazymcp.benchmarks.command.IndexCommand;
+import io.github.lazymcp.benchmarks.command.JmhCommand;
+import io.github.lazymcp.benchmarks.command.ReplayCommand;
+import io.github.lazymcp.benchmarks.command.RouteCommand;
+import io.github.lazymcp.benchmarks.command.SoakCommand;
+import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
+import io.github.lazymcp.benchmarks.product.ProductRankers;
+import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 
 /**
- * Entry point of the benchmark jar; dispatches to a subcommand.
+ * Entry point of the benchmark jar: finds the command by its name, parses its options,
+ * runs it and exits with its status. A usage error exits with 2 and the usage text; a
+ * model that did not load with {@value ModelNotLoadedException#EXIT_STATUS}.
  */
 public final class Main {
 
-	private static final String USAGE = """
-			usage:
-			  eval   --dataset FILE [--usage FILE] [--ranker NAME|oracle|all] [--warmup-seconds S] [--json]
-			  eval   --dataset FILE [--usage FILE] --abstention-curve
-			  %s
-			  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
-			  %s
-			  %s
-			  %s
-			  %s
-			  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
-			rankers: %s (default %s, the product's)
-			Unknown options are errors.""";
+	/** Every command, in the order of the usage text. */
+	private static final List<Command> COMMANDS = List.of(new EvalCommand(), new ReplayCommand(), new IndexCommand(),
+			new RouteCommand(), new GateCommand(), new CatalogReportCommand(), new SoakCommand(), new JmhCommand());
+
+	/** The exit status of a command line the jar does not understand. */
+	private static final int USAGE_ERROR = 2;
 
 	private Main() {
 	}
@@ -37,70 +43,49 @@ public final class Main {
 			System.out.println(usage());
 			return;
 		}
-		List<String> rest = Arrays.asList(args).subList(1, args.length);
+		System.exit(run(args[0], Arrays.asList(args).subList(1, args.length)));
+	}
+
+	/**
+	 * Runs a command.
+	 * @param name the command's name
+	 * @param arguments the arguments after it
+	 * @return the exit status
+	 * @throws Exception when the command cannot run
+	 */
+	static int run(String name, List<String> arguments) throws Exception {
 		try {
-			switch (args[0]) {
-				case "eval" -> eval(Args.parse(rest, Set.of("dataset", "usage", "ranker", "warmup-seconds"),
-						Set.of("json", "abstention-curve")));
-				case "replay" -> ReplayCommand.run(rest);
-				case "jmh" -> JmhCommand.run(rest);
-				case "route" -> RouteCommand.run(rest);
-				case "gate" -> {
-					if (!GateCommand.run(rest)) {
-						System.exit(1);
-					}
-				}
-				case "catalog-report" -> CatalogReportCommand.run(rest);
-				case "soak" -> System.exit(SoakCommand.run(rest));
-				case "index" ->
-					IndexCommand.run(Args.parse(rest, Set.of("catalogs", "model", "eval", "tools"), Set.of("json")));
-				default -> throw new IllegalArgumentException("Unknown command '" + args[0] + "'");
-			}
+			Command command = find(name)
+				.orElseThrow(() -> new IllegalArgumentException("Unknown command '" + name + "'"));
+			Options options = Options.parse(arguments, command.options());
+			return command.run(options, ConsoleOutput.standard(options.flag("json")));
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());
 			System.err.println(usage());
-			System.exit(2);
+			return USAGE_ERROR;
 		}
 		catch (ModelNotLoadedException ex) {
 			System.err.println("error: " + ex.getMessage());
-			System.exit(ModelNotLoadedException.EXIT_STATUS);
+			return ModelNotLoadedException.EXIT_STATUS;
 		}
 	}
 
-	private static String usage() {
-		return USAGE.formatted(ReplayCommand.USAGE, RouteCommand.USAGE, GateCommand.USAGE, CatalogReportCommand.USAGE,
-				SoakCommand.USAGE, RankerRegistry.standard().names(), LazyRankers.defaultRanker());
+	private static Optional<Command> find(String name) {
+		return COMMANDS.stream().filter((command) -> command.name().equals(name)).findFirst();
 	}
 
-	private static void eval(Args args) throws Exception {
-		Dataset dataset = Dataset.read(Path.of(args.require("dataset")));
-		Map<String, List<String>> uses = args.has("usage")
-				? Usage.of(Dataset.read(Path.of(args.require("usage"))), dataset) : Map.of();
-		if (args.flag("abstention-curve")) {
-			AbstentionCurve.print(dataset, uses);
-			return;
-		}
-		RankerRegistry registry = RankerRegistry.standard();
-		Evaluation evaluation = new Evaluation(Duration.ofSeconds(args.integer("warmup-seconds", 5)));
-		boolean json = args.flag("json");
-		if (!json) {
-			System.out.println(EvalResult.header());
-		}
-		String selection = args.get("ranker", LazyRankers.defaultRanker());
-		boolean oracle = selection.equals("all") || selection.equals("oracle");
-		List<String> names = selection.equals("oracle") ? List.of() : registry.select(selection);
-		for (String name : names) {
-			EvalResult result = evaluation.run(dataset, name, registry.create(name), uses);
-			System.out.println(json ? result.toJson() : result.toRow());
-		}
-		if (oracle) {
-			OracleRanker ranker = new OracleRanker(registry.create(LazyRankers.name(RankingSettings.Strategy.HYBRID)),
-					dataset);
-			EvalResult result = evaluation.run(dataset, ranker.id(), ranker, uses);
-			System.out.println(json ? result.toJson() : result.toRow());
-			System.err.println("oracle weights: " + ranker.choice());
-		}
+	/**
+	 * The usage text: each command's forms, indented, then the rankers.
+	 * @return the text
+	 */
+	static String usage() {
+		String commands = COMMANDS.stream()
+			.flatMap((command) -> command.usage().lines())
+			.map((line) -> line.startsWith(" ") ? line : "  " + line)
+			.collect(Collectors.joining("\n"));
+		return "usage:\n%s\nrankers: %s (default %s, the product's)\nUnknown options are errors.".formatted(commands,
+				RankerRegistry.standard().names(), ProductRankers.defaultRanker());
 	}
 
 }

@@ -39,7 +39,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Runs one soak and reports what it measured.
  */
-final class Soak {
+public final class Soak {
 
 	private static final Duration MALFORMED_EVERY = Duration.ofSeconds(5);
 
@@ -56,11 +56,11 @@ final class Soak {
 
 	private final long started = System.nanoTime();
 
-	Soak(SoakOptions options) {
+	public Soak(SoakOptions options) {
 		this.options = options;
 	}
 
-	SoakReport run() throws IOException, InterruptedException {
+	public SoakReport run() throws IOException, InterruptedException {
 		Path work = Files.createTempDirectory("lazy-mcp-soak");
 		log("working in " + work);
 		HttpClient http = HttpClient.newBuilder()

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param baseline the JSON report of the same run without faults, or null
  * @param quiet how long no turn runs before the start and the end samples
  */
-record SoakOptions(Duration measured, int conversations, boolean faults, @Nullable Path queries, Path mcpServers,
+public record SoakOptions(Duration measured, int conversations, boolean faults, @Nullable Path queries, Path mcpServers,
 		int thinkMillis, long seed, @Nullable Path baseline, Duration quiet) {
 
 	/**
@@ -27,9 +27,9 @@ record SoakOptions(Duration measured, int conversations, boolean faults, @Nullab
 	 * Reactor's elastic scheduler and the common pool retire idle threads, so that both
 	 * samples see pools at rest.
 	 */
-	static final Duration QUIET = Duration.ofSeconds(65);
+	public static final Duration QUIET = Duration.ofSeconds(65);
 
-	SoakOptions {
+	public SoakOptions {
 		if (measured.isNegative() || measured.isZero()) {
 			throw new IllegalArgumentException("--minutes must be more than 0");
 		}

@@ -65,7 +65,7 @@ import tools.jackson.databind.json.JsonMapper;
  * @param targets each target, met or not
  * @param ciFailures the failed targets that fail CI
  */
-record SoakReport(double minutes, int conversations, boolean faults, long turns, double turnsPerSecond,
+public record SoakReport(double minutes, int conversations, boolean faults, long turns, double turnsPerSecond,
 		long modelRequests, double addedPerTurnP50Ms, double addedPerTurnP99Ms, double modelMsPerTurn,
 		long lostActivations, long doubledActivations, long capExceeded, long toldToolsLeftOut, long halfSucceeded,
 		long unexplainedAppearances, long checkedActivations, long stepsStamped, long stepsUnstamped,
@@ -81,7 +81,7 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	String toJson() {
+	public String toJson() {
 		return JSON.writeValueAsString(this);
 	}
 
@@ -89,7 +89,7 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 	 * The report as a Markdown table: the figures, then each target.
 	 * @return the table
 	 */
-	String toTable() {
+	public String toTable() {
 		StringBuilder table = new StringBuilder("| measure | value |\n| --- | ---: |\n");
 		row(table, "minutes, conversations, faults",
 				String.format(Locale.ROOT, "%s, %d, %s", this.minutes, this.conversations, this.faults ? "on" : "off"));

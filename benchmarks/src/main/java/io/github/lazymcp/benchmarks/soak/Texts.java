@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.github.lazymcp.benchmarks.Dataset;
+import io.github.lazymcp.benchmarks.dataset.Dataset;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,0 +1,86 @@
+package io.github.lazymcp.benchmarks.command;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.github.lazymcp.benchmarks.bill.TokenCrossCheck;
+import io.github.lazymcp.benchmarks.cli.Command;
+import io.github.lazymcp.benchmarks.cli.OptionSpec;
+import io.github.lazymcp.benchmarks.cli.Options;
+import io.github.lazymcp.benchmarks.cli.Output;
+import io.github.lazymcp.benchmarks.dataset.Dataset;
+import io.github.lazymcp.benchmarks.dataset.Task;
+import io.github.lazymcp.benchmarks.dataset.Workloads;
+import io.github.lazymcp.benchmarks.product.ProductRankers;
+import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
+import io.github.lazymcp.benchmarks.replay.AgentReplay;
+import io.github.lazymcp.benchmarks.replay.ReplayOptions;
+import io.github.lazymcp.benchmarks.replay.ReplayResult;
+
+/**
+ * {@code replay}: scripted agent tasks against lazy-mcp's real parts, in the default and
+ * the bridge surface, against an agent that loads every tool eagerly; tokens as sent and
+ * the bill under prompt caching (see {@link AgentReplay}; its options in
+ * {@link ReplayOptions}).
+ */
+public final class ReplayCommand implements Command {
+
+	@Override
+	public String name() {
+		return "replay";
+	}
+
+	@Override
+	public String usage() {
+		return """
+				replay --dataset FILE | --catalogs DIR [--queries FILE]
+				         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
+				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
+				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
+	}
+
+	@Override
+	public OptionSpec options() {
+		return ReplayOptions.SPEC;
+	}
+
+	@Override
+	public int run(Options args, Output out) throws Exception {
+		Workload workload = workload(args, out);
+		RankerRegistry registry = RankerRegistry.standard();
+		for (String name : registry.select(args.get("ranker", ProductRankers.defaultRanker()))) {
+			ReplayResult result = ReplayOptions.replay(workload.dataset, workload.tasks, args, name,
+					registry.create(name));
+			out.result(result.toJson(), result.toText());
+		}
+		return 0;
+	}
+
+	private static Workload workload(Options args, Output out) throws Exception {
+		if (!args.has("catalogs")) {
+			Dataset dataset = Dataset.read(Path.of(args.require("dataset")));
+			return new Workload(dataset, Workloads.fromQueries(dataset));
+		}
+		Path folder = Path.of(args.require("catalogs"));
+		Dataset catalogs = Dataset.readCatalogs(folder);
+		Path tokens = folder.resolve("_results/tokens.json");
+		if (!args.flag("json") && Files.exists(tokens)) {
+			out.text(TokenCrossCheck.report(catalogs, tokens));
+		}
+		if (!args.has("queries")) {
+			return new Workload(catalogs, Workloads.selfRetrieval(catalogs));
+		}
+		Dataset queries = Dataset.read(Path.of(args.require("queries")));
+		Dataset union = Workloads.union(catalogs, queries);
+		List<Task> tasks = Workloads.fromQueries(union);
+		out.note("%d of %d queries of %s have every gold tool in the union of %d servers".formatted(tasks.size(),
+				queries.queries().size(), queries.name(), union.servers().size()));
+		return new Workload(union, tasks);
+	}
+
+	private record Workload(Dataset dataset, List<Task> tasks) {
+
+	}
+
+}

@@ -1,0 +1,200 @@
+package io.github.lazymcp.benchmarks.product;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.benchmarks.dataset.Dataset;
+import io.github.lazymcp.benchmarks.dataset.DatasetConnection;
+import io.github.lazymcp.catalog.CatalogSettings;
+import io.github.lazymcp.catalog.CatalogSnapshot;
+import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.internal.Assembly;
+import io.github.lazymcp.internal.LazyMcpAccess;
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.ToolSettings;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.model.ChatModel;
+
+/**
+ * lazy-mcp's product stack over in-memory servers that list a dataset's tools, built with
+ * one call of {@link LazyMcp#builder()}, as applications and the auto-configuration build
+ * it. Every setting is a shipped default except what the benchmarks choose on purpose:
+ * everything is deferred (thresholds 0), the cap is the one measured, proactive attach is
+ * off unless asked for, the ranker is the one measured, and servers' instructions are
+ * carried unless switched off.
+ */
+public final class LazyStack implements AutoCloseable {
+
+	public final LazyMcp lazyMcp;
+
+	/** The assembled parts the harness drives step by step, as the advisors would. */
+	public final Assembly parts;
+
+	public final SessionStore sessions;
+
+	public final TokenCounter tokenCounter = new TokenCounter();
+
+	private final Dataset dataset;
+
+	private final Setup options;
+
+	private final Map<String, String> qualifiedByKey = new HashMap<>();
+
+	public LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
+		this(dataset, ranker, Setup.cap(maxActiveSchemas));
+	}
+
+	/**
+	 * The stack.
+	 * @param dataset the dataset whose tools the servers list
+	 * @param ranker the ranker
+	 * @param options what the benchmark varies
+	 */
+	public LazyStack(Dataset dataset, ToolRanker ranker, Setup options) {
+		this.dataset = dataset;
+		this.options = options;
+		this.lazyMcp = build(dataset, ranker, options);
+		// Measured rankings are the full index's, not BM25's while it is built.
+		this.lazyMcp.indexed().join();
+		this.parts = LazyMcpAccess.assembly(this.lazyMcp);
+		this.sessions = this.lazyMcp.sessions();
+		CatalogSnapshot current = this.lazyMcp.catalog();
+		for (CatalogTool tool : current.tools()) {
+			this.qualifiedByKey.putIfAbsent(Dataset.key(tool.server(), tool.originalName()), tool.name());
+		}
+		if (current.tools().size() != dataset.toolCount()) {
+			System.err.printf("warning: %d of %d tools made it into the catalog%n", current.tools().size(),
+					dataset.toolCount());
+		}
+	}
+
+	private static LazyMcp build(Dataset dataset, ToolRanker ranker, Setup options) {
+		List<McpServerConnection> connections = dataset.servers()
+			.stream()
+			.map((server) -> (McpServerConnection) new DatasetConnection(server))
+			.toList();
+		LazyMcp.Builder builder = LazyMcp.builder()
+			.connections(connections)
+			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(options.cap()))
+			.tools(options.tools())
+			.learning(options.learning())
+			.proactive(options.proactive())
+			.advisors(options.advisors())
+			.ranker(ranker);
+		if (options.store() != null) {
+			builder.sessionStore(options.store());
+		}
+		return builder.build();
+	}
+
+	/**
+	 * A chat client over a model, with lazy-mcp added as the auto-configuration adds it.
+	 * @param model the model
+	 * @return the client
+	 */
+	public ChatClient client(ChatModel model) {
+		ChatClient.Builder builder = ChatClient.builder(model);
+		this.lazyMcp.customizer().customize(builder);
+		return builder.build();
+	}
+
+	/**
+	 * The same stack with another surface: same servers, ranker and settings.
+	 * @param surface how activated tools reach the model
+	 * @return a new stack, to close after use
+	 */
+	public LazyStack withSurface(ToolSettings.Surface surface) {
+		return new LazyStack(this.dataset, this.parts.ranker(), this.options.withSurface(surface));
+	}
+
+	public Dataset dataset() {
+		return this.dataset;
+	}
+
+	/**
+	 * The most active tools per session.
+	 * @return the cap
+	 */
+	public int cap() {
+		return this.options.cap();
+	}
+
+	/**
+	 * The model-facing name of a dataset tool.
+	 * @param key the {@code server/tool} key
+	 * @return the qualified name, or null when the catalog has no such tool
+	 */
+	public @Nullable String qualified(String key) {
+		return this.qualifiedByKey.get(key);
+	}
+
+	/**
+	 * Tokens of every catalog tool: what each request carries when loading eagerly.
+	 * @return the o200k total
+	 */
+	long eagerTokensPerRequest() {
+		return CatalogSnapshot.tokens(this.lazyMcp.catalog().tools());
+	}
+
+	@Override
+	public void close() {
+		this.lazyMcp.close();
+	}
+
+	/**
+	 * What a benchmark varies; the rest is shipped defaults.
+	 *
+	 * @param cap the most active tools per session
+	 * @param tools ToolSearch's limits, shortlist and surface
+	 * @param learning whether and how much is learned from use
+	 * @param proactive proactive attach's settings
+	 * @param store the session store, or null for one in memory
+	 * @param advisors the guidance the advisors add, servers' instructions included
+	 */
+	public record Setup(int cap, ToolSettings tools, LearningSettings learning, ProactiveSettings proactive,
+			@Nullable SessionStore store, AdvisorSettings advisors) {
+
+		public static Setup cap(int cap) {
+			return new Setup(cap, ToolSettings.DEFAULTS, LearningSettings.DEFAULTS,
+					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS);
+		}
+
+		public Setup withSurface(ToolSettings.Surface next) {
+			return withTools(this.tools.withSurface(next));
+		}
+
+		public Setup withTools(ToolSettings next) {
+			return new Setup(this.cap, next, this.learning, this.proactive, this.store, this.advisors);
+		}
+
+		public Setup withLearning(LearningSettings next) {
+			return new Setup(this.cap, this.tools, next, this.proactive, this.store, this.advisors);
+		}
+
+		public Setup withProactive(ProactiveSettings next) {
+			return new Setup(this.cap, this.tools, this.learning, next, this.store, this.advisors);
+		}
+
+		public Setup withStore(SessionStore next) {
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, next, this.advisors);
+		}
+
+		public Setup withAdvisors(AdvisorSettings next) {
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, next);
+		}
+
+	}
+
+}

@@ -1,0 +1,127 @@
+package io.github.lazymcp.benchmarks.product;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.search.internal.Rankers;
+
+/**
+ * lazy-mcp's rankers as the product builds them: {@code Rankers.create} over the shipped
+ * {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
+ * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
+ * setting is copied here.
+ *
+ * <p>
+ * The cache directory is the system property {@code lazy-mcp.embedding-cache}, by default
+ * {@code lazy-mcp-benchmark-embeddings} in the temporary directory, so that a second run
+ * over the same tools does not embed them again. Latencies are unaffected: queries never
+ * go through the cache.
+ */
+public final class ProductRankers {
+
+	/** One embedder per model and JVM, shared by the rankers of a run. */
+	private static final Map<BundledModel, TextEmbedder.Loader> embedders = new ConcurrentHashMap<>();
+
+	private ProductRankers() {
+	}
+
+	/**
+	 * The product's ranker with one strategy.
+	 * @param strategy BM25, dense or hybrid
+	 * @param model the bundled model behind dense and hybrid
+	 * @return the ranker
+	 */
+	public static ToolRanker create(RankingSettings.Strategy strategy, BundledModel model) {
+		return create(strategy, embedder(model));
+	}
+
+	/**
+	 * The product's ranker with one strategy over an embedder. Where the product would
+	 * rank with BM25 because the model does not load, this fails instead.
+	 * @param strategy BM25, dense or hybrid
+	 * @param embedder loads the embedder behind dense and hybrid
+	 * @return the ranker
+	 * @throws ModelNotLoadedException if the strategy needs the model and it does not
+	 * load, with the reason
+	 */
+	public static ToolRanker create(RankingSettings.Strategy strategy, TextEmbedder.Loader embedder) {
+		if (strategy != RankingSettings.Strategy.BM25) {
+			require(embedder, name(strategy), "lazy-mcp ranks with BM25");
+		}
+		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
+	}
+
+	/**
+	 * Loads the model of an embedder now, failing loudly where the product would go on
+	 * without it.
+	 * @param embedder the embedder
+	 * @param user what needs it, for the message
+	 * @param without what happens without it, for the message
+	 * @return the loaded embedder
+	 * @throws ModelNotLoadedException if the model does not load, with the reason
+	 */
+	public static TextEmbedder require(TextEmbedder.Loader embedder, String user, String without) {
+		try {
+			return embedder.get();
+		}
+		catch (IllegalStateException ex) {
+			throw new ModelNotLoadedException(
+					"%s needs the embedding model, which did not load (%s); without it %s, so ".formatted(user,
+							ex.getMessage(), without) + "nothing was measured",
+					ex);
+		}
+	}
+
+	/**
+	 * The name of the product's default strategy, the benchmarks' default ranker.
+	 * @return for example {@code hybrid}
+	 */
+	public static String defaultRanker() {
+		return name(RankingSettings.DEFAULTS.strategy());
+	}
+
+	public static String name(RankingSettings.Strategy strategy) {
+		return strategy.name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * The bundled model a command-line {@code --model} names.
+	 * @param id a model id such as {@code bge-small-en-v1.5-q}
+	 * @return the model
+	 * @throws IllegalArgumentException for an unknown id, listing the known ones
+	 */
+	public static BundledModel model(String id) {
+		return Arrays.stream(BundledModel.values())
+			.filter((model) -> model.id().equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Unknown model '%s'; known: %s".formatted(id,
+					Arrays.stream(BundledModel.values()).map(BundledModel::id).toList())));
+	}
+
+	/**
+	 * The product's embedder for a bundled model, with vectors cached in the benchmarks'
+	 * folder.
+	 * @param model the model
+	 * @return a loader that loads the model once
+	 */
+	public static TextEmbedder.Loader embedder(BundledModel model) {
+		return embedders.computeIfAbsent(model,
+				(key) -> TextEmbedder.loader(
+						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()), null,
+						ProductRankers.class.getClassLoader(), null));
+	}
+
+	static Path cacheDirectory() {
+		return Path.of(System.getProperty("lazy-mcp.embedding-cache",
+				Path.of(System.getProperty("java.io.tmpdir"), "lazy-mcp-benchmark-embeddings").toString()));
+	}
+
+}

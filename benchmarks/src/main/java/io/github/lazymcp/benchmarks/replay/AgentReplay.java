@@ -1,0 +1,118 @@
+package io.github.lazymcp.benchmarks.replay;
+
+import java.util.List;
+
+import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.ScriptedAgent;
+import io.github.lazymcp.benchmarks.agent.TaskRun;
+import io.github.lazymcp.benchmarks.agent.WireRequest;
+import io.github.lazymcp.benchmarks.bill.Bill;
+import io.github.lazymcp.benchmarks.bill.CachePrices;
+import io.github.lazymcp.benchmarks.bill.PromptCache;
+import io.github.lazymcp.benchmarks.bill.ToolBlocks;
+import io.github.lazymcp.benchmarks.bill.Transcript;
+import io.github.lazymcp.benchmarks.dataset.Task;
+import io.github.lazymcp.benchmarks.product.LazyStack;
+import io.github.lazymcp.benchmarks.replay.systems.EagerBaseline;
+
+/**
+ * Replays agent tasks against lazy-mcp's real parts, with the model's moves scripted
+ * ({@link ScriptedAgent}), in the default surface and in the bridge surface, and builds
+ * for each task the conversation an agent without lazy-mcp has ({@link EagerBaseline}).
+ * Every conversation is counted as it happened (tools, system text, messages) and billed
+ * under prompt caching ({@link Bill}, {@link PromptCache}).
+ *
+ * <p>
+ * The two surfaces run on two stacks with the same catalog, ranker and settings; each
+ * learns from its own calls, as a deployment would. The system text of each request is
+ * lazy-mcp's guidance as its wire advisor splices it at that step ({@link WireRequest}).
+ */
+public final class AgentReplay {
+
+	private final LazyStack lazy;
+
+	private final LazyStack bridge;
+
+	private final FirstLook mode;
+
+	private final CachePrices prices;
+
+	private final boolean repeatSearch;
+
+	/**
+	 * A replay.
+	 * @param lazy the product in the default surface (for {@link FirstLook#PROACTIVE},
+	 * built with proactive attach)
+	 * @param bridge the same product in the bridge surface
+	 * @param mode how tasks start
+	 * @param prices what cached and fresh tokens cost
+	 */
+	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices) {
+		this(lazy, bridge, mode, prices, false);
+	}
+
+	/**
+	 * A replay whose agent may repeat its first search in the default surface.
+	 * @param lazy the product in the default surface
+	 * @param bridge the same product in the bridge surface
+	 * @param mode how tasks start
+	 * @param prices what cached and fresh tokens cost
+	 * @param repeatSearch whether the default surface's agent sends its first search
+	 * twice (see {@link ScriptedAgent})
+	 */
+	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices, boolean repeatSearch) {
+		this.repeatSearch = repeatSearch;
+		this.lazy = lazy;
+		this.bridge = bridge;
+		this.mode = mode;
+		this.prices = prices;
+	}
+
+	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
+		ToolBlocks blocks = new ToolBlocks(this.lazy.tokenCounter);
+		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch);
+		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks);
+		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
+		long sentBefore = this.lazy.parts.stats().tokensSent();
+		ReplayTally result = new ReplayTally(this.prices, perTask);
+		Side eagerSide = new Side(this.prices);
+		Side lazySide = new Side(this.prices);
+		Side bridgeSide = new Side(this.prices);
+		for (Task task : tasks) {
+			TaskRun lazyRun = lazyAgent.run(task);
+			TaskRun bridgeRun = bridgeAgent.run(task);
+			result.add(lazyRun, bridgeRun, eagerSide.bill(eager.conversation(task)), lazySide.bill(lazyRun),
+					bridgeSide.bill(bridgeRun));
+		}
+		ReplayResult replay = result.build(dataset, ranker, this.lazy.cap(), this.mode);
+		long sent = this.lazy.parts.stats().tokensSent() - sentBefore;
+		if (sent != replay.lazy().bill().toolsTokens()) {
+			System.err.printf("warning: lazy-mcp counted %,d tool tokens sent, the replay %,d%n", sent,
+					replay.lazy().bill().toolsTokens());
+		}
+		return replay;
+	}
+
+	/** One side's shared cache: the run's conversations, one after the other. */
+	private static final class Side {
+
+		private final CachePrices prices;
+
+		private final PromptCache warm;
+
+		Side(CachePrices prices) {
+			this.prices = prices;
+			this.warm = new PromptCache(prices);
+		}
+
+		Bill bill(Transcript conversation) {
+			return Bill.of(conversation, this.prices, this.warm);
+		}
+
+		Bill bill(TaskRun run) {
+			return bill(run.conversation());
+		}
+
+	}
+
+}

@@ -1,0 +1,115 @@
+package io.github.lazymcp.benchmarks.replay;
+
+import java.util.List;
+import java.util.Set;
+
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.bill.CachePrices;
+import io.github.lazymcp.benchmarks.cli.OptionSpec;
+import io.github.lazymcp.benchmarks.cli.Options;
+import io.github.lazymcp.benchmarks.dataset.Dataset;
+import io.github.lazymcp.benchmarks.dataset.Task;
+import io.github.lazymcp.benchmarks.product.LazyStack;
+import io.github.lazymcp.proactive.ProactiveSettings;
+import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.ToolSettings;
+
+/**
+ * The options of {@code replay} and the replay they ask for. Here rather than in the
+ * command because the quality gate replays with them too: what {@code gate} measures is
+ * what {@code replay --dataset FILE --mode M} prints.
+ */
+public final class ReplayOptions {
+
+	/** Every option of {@code replay}. */
+	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
+			"ranker", "mode", "proactive-k", "default-limit", "shortlist", "server-instructions", "cache-write",
+			"cache-read", "output-price", "cache-min-tokens"), Set.of("json", "per-task", "search-twice"));
+
+	private ReplayOptions() {
+	}
+
+	/**
+	 * Replays a dataset's tasks with one ranker, as the command does with these options.
+	 * The quality gate calls it with nothing but {@code --mode}, so that it replays what
+	 * {@code replay --dataset FILE --mode M} replays.
+	 * @param dataset the dataset
+	 * @param tasks its tasks
+	 * @param args the command's options
+	 * @param rankerName the ranker's name, for the result
+	 * @param ranker the ranker
+	 * @return the result
+	 */
+	public static ReplayResult replay(Dataset dataset, List<Task> tasks, Options args, String rankerName,
+			ToolRanker ranker) {
+		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
+		FirstLook mode = FirstLook.of(args.get("mode", "search"));
+		LazyStack.Setup options = LazyStack.Setup.cap(cap).withTools(tools(args)).withAdvisors(advisors(args));
+		if (mode == FirstLook.PROACTIVE) {
+			options = options.withProactive(proactive(args, cap));
+		}
+		else if (args.has("proactive-k")) {
+			throw new IllegalArgumentException("--proactive-k needs --mode proactive");
+		}
+		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
+				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
+			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice")).run(dataset.name(),
+					rankerName, tasks, args.flag("per-task"));
+		}
+	}
+
+	/**
+	 * The prices of {@code --cache-write}, {@code --cache-read}, {@code --output-price}
+	 * and {@code --cache-min-tokens}, each defaulting to {@link CachePrices#DEFAULTS}.
+	 * @param args the command line
+	 * @return the prices
+	 */
+	public static CachePrices prices(Options args) {
+		CachePrices defaults = CachePrices.DEFAULTS;
+		return new CachePrices(args.decimal("cache-write", defaults.write()),
+				args.decimal("cache-read", defaults.read()), args.decimal("output-price", defaults.output()),
+				args.integer("cache-min-tokens", defaults.minTokens()));
+	}
+
+	/**
+	 * The shipped ToolSearch settings, with the limit and shortlist asked for; the
+	 * largest limit grows to a larger default limit.
+	 */
+	private static ToolSettings tools(Options args) {
+		ToolSettings tools = ToolSettings.DEFAULTS;
+		int limit = args.integer("default-limit", tools.defaultLimit());
+		return tools.withLimits(limit, Math.max(limit, tools.maxLimit()))
+			.withShortlist(args.integer("shortlist", tools.shortlist()));
+	}
+
+	/**
+	 * The shipped guidance, with servers' instructions carried (as by default) or not.
+	 * Only captured catalogs have instructions; evaluation files have none.
+	 * @param args the command line
+	 * @return the guidance's settings
+	 */
+	public static AdvisorSettings advisors(Options args) {
+		AdvisorSettings advisors = AdvisorSettings.DEFAULTS;
+		boolean carried = switch (args.get("server-instructions", "on")) {
+			case "on" -> true;
+			case "off" -> false;
+			default -> throw new IllegalArgumentException("--server-instructions must be 'on' or 'off', was '%s'"
+				.formatted(args.get("server-instructions", "on")));
+		};
+		return advisors.withServerInstructions(carried, advisors.serverInstructionsMaxTokens());
+	}
+
+	/** Validated as the property is: between 1 and 20, at most the cap. */
+	private static ProactiveSettings proactive(Options args, int cap) {
+		ProactiveSettings proactive = ProactiveSettings.DEFAULTS
+			.withK(args.integer("proactive-k", Math.min(ProactiveSettings.DEFAULTS.k(), cap)));
+		if (proactive.k() > cap) {
+			throw new IllegalArgumentException(
+					"--proactive-k %d is larger than --max-active-schemas %d".formatted(proactive.k(), cap));
+		}
+		return proactive;
+	}
+
+}
