@@ -7,6 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.lazymcp.benchmarks.soak.fakes.OpenAiWire;
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.FaultRunner;
+import io.github.lazymcp.benchmarks.soak.faults.Recovery;
+import io.github.lazymcp.benchmarks.soak.fleet.ResourceSample;
+import io.github.lazymcp.benchmarks.soak.judge.CheckedSteps;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.Incidents;
+import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
+import io.github.lazymcp.benchmarks.soak.judge.Tally;
+import io.github.lazymcp.benchmarks.soak.judge.Turns;
+import io.github.lazymcp.benchmarks.soak.load.MalformedRequests;
+import io.github.lazymcp.benchmarks.soak.load.Traffic;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,7 +71,7 @@ final class ReportAssembly {
 		CheckedSteps steps = this.traffic.steps();
 		SoakReport.Judgement judgement = Verdict.judge(new Verdict.Evidence(tally, this.traffic.serverErrors(),
 				this.traffic.incidents(), windows, recoveries, this.startFailures, steps, turns.count(),
-				Floors.of(this.options), instances, this.faults.orphans(), p99, baseline));
+				EvidenceFloors.of(this.options), instances, this.faults.orphans(), p99, baseline));
 		return new SoakReport(this.options.measured().toSeconds() / 60.0, this.options.conversations(),
 				this.options.faults(), turns.count(), round(turns.count() / seconds), this.traffic.model().requests(),
 				round(turns.addedMillis(50)), round(p99), round(turns.modelMillisPerTurn()),

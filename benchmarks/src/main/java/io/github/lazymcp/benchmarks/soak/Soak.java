@@ -16,6 +16,28 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.github.lazymcp.benchmarks.soak.fakes.ModelScript;
+import io.github.lazymcp.benchmarks.soak.fakes.OpenAiWire;
+import io.github.lazymcp.benchmarks.soak.fakes.ScriptedModel;
+import io.github.lazymcp.benchmarks.soak.fakes.ToolArguments;
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.FaultRunner;
+import io.github.lazymcp.benchmarks.soak.faults.FleetTargets;
+import io.github.lazymcp.benchmarks.soak.faults.Probe;
+import io.github.lazymcp.benchmarks.soak.faults.RecoveryWatch;
+import io.github.lazymcp.benchmarks.soak.fleet.AppInstance;
+import io.github.lazymcp.benchmarks.soak.fleet.Fleet;
+import io.github.lazymcp.benchmarks.soak.fleet.Pause;
+import io.github.lazymcp.benchmarks.soak.fleet.ResourceSample;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.Tally;
+import io.github.lazymcp.benchmarks.soak.judge.Turns;
+import io.github.lazymcp.benchmarks.soak.load.Conversation;
+import io.github.lazymcp.benchmarks.soak.load.MalformedRequests;
+import io.github.lazymcp.benchmarks.soak.load.SessionAudit;
+import io.github.lazymcp.benchmarks.soak.load.Texts;
+import io.github.lazymcp.benchmarks.soak.load.Traffic;
+import io.github.lazymcp.benchmarks.soak.load.TurnBarrier;
 import tools.jackson.databind.JsonNode;
 
 /*
@@ -45,7 +67,7 @@ public final class Soak {
 
 	/**
 	 * How long the load goes on, checked, after every fault's recovery was watched (or
-	 * given up on): the checked steps after the last fault (see {@link Floors}).
+	 * given up on): the checked steps after the last fault (see {@link EvidenceFloors}).
 	 */
 	static final Duration CHECKED_AFTER = Duration.ofSeconds(20);
 
@@ -101,8 +123,8 @@ public final class Soak {
 		state.path("tools").path("eager").valueStream().forEach((name) -> eager.add(name.asString()));
 		Traffic.ToolKinds tools = new Traffic.ToolKinds(eager, Fleet.CAPABILITY, Fleet.CAPABILITY);
 		return new Traffic(http, fleet.instances(), model, texts, new Tally(this::millis), windows, new Turns(),
-				new Gate(), tools, state.path("maxActiveSchemas").asInt(), new Arguments(fleet.workspace().toString()),
-				this.options.thinkMillis());
+				new TurnBarrier(), tools, state.path("maxActiveSchemas").asInt(),
+				new ToolArguments(fleet.workspace().toString()), this.options.thinkMillis());
 	}
 
 	/** A session the database recovery is watched through. */

@@ -3,6 +3,7 @@ package io.github.lazymcp.benchmarks.soak;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
 import org.jspecify.annotations.Nullable;
 
 /**

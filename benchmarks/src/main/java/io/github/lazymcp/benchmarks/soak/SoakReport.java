@@ -4,6 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.github.lazymcp.benchmarks.soak.faults.Recovery;
+import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;

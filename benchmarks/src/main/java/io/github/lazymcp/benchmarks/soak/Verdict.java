@@ -4,6 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.Recovery;
+import io.github.lazymcp.benchmarks.soak.judge.CheckedSteps;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.Incidents;
+import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
+import io.github.lazymcp.benchmarks.soak.judge.Tally;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,7 +71,7 @@ final class Verdict {
 							+ ", bound %.0f s".formatted(fault.boundSeconds()))
 					.toList(), "late"));
 		targets.ci("every instance started", named(run.startFailures(), "failed starts"));
-		Floors floors = run.floors();
+		EvidenceFloors floors = run.floors();
 		targets.ci("turns ≥ floor", run.turns() + " (floor " + floors.turns() + ")", run.turns() >= floors.turns());
 		targets.ci("checked activations ≥ floor", run.steps().activations() + " (floor " + floors.activations() + ")",
 				run.steps().activations() >= floors.activations());
@@ -193,7 +201,7 @@ final class Verdict {
 	 * @param baselineP99 a run without faults' p99, or null
 	 */
 	record Evidence(Tally tally, ServerErrors serverErrors, Incidents incidents, FaultWindows windows,
-			List<Recovery> faults, List<String> startFailures, CheckedSteps steps, long turns, Floors floors,
+			List<Recovery> faults, List<String> startFailures, CheckedSteps steps, long turns, EvidenceFloors floors,
 			List<InstanceReport> instances, List<String> orphans, double p99, @Nullable Double baselineP99) {
 
 		Evidence {

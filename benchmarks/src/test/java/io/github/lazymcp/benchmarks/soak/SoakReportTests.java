@@ -1,5 +1,9 @@
 package io.github.lazymcp.benchmarks.soak;
 
+import io.github.lazymcp.benchmarks.soak.fakes.OpenAiWire;
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.Recovery;
+import io.github.lazymcp.benchmarks.soak.faults.RecoveryWatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

@@ -13,6 +13,26 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.github.lazymcp.benchmarks.soak.fakes.MoveResult;
+import io.github.lazymcp.benchmarks.soak.fakes.ScriptedModel;
+import io.github.lazymcp.benchmarks.soak.fakes.StepHealth;
+import io.github.lazymcp.benchmarks.soak.fakes.ToolArguments;
+import io.github.lazymcp.benchmarks.soak.faults.FakeFleet;
+import io.github.lazymcp.benchmarks.soak.faults.FakeWatch;
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.FaultRunner;
+import io.github.lazymcp.benchmarks.soak.fleet.Fleet;
+import io.github.lazymcp.benchmarks.soak.fleet.ResourceSample;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.Ledger;
+import io.github.lazymcp.benchmarks.soak.judge.Tally;
+import io.github.lazymcp.benchmarks.soak.judge.Turns;
+import io.github.lazymcp.benchmarks.soak.load.MalformedRequests;
+import io.github.lazymcp.benchmarks.soak.load.Texts;
+import io.github.lazymcp.benchmarks.soak.load.Traffic;
+import io.github.lazymcp.benchmarks.soak.load.TurnBarrier;
+
 /**
  * A soak run without processes: the real outage windows, tally, ledgers, checked steps,
  * incidents, 5xx answers, fault runner, instance reports and report assembly, on a clock
@@ -68,9 +88,9 @@ final class SoakRun implements AutoCloseable {
 
 	SoakRun() {
 		this.traffic = new Traffic(HttpClient.newHttpClient(), List.of(), this.model, Texts.generated(),
-				new Tally(this.clock::get), this.windows, new Turns(), new Gate(),
-				new Traffic.ToolKinds(Set.copyOf(EAGER), Fleet.CAPABILITY, Fleet.CAPABILITY), 6, new Arguments("/tmp"),
-				0);
+				new Tally(this.clock::get), this.windows, new Turns(), new TurnBarrier(),
+				new Traffic.ToolKinds(Set.copyOf(EAGER), Fleet.CAPABILITY, Fleet.CAPABILITY), 6,
+				new ToolArguments("/tmp"), 0);
 		this.faults = new FaultRunner(this.fleet, this.watch, this.windows, this.traffic.out(), MEASURED,
 				(millis) -> this.clock.addAndGet(Math.max(0, millis)));
 		for (String instance : FaultPlan.INSTANCES) {
@@ -88,8 +108,8 @@ final class SoakRun implements AutoCloseable {
 
 	/** After the faults: checked steps on both instances, enough turns, the report. */
 	SoakReport rest() {
-		converse(Floors.STEPS_AFTER_FAULT + 1);
-		answerTurns(Floors.of(options()).turns());
+		converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
+		answerTurns(EvidenceFloors.of(options()).turns());
 		return report();
 	}
 
@@ -105,11 +125,11 @@ final class SoakRun implements AutoCloseable {
 	 */
 	Ledger converse(int steps) {
 		Ledger ledger = ledger();
-		step(ledger, "a", EAGER, true, Outcome.NOTHING);
-		step(ledger, "a", wire(TOLD), false, new Outcome.Reported(Set.copyOf(TOLD), Set.of(), TOLD.size()));
+		step(ledger, "a", EAGER, true, MoveResult.NOTHING);
+		step(ledger, "a", wire(TOLD), false, new MoveResult.Reported(Set.copyOf(TOLD), Set.of(), TOLD.size()));
 		for (int i = 0; i < steps; i++) {
 			for (String instance : FaultPlan.INSTANCES) {
-				step(ledger, instance, wire(TOLD), false, Outcome.NOTHING);
+				step(ledger, instance, wire(TOLD), false, MoveResult.NOTHING);
 			}
 		}
 		return ledger;
@@ -122,7 +142,7 @@ final class SoakRun implements AutoCloseable {
 	}
 
 	/** One model request of a conversation, a little later, checked by its ledger. */
-	void step(Ledger ledger, String instance, List<String> tools, boolean turnStart, Outcome outcome) {
+	void step(Ledger ledger, String instance, List<String> tools, boolean turnStart, MoveResult outcome) {
 		long now = this.clock.addAndGet(100);
 		ledger.on(instance, now, new StepHealth(this.health.get(instance), true));
 		ledger.observe(tools, turnStart, this.windows.databaseDown(now), outcome);

@@ -2,6 +2,14 @@ package io.github.lazymcp.benchmarks.soak;
 
 import java.util.List;
 
+import io.github.lazymcp.benchmarks.soak.fakes.MoveResult;
+import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
+import io.github.lazymcp.benchmarks.soak.faults.Recovery;
+import io.github.lazymcp.benchmarks.soak.fleet.AppInstance;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.Incidents;
+import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.Ledger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +40,10 @@ class VerdictTests {
 	@Test
 	void failsOnAnActivationLost() {
 		this.run.injectFaults();
-		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
+		Ledger ledger = this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
 		this.run.session.remove("memory__read_graph");
 		this.run.step(ledger, "a", SoakRun.wire(List.of("filesystem__read_file", "remote__echo", "events__echo")),
-				false, Outcome.NOTHING);
+				false, MoveResult.NOTHING);
 
 		assertThat(finish()).singleElement().asString().startsWith("0 activations lost: 1 lost");
 	}
@@ -43,10 +51,10 @@ class VerdictTests {
 	@Test
 	void failsOnAToolTwiceInARequest() {
 		this.run.injectFaults();
-		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
+		Ledger ledger = this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
 		this.run.step(ledger, "b", SoakRun.wire(
 				List.of("filesystem__read_file", "memory__read_graph", "remote__echo", "events__echo", "remote__echo")),
-				false, Outcome.NOTHING);
+				false, MoveResult.NOTHING);
 
 		assertThat(finish()).singleElement().asString().startsWith("0 activations doubled: 1 doubled");
 	}
@@ -54,9 +62,11 @@ class VerdictTests {
 	@Test
 	void failsOnMoreDeferredToolsThanTheCap() {
 		this.run.injectFaults();
-		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
-		this.run.step(ledger, "b", SoakRun.wire(List.of("filesystem__read_file", "memory__read_graph", "remote__echo",
-				"events__echo", "remote__add", "events__add", "memory__search_nodes")), true, Outcome.NOTHING);
+		Ledger ledger = this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
+		this.run.step(
+				ledger, "b", SoakRun.wire(List.of("filesystem__read_file", "memory__read_graph", "remote__echo",
+						"events__echo", "remote__add", "events__add", "memory__search_nodes")),
+				true, MoveResult.NOTHING);
 
 		assertThat(finish()).singleElement().asString().startsWith("cap never exceeded: 1 times");
 	}
@@ -64,9 +74,9 @@ class VerdictTests {
 	@Test
 	void failsOnAToldToolLeftOutWhileItsServerWasUp() {
 		this.run.injectFaults();
-		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
+		Ledger ledger = this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
 		this.run.step(ledger, "a", SoakRun.wire(List.of("filesystem__read_file", "remote__echo", "events__echo")),
-				false, Outcome.NOTHING);
+				false, MoveResult.NOTHING);
 
 		assertThat(finish()).singleElement()
 			.asString()
@@ -76,10 +86,10 @@ class VerdictTests {
 	@Test
 	void excusesAToldToolLeftOutWhileItsServerWasNotUpOnThatInstance() {
 		this.run.injectFaults();
-		Ledger ledger = this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
+		Ledger ledger = this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
 		this.run.health.get("a").put("memory", "RECONNECTING");
 		this.run.step(ledger, "a", SoakRun.wire(List.of("filesystem__read_file", "remote__echo", "events__echo")),
-				false, Outcome.NOTHING);
+				false, MoveResult.NOTHING);
 
 		assertThat(finish()).isEmpty();
 		assertThat(this.run.traffic.tally().errors()).containsEntry(Ledger.LEFT_OUT_NOT_UP, 1L);
@@ -204,8 +214,8 @@ class VerdictTests {
 	@Test
 	void failsOnFewerTurnsThanTheFloor() {
 		this.run.injectFaults();
-		this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
-		this.run.answerTurns(Floors.of(this.run.options()).turns() - 1);
+		this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
+		this.run.answerTurns(EvidenceFloors.of(this.run.options()).turns() - 1);
 
 		assertThat(this.run.report().ciFailures()).singleElement().asString().startsWith("turns ≥ floor: 3 (floor 4)");
 	}
@@ -214,8 +224,8 @@ class VerdictTests {
 	void failsOnFewerCheckedActivationsThanTheFloor() {
 		this.run.conversations = 3;
 		this.run.injectFaults();
-		this.run.converse(Floors.STEPS_AFTER_FAULT + 1);
-		this.run.answerTurns(Floors.of(this.run.options()).turns());
+		this.run.converse(EvidenceFloors.STEPS_AFTER_FAULT + 1);
+		this.run.answerTurns(EvidenceFloors.of(this.run.options()).turns());
 
 		assertThat(this.run.report().ciFailures()).singleElement()
 			.asString()
@@ -266,7 +276,7 @@ class VerdictTests {
 	}
 
 	private List<String> finish() {
-		this.run.answerTurns(Floors.of(this.run.options()).turns());
+		this.run.answerTurns(EvidenceFloors.of(this.run.options()).turns());
 		return this.run.report().ciFailures();
 	}
 

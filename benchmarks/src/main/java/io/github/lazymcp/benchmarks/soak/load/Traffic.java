@@ -1,0 +1,92 @@
+package io.github.lazymcp.benchmarks.soak.load;
+
+import java.net.http.HttpClient;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+import io.github.lazymcp.benchmarks.soak.fakes.ScriptedModel;
+import io.github.lazymcp.benchmarks.soak.fakes.ToolArguments;
+import io.github.lazymcp.benchmarks.soak.fleet.AppInstance;
+import io.github.lazymcp.benchmarks.soak.judge.CheckedSteps;
+import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.Incidents;
+import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
+import io.github.lazymcp.benchmarks.soak.judge.SlowTurns;
+import io.github.lazymcp.benchmarks.soak.judge.Tally;
+import io.github.lazymcp.benchmarks.soak.judge.Turns;
+
+/**
+ * What the conversations share: the instances (and which one a load balancer would send
+ * no traffic to now), the scripted model, the texts, and where turns, errors and ledger
+ * violations are counted.
+ *
+ * @param http the client every request goes through
+ * @param instances the app instances
+ * @param model the scripted model
+ * @param texts the users' messages
+ * @param tally violations and errors
+ * @param windows the declared outages
+ * @param turns turns and added time while measuring
+ * @param serverErrors every 5xx answer
+ * @param incidents failed tool calls and chats, for the fault plan to explain
+ * @param steps what the ledgers verified
+ * @param slowTurns the slowest turns while measuring
+ * @param gate pauses and stops the conversations
+ * @param tools which names are deferred and which are the capability's
+ * @param cap the apps' {@code max-active-schemas}
+ * @param arguments makes tool arguments
+ * @param thinkMillis the longest pause between a conversation's turns
+ * @param out instances taken out of the load balancer (restarting)
+ */
+public record Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
+		FaultWindows windows, Turns turns, ServerErrors serverErrors, Incidents incidents, CheckedSteps steps,
+		SlowTurns slowTurns, TurnBarrier gate, ToolKinds tools, int cap, ToolArguments arguments, int thinkMillis,
+		Set<String> out) {
+
+	public Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
+			FaultWindows windows, Turns turns, TurnBarrier gate, ToolKinds tools, int cap, ToolArguments arguments,
+			int thinkMillis) {
+		this(http, instances, model, texts, tally, windows, turns, new ServerErrors(), new Incidents(),
+				new CheckedSteps(), new SlowTurns(), gate, tools, cap, arguments, thinkMillis,
+				ConcurrentHashMap.newKeySet());
+	}
+
+	/**
+	 * The instances in the order a conversation tries them: those in service first, in
+	 * random order.
+	 * @param random the conversation's randomness
+	 * @return every instance
+	 */
+	public List<AppInstance> order(Random random) {
+		List<AppInstance> order = new ArrayList<>(this.instances);
+		Collections.shuffle(order, random);
+		order.sort((a, b) -> Boolean.compare(this.out.contains(a.name()), this.out.contains(b.name())));
+		return order;
+	}
+
+	/**
+	 * Which tool names are which, as the model sees them.
+	 *
+	 * @param eager the names the app always sends (pinned tools, ToolSearch, model tools)
+	 * @param capabilityServer the capability's server, whose tools are named
+	 * {@code server__tool}
+	 * @param capability the capability's name
+	 */
+	public record ToolKinds(Set<String> eager, String capabilityServer, String capability) {
+
+		public Predicate<String> deferred() {
+			return (name) -> name.contains("__") && !this.eager.contains(name);
+		}
+
+		public Predicate<String> capabilityTool() {
+			return (name) -> name.startsWith(this.capabilityServer + "__");
+		}
+
+	}
+
+}
