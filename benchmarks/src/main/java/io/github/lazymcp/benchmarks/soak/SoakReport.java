@@ -138,7 +138,18 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 				.append(target.met() ? "yes" : "**no**")
 				.append(" |\n");
 		}
+		examples(table, "violations", this.violations);
+		examples(table, "5xx outside outage windows", this.serverErrorExamples);
+		examples(table, "failed tool calls, chats and 4xx", this.incidentExamples);
 		return table.toString();
+	}
+
+	/** The first examples of one kind, so that a failed run says what went wrong. */
+	private static void examples(StringBuilder table, String kind, List<String> examples) {
+		if (!examples.isEmpty()) {
+			table.append("\nFirst ").append(kind).append(":\n");
+			examples.forEach((example) -> table.append("- ").append(example).append('\n'));
+		}
 	}
 
 	private static String recoveryCell(Recovery recovery) {
