@@ -2,7 +2,8 @@
 # Black-box figures of a server restart, as a user of the chat sample sees them: the sample
 # with one more server, server-everything, added by properties as the connection 'remote',
 # default health settings, read from /actuator/mcpactivation every 100 ms. Each run kills the
-# server (kill -9) and times DOWN; then
+# server (kill -9) and times DOWN (from the kill to when the server's first status other than
+# UP began, read from its 'since'); then
 #   - streamable, sse: starts it again on the same port and times from the moment it listens
 #     to UP with its tools. With --order at-once it is started as soon as it is DOWN; with
 #     --order mid-attempt only once a reconnect attempt has begun while it was down (the
@@ -44,11 +45,14 @@ esac
 mode=$([ "$transport" = sse ] && echo sse || echo streamableHttp)
 server() { PORT="$port" "$bin" "$mode" >/dev/null 2>&1 & echo $!; }
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; }
+# status, tools, when the status began (epoch seconds, 0 for since startup), lastError
 state() {
 	curl -s "localhost:$app/actuator/mcpactivation" | python3 -c 'import json,sys
+from datetime import datetime
 d = json.load(sys.stdin)
 s = [x for x in d["servers"] if x["name"] == "remote"][0]
-print(s["status"], s["tools"], s.get("lastError") or "")' 2>/dev/null || true
+since = datetime.fromisoformat(s["since"].replace("Z", "+00:00")).timestamp() if s.get("since") else 0
+print(s["status"], s["tools"], "%.3f" % since, s.get("lastError") or "")' 2>/dev/null || true
 }
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc; }
@@ -71,8 +75,11 @@ for run in $(seq 1 "$runs"); do
 		kill -9 "$srv"
 	fi
 	killed=$(now)
-	until state | grep -q '^DOWN'; do sleep 0.1; done
-	down=$(since "$killed")
+	# A stdio server is reconnected as soon as its process ends: DOWN may last only
+	# milliseconds before RECONNECTING, so either counts, and the time it was noticed is
+	# when that status began.
+	until line=$(state) && echo "$line" | grep -Eq '^(DOWN|RECONNECTING) '; do sleep 0.1; done
+	down=$(echo "$(echo "$line" | awk '{print $3}') - $killed" | bc)
 	if [ "$transport" = stdio ]; then
 		back=$(now)
 	else

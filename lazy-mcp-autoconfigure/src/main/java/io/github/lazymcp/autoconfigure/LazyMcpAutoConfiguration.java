@@ -14,6 +14,7 @@ import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.AttemptTimeout;
 import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.internal.Background;
+import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
@@ -113,7 +114,7 @@ public final class LazyMcpAutoConfiguration {
 			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
 			ObjectProvider<DataSource> dataSources, ObjectProvider<Clock> clock,
 			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler,
-			ObjectProvider<LazyMcpBuilderCustomizer> customizers) {
+			ObjectProvider<LazyMcpBuilderCustomizer> customizers, ObjectProvider<TransportLifecycle> transports) {
 		SpringAiClients springAi = SpringAiClients.of(beans);
 		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
 		Assembly.Settings settings = PropertiesMapping.settings(properties);
@@ -171,7 +172,12 @@ public final class LazyMcpAutoConfiguration {
 		}
 		clock.ifAvailable(builder::clock);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
-		return builder.build();
+		LazyMcp lazyMcp = builder.build();
+		// The servers of Spring AI's stdio connections are checked as soon as their
+		// process ends, rather than when pings run out of time.
+		transports
+			.ifAvailable((lifecycle) -> lifecycle.exits().deliverTo(LazyMcpAccess.assembly(lazyMcp).supervisor()));
+		return lazyMcp;
 	}
 
 	private static String serverOf(McpClientFactory factory) {

@@ -31,6 +31,7 @@ import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ConnectedClient;
+import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -201,6 +202,14 @@ public final class Assembly implements AutoCloseable {
 
 	public SessionStore sessions() {
 		return this.sessions.store();
+	}
+
+	/**
+	 * The supervisor that watches the servers.
+	 * @return the supervisor
+	 */
+	public ServerSupervisor supervisor() {
+		return this.connections.supervisor();
 	}
 
 	/**

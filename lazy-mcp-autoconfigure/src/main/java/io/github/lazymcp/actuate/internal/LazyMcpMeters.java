@@ -1,5 +1,6 @@
 package io.github.lazymcp.actuate.internal;
 
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.ToDoubleFunction;
 
 import io.github.lazymcp.activation.SessionStore;
@@ -14,8 +15,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
  * Micrometer meters for lazy-mcp: counters of searches, activations, evictions and model
- * requests, tool-schema tokens sent versus eager, and gauges of sessions and deferred
- * tools.
+ * requests, tool-schema tokens sent versus eager, tool calls refused per server (from a
+ * server's first refused call on), and gauges of sessions and deferred tools.
  */
 public final class LazyMcpMeters implements MeterBinder {
 
@@ -63,6 +64,12 @@ public final class LazyMcpMeters implements MeterBinder {
 		FunctionCounter.builder("lazy.mcp.search.fallbacks", this.ranker, ToolRanker::fallbacks)
 			.description("Searches ranked with BM25 because embedding failed at that moment")
 			.register(registry);
+		this.stats.eachRefusalCount((server, count) -> FunctionCounter
+			.builder("lazy.mcp.tool.calls.refused", count, LongAdder::sum)
+			.description("Tool calls answered at once with an error, nothing run, because their server was down or "
+					+ "reconnecting")
+			.tag("server", server)
+			.register(registry));
 		Gauge
 			.builder("lazy.mcp.servers.unavailable", this.catalog,
 					(catalog) -> catalog.snapshot().servers().stream().filter((s) -> !s.health().available()).count())

@@ -256,8 +256,8 @@ public final class SupervisedConnection implements McpServerConnection {
 		public String call(String toolInput, @Nullable ToolContext toolContext) {
 			ServerHealth now = SupervisedConnection.this.health;
 			if (!now.available()) {
-				throw failure(now.unavailableMessage(SupervisedConnection.this.name)
-						+ ". Nothing was run; use another tool or try again later.");
+				throw failure("Tool '%s' was not run. %s.".formatted(this.qualifiedName,
+						now.unavailableMessage(SupervisedConnection.this.name)));
 			}
 			ToolCallback target = client().connection().callback(this.tool, this.qualifiedName);
 			Duration timeout = SupervisedConnection.this.callTimeout;

@@ -1,9 +1,12 @@
 package io.github.lazymcp.tool.internal;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 
 import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.ActivationResult;
@@ -36,6 +39,12 @@ public final class UsageStats implements ActivationListener {
 	/** How often searches by query found each tool; at most one entry per tool. */
 	private final Map<String, LongAdder> found = new ConcurrentHashMap<>();
 
+	/** Calls refused because their server was not up, per server. */
+	private final Map<String, LongAdder> refused = new ConcurrentHashMap<>();
+
+	/** Told of each server's count of refused calls, when its first one comes. */
+	private final List<BiConsumer<String, LongAdder>> refusalCounters = new CopyOnWriteArrayList<>();
+
 	void searched() {
 		this.searches.increment();
 	}
@@ -52,6 +61,38 @@ public final class UsageStats implements ActivationListener {
 
 	void interimSearch() {
 		this.interimSearches.increment();
+	}
+
+	/** A call of a server's tool was refused: the server was down or reconnecting. */
+	void refused(String server) {
+		this.refused.computeIfAbsent(server, this::refusalCount).increment();
+	}
+
+	private LongAdder refusalCount(String server) {
+		LongAdder count = new LongAdder();
+		this.refusalCounters.forEach((counter) -> counter.accept(server, count));
+		return count;
+	}
+
+	/**
+	 * Calls of a server's tools answered at once with an error, nothing run, because the
+	 * server was down or reconnecting.
+	 * @param server the server name
+	 * @return the count since startup
+	 */
+	public long refusedCalls(String server) {
+		LongAdder count = this.refused.get(server);
+		return (count != null) ? count.sum() : 0;
+	}
+
+	/**
+	 * Hands over the running count of refused calls of every server that has one, now and
+	 * when a server's first call is refused later: one meter per server.
+	 * @param counter given a server name and its running count
+	 */
+	public void eachRefusalCount(BiConsumer<String, LongAdder> counter) {
+		this.refusalCounters.add(counter);
+		this.refused.forEach(counter);
 	}
 
 	@Override
