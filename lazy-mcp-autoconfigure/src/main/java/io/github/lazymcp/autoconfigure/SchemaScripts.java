@@ -15,13 +15,13 @@ import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.jdbc.datasource.init.ScriptException;
 
 /**
- * Runs lazy-mcp's idempotent schema scripts ({@code CREATE ... IF NOT EXISTS}) at startup,
- * tolerating another instance that creates the same tables at the same moment.
+ * Runs lazy-mcp's idempotent schema scripts ({@code CREATE ... IF NOT EXISTS}) at
+ * startup, tolerating another instance that creates the same tables at the same moment.
  * <p>
  * {@code IF NOT EXISTS} does not see an object whose creation another session has not
- * committed yet: on PostgreSQL the second session waits on the first one's catalog row and
- * fails with a unique violation (23505, on {@code pg_type} or {@code pg_class}) once it
- * commits, or with 42P07 or 42710 if it commits between the second's checks. On MySQL
+ * committed yet: on PostgreSQL the second session waits on the first one's catalog row
+ * and fails with a unique violation (23505, on {@code pg_type} or {@code pg_class}) once
+ * it commits, or with 42P07 or 42710 if it commits between the second's checks. On MySQL
  * and MariaDB the table's metadata lock makes the second wait and then skip the table;
  * should a clash get through there, it reports 42S01 and is treated alike. Such a failure
  * means the object now exists, so the script is run again, and this time
@@ -67,8 +67,8 @@ final class SchemaScripts {
 				if (attempt == ATTEMPTS || !isClash(ex)) {
 					throw ex;
 				}
-				logger.info("Another instance created the same lazy-mcp tables at the same time; running "
-						+ locations + " again");
+				logger.info("Another instance created the same lazy-mcp tables at the same time; running " + locations
+						+ " again");
 			}
 		}
 	}

@@ -36,10 +36,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Several instances starting at once against one empty database: the one whose
- * {@code CREATE TABLE IF NOT EXISTS} waits on another's uncommitted table still starts, on
- * a real PostgreSQL. MariaDB has no such test: there the table's metadata lock makes the
- * second {@code CREATE TABLE IF NOT EXISTS} wait and then skip the table with a note, so
- * no client can hold the clash open.
+ * {@code CREATE TABLE IF NOT EXISTS} waits on another's uncommitted table still starts,
+ * on a real PostgreSQL. MariaDB has no such test: there the table's metadata lock makes
+ * the second {@code CREATE TABLE IF NOT EXISTS} wait and then skip the table with a note,
+ * so no client can hold the clash open.
  */
 class SchemaScriptsTests {
 
