@@ -160,6 +160,9 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 				? String.format(Locale.ROOT, "served %.1f s after the fault (bound %.0f s)%s", recovery.servedSeconds(),
 						recovery.boundSeconds(), recovery.withinBound() ? "" : " **late**")
 				: String.format(Locale.ROOT, "**not served again** (bound %.0f s)", recovery.boundSeconds());
+		if (recovery.note() != null) {
+			served += " (" + recovery.note() + ")";
+		}
 		if (recovery.upSeconds() == null) {
 			return served;
 		}
