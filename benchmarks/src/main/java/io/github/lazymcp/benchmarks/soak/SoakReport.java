@@ -166,7 +166,18 @@ record SoakReport(double minutes, int conversations, boolean faults, long turns,
 		if (recovery.upSeconds() == null) {
 			return served;
 		}
-		return String.format(Locale.ROOT, "`UP` %.1f s after back, %s", recovery.upSeconds(), served);
+		return String.format(Locale.ROOT, "%s`UP` %.1f s after back, %s", back(recovery), recovery.upSeconds(), served);
+	}
+
+	/**
+	 * When the harness made the server available again, when that was not the fault
+	 * itself: a killed HTTP server listens again only once its process has started, which
+	 * under load takes seconds beyond its planned time down.
+	 */
+	private static String back(Recovery recovery) {
+		Double back = recovery.backAt();
+		return (back != null && back - recovery.at() >= 0.1)
+				? String.format(Locale.ROOT, "back %.1f s after the fault, ", back - recovery.at()) : "";
 	}
 
 	private static void row(StringBuilder table, String measure, String value) {
