@@ -8,13 +8,11 @@ import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.AttemptTimeout;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.Background;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
@@ -117,7 +115,7 @@ public final class LazyMcpAutoConfiguration {
 			ObjectProvider<LazyMcpBuilderCustomizer> customizers, ObjectProvider<TransportLifecycle> transports) {
 		SpringAiClients springAi = SpringAiClients.of(beans);
 		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
-		Assembly.Settings settings = PropertiesMapping.settings(properties);
+		PropertiesMapping.Settings settings = PropertiesMapping.settings(properties);
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.catalog(settings.catalog())
 			.health(settings.health())
@@ -175,8 +173,7 @@ public final class LazyMcpAutoConfiguration {
 		LazyMcp lazyMcp = builder.build();
 		// The servers of Spring AI's stdio connections are checked as soon as their
 		// process ends, rather than when pings run out of time.
-		transports
-			.ifAvailable((lifecycle) -> lifecycle.exits().deliverTo(LazyMcpAccess.assembly(lazyMcp).supervisor()));
+		transports.ifAvailable((lifecycle) -> lifecycle.exits().deliverTo(lazyMcp.operations()::processExited));
 		return lazyMcp;
 	}
 

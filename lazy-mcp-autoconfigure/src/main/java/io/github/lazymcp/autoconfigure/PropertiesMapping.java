@@ -14,7 +14,6 @@ import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.ToolHints;
@@ -53,8 +52,8 @@ final class PropertiesMapping {
 	 * @param properties the bound properties
 	 * @return the settings the builder takes
 	 */
-	static Assembly.Settings settings(LazyMcpProperties properties) {
-		return new Assembly.Settings(catalog(properties), health(properties), sessions(properties), ranking(properties),
+	static Settings settings(LazyMcpProperties properties) {
+		return new Settings(catalog(properties), health(properties), sessions(properties), ranking(properties),
 				embedding(properties), learning(properties), tools(properties), advisors(properties),
 				policies(properties), proactive(properties), capabilities(properties));
 	}
@@ -287,6 +286,15 @@ final class PropertiesMapping {
 	 * @param value the value bound to it
 	 */
 	private record Property(String component, String key, @Nullable Object value) {
+
+	}
+
+	/**
+	 * The settings records, one per package.
+	 */
+	record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions, RankingSettings ranking,
+			EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools, AdvisorSettings advisors,
+			PolicySettings policies, ProactiveSettings proactive, CapabilitySettings capabilities) {
 
 	}
 

@@ -9,10 +9,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import io.github.lazymcp.catalog.ServerHealth.Status;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.ServerHealth.Status;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.internal.Background;
 import io.github.lazymcp.it.ServerProcesses;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

@@ -4,9 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ServerSupervisor;
-import io.github.lazymcp.internal.Background;
 import io.micrometer.observation.ObservationRegistry;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,6 +14,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityManager;
@@ -77,10 +78,10 @@ import org.springframework.core.io.ResourceLoader;
  */
 
 /**
- * lazy-mcp's parts, assembled from the {@code LazyMcp} builder's inputs; what the
- * actuator endpoint, the health indicator and the meters read. Internal: not API.
+ * lazy-mcp's parts, assembled from the {@link LazyMcp} builder's inputs: what
+ * {@code LazyMcp} hands out, and what its {@link LazyMcpOperations window} reads.
  */
-public final class Assembly implements AutoCloseable {
+final class Assembly implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(Assembly.class);
 
@@ -90,13 +91,13 @@ public final class Assembly implements AutoCloseable {
 
 	private final Background background;
 
-	private final Connections connections;
+	private final ServersPart connections;
 
-	private final Sessions sessions;
+	private final SessionsPart sessions;
 
-	private final Capabilities capabilities;
+	private final CapabilitiesPart capabilities;
 
-	private final Search search;
+	private final SearchPart search;
 
 	private final ToolCallbacks callbacks;
 
@@ -113,7 +114,7 @@ public final class Assembly implements AutoCloseable {
 	 * @return the parts
 	 * @throws IllegalArgumentException when a capability file is broken
 	 */
-	public static Assembly of(Parts parts) {
+	static Assembly of(Parts parts) {
 		CapabilitySettings capabilitySettings = parts.settings().capabilities();
 		// Read before anything starts: a broken file fails the build with nothing to
 		// stop.
@@ -133,13 +134,13 @@ public final class Assembly implements AutoCloseable {
 		Settings settings = parts.settings();
 		this.made = made;
 		this.background = made(made, new Background(parts.scheduler()));
-		this.connections = made(made, new Connections(parts, this.background.scheduler()));
-		this.sessions = made(made, new Sessions(parts, this.background));
+		this.connections = made(made, new ServersPart(parts, this.background.scheduler()));
+		this.sessions = made(made, new SessionsPart(parts, this.background));
 		AccessPolicies policies = new AccessPolicies(settings.policies());
 		TextEmbedder.Loader embedder = TextEmbedder.loader(settings.embedding(), parts.embeddingModel(),
 				classLoader(parts.resourceLoader()),
 				(parts.embeddingDatabase() != null) ? SharedEmbeddings.jdbc(parts.embeddingDatabase()) : null);
-		this.capabilities = made(made, new Capabilities(definitions, parts, this.connections, this.sessions.store(),
+		this.capabilities = made(made, new CapabilitiesPart(definitions, parts, this.connections, this.sessions.store(),
 				policies, embedder, this.background));
 
 		List<ModelTool> modelTools = new ArrayList<>(parts.modelTools());
@@ -150,7 +151,7 @@ public final class Assembly implements AutoCloseable {
 		Filters filters = new Filters(filterList);
 		List<Hints> hints = new ArrayList<>(parts.hints());
 		hints.addAll(this.capabilities.hints());
-		this.search = made(made, new Search(parts, this.connections, this.sessions, embedder, modelTools, filters,
+		this.search = made(made, new SearchPart(parts, this.connections, this.sessions, embedder, modelTools, filters,
 				hints, this.background));
 
 		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
@@ -196,11 +197,11 @@ public final class Assembly implements AutoCloseable {
 		return (classLoader != null) ? classLoader : Assembly.class.getClassLoader();
 	}
 
-	public McpCatalog catalog() {
+	McpCatalog catalog() {
 		return this.connections.catalog();
 	}
 
-	public SessionStore sessions() {
+	SessionStore sessions() {
 		return this.sessions.store();
 	}
 
@@ -208,7 +209,7 @@ public final class Assembly implements AutoCloseable {
 	 * The supervisor that watches the servers.
 	 * @return the supervisor
 	 */
-	public ServerSupervisor supervisor() {
+	ServerSupervisor supervisor() {
 		return this.connections.supervisor();
 	}
 
@@ -216,23 +217,23 @@ public final class Assembly implements AutoCloseable {
 	 * The scheduler lazy-mcp's background work runs on.
 	 * @return the scheduler
 	 */
-	public ScheduledExecutorService scheduler() {
+	ScheduledExecutorService scheduler() {
 		return this.background.scheduler();
 	}
 
-	public TokenCounter tokenCounter() {
+	TokenCounter tokenCounter() {
 		return this.connections.tokenCounter();
 	}
 
-	public UsageStats stats() {
+	UsageStats stats() {
 		return this.sessions.stats();
 	}
 
-	public ToolRanker ranker() {
+	ToolRanker ranker() {
 		return this.search.ranker();
 	}
 
-	public Learning learning() {
+	Learning learning() {
 		return this.search.learning();
 	}
 
@@ -242,15 +243,15 @@ public final class Assembly implements AutoCloseable {
 	 * @return how many uses were deleted
 	 * @throws RuntimeException when the store of uses cannot be reached
 	 */
-	public int deleteUses(@Nullable String conversation) {
+	int deleteUses(@Nullable String conversation) {
 		return this.search.deleteUses(conversation);
 	}
 
-	public ToolSearchService search() {
+	ToolSearchService search() {
 		return this.search.service();
 	}
 
-	public ToolCallbacks callbacks() {
+	ToolCallbacks callbacks() {
 		return this.callbacks;
 	}
 
@@ -258,31 +259,31 @@ public final class Assembly implements AutoCloseable {
 	 * Every listener as one: what the session advisor tells at the start of a turn.
 	 * @return the listeners
 	 */
-	public LazyMcpListener listeners() {
+	LazyMcpListener listeners() {
 		return this.listeners;
 	}
 
-	public WireView wire() {
+	WireView wire() {
 		return this.wire;
 	}
 
-	public LazyMcpChatClientCustomizer customizer() {
+	LazyMcpChatClientCustomizer customizer() {
 		return this.customizer;
 	}
 
-	public CapabilityManager capabilities() {
+	CapabilityManager capabilities() {
 		return this.capabilities.manager();
 	}
 
-	public ServerPool pool() {
+	ServerPool pool() {
 		return this.capabilities.pool();
 	}
 
-	public CapabilityRouter router() {
+	CapabilityRouter router() {
 		return this.capabilities.router();
 	}
 
-	public CapabilitySkills skills() {
+	CapabilitySkills skills() {
 		return this.capabilities.skills();
 	}
 
@@ -290,7 +291,7 @@ public final class Assembly implements AutoCloseable {
 	 * The capabilities section of the endpoint as it is now.
 	 * @return the report
 	 */
-	public CapabilityReport capabilityReport() {
+	CapabilityReport capabilityReport() {
 		return this.capabilities.report();
 	}
 
@@ -307,7 +308,7 @@ public final class Assembly implements AutoCloseable {
 	/**
 	 * The settings records, one per package.
 	 */
-	public record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions,
+	record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions,
 			RankingSettings ranking, EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools,
 			AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
 			CapabilitySettings capabilities) {
@@ -339,7 +340,7 @@ public final class Assembly implements AutoCloseable {
 	 * other instances, or null
 	 * @param resourceLoader where capability files and models are found
 	 */
-	public record Parts(List<McpSyncClient> clients, List<McpAsyncClient> asyncClients, Duration asyncTimeout,
+	record Parts(List<McpSyncClient> clients, List<McpAsyncClient> asyncClients, Duration asyncTimeout,
 			List<McpServerConnection> connections, Map<String, ConnectedClient.Factory> reconnects, Settings settings,
 			@Nullable ToolRanker ranker, @Nullable SessionStore sessionStore, @Nullable UseStore useStore,
 			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
@@ -347,7 +348,7 @@ public final class Assembly implements AutoCloseable {
 			@Nullable ScheduledExecutorService scheduler, Clock clock, @Nullable EmbeddingModel embeddingModel,
 			@Nullable DataSource embeddingDatabase, ResourceLoader resourceLoader) {
 
-		public Parts {
+		Parts {
 			clients = List.copyOf(clients);
 			asyncClients = List.copyOf(asyncClients);
 			connections = List.copyOf(connections);

@@ -1,9 +1,10 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
 import java.time.Duration;
 import java.util.List;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityActions;
@@ -40,7 +41,7 @@ import io.github.lazymcp.tool.ModelTool;
 /**
  * The capabilities part of lazy-mcp.
  */
-final class Capabilities implements AutoCloseable {
+final class CapabilitiesPart implements AutoCloseable {
 
 	private final List<CapabilityDefinition> definitions;
 
@@ -72,7 +73,7 @@ final class Capabilities implements AutoCloseable {
 	 * @param embedder what routing embeds with
 	 * @param background where the release of abandoned servers runs
 	 */
-	Capabilities(List<CapabilityDefinition> definitions, Assembly.Parts parts, Connections connections,
+	CapabilitiesPart(List<CapabilityDefinition> definitions, Assembly.Parts parts, ServersPart connections,
 			SessionStore sessions, AccessPolicies policies, TextEmbedder.Loader embedder, Background background) {
 		this.definitions = definitions;
 		this.settings = parts.settings().capabilities();

@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +21,9 @@ import io.modelcontextprotocol.client.McpSyncClient;
  */
 
 /**
- * The connections part of lazy-mcp: supervisor and catalog.
+ * The servers part of lazy-mcp: the supervisor and the catalog over the servers.
  */
-final class Connections implements AutoCloseable {
+final class ServersPart implements AutoCloseable {
 
 	private final TokenCounter tokenCounter = new TokenCounter();
 
@@ -36,7 +36,7 @@ final class Connections implements AutoCloseable {
 	 * @param parts what the builder was given
 	 * @param scheduler where pings and reconnects run
 	 */
-	Connections(Assembly.Parts parts, ScheduledExecutorService scheduler) {
+	ServersPart(Assembly.Parts parts, ScheduledExecutorService scheduler) {
 		this.supervisor = new ServerSupervisor(parts.settings().health(), parts.clock(), Math::random, scheduler);
 		try {
 			this.catalog = new McpCatalog(supervised(parts), parts.settings().catalog(), this.tokenCounter);

@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp.background.internal;
 
 import java.time.Duration;
 import java.util.List;

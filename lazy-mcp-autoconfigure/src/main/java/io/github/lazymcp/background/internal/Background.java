@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp.background.internal;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -58,7 +58,12 @@ public final class Background implements AutoCloseable {
 
 	private final List<Tasks> groups = new CopyOnWriteArrayList<>();
 
-	Background(@Nullable ScheduledExecutorService scheduler) {
+	/**
+	 * Runs background work on a scheduler.
+	 * @param scheduler the application's scheduler, left running on close; or
+	 * {@code null} for one of lazy-mcp's own, shut down on close
+	 */
+	public Background(@Nullable ScheduledExecutorService scheduler) {
 		this(scheduler, CLOSE_WAIT);
 	}
 
@@ -86,7 +91,11 @@ public final class Background implements AutoCloseable {
 		return scheduler;
 	}
 
-	ScheduledExecutorService scheduler() {
+	/**
+	 * The scheduler the tasks run on.
+	 * @return the scheduler
+	 */
+	public ScheduledExecutorService scheduler() {
 		return this.scheduler;
 	}
 
@@ -95,7 +104,7 @@ public final class Background implements AutoCloseable {
 	 * @param part the part, for the log
 	 * @return the group, open
 	 */
-	Tasks tasks(String part) {
+	public Tasks tasks(String part) {
 		Tasks tasks = new Tasks(part);
 		this.groups.add(tasks);
 		return tasks;
@@ -116,7 +125,7 @@ public final class Background implements AutoCloseable {
 	/**
 	 * One part's tasks on the scheduler. Thread-safe.
 	 */
-	final class Tasks implements AutoCloseable {
+	public final class Tasks implements AutoCloseable {
 
 		private final String part;
 
@@ -140,7 +149,7 @@ public final class Background implements AutoCloseable {
 		 * @param task the task
 		 * @throws RejectedExecutionException once the group is closed
 		 */
-		void now(String what, Runnable task) {
+		public void now(String what, Runnable task) {
 			if (this.closed) {
 				throw new RejectedExecutionException(
 						"lazy-mcp's %s is closed; '%s' does not run".formatted(this.part, what));
@@ -184,7 +193,7 @@ public final class Background implements AutoCloseable {
 		 * @param what what its tasks do, for the log
 		 * @return the executor
 		 */
-		Executor oneAtATime(String what) {
+		public Executor oneAtATime(String what) {
 			return new OneAtATime(what);
 		}
 
@@ -198,7 +207,7 @@ public final class Background implements AutoCloseable {
 		 * @param what what the task does, for the log
 		 * @param task the task
 		 */
-		void every(Duration period, String what, Runnable task) {
+		public void every(Duration period, String what, Runnable task) {
 			long millis = period.toMillis();
 			if (millis <= 0 || this.closed) {
 				return;

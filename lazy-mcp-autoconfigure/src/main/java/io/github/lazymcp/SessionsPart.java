@@ -1,6 +1,7 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.tool.internal.ReportingSessionStore;
 import io.github.lazymcp.tool.internal.ToolObservations;
 import io.github.lazymcp.tool.internal.UsageStats;
@@ -14,7 +15,7 @@ import io.github.lazymcp.tool.internal.UsageStats;
 /**
  * The sessions part of lazy-mcp: the reporting session store and its cleanup.
  */
-final class Sessions implements AutoCloseable {
+final class SessionsPart implements AutoCloseable {
 
 	private final UsageStats stats = new UsageStats();
 
@@ -29,7 +30,7 @@ final class Sessions implements AutoCloseable {
 	 * @param parts what the builder was given
 	 * @param background where the cleanup runs
 	 */
-	Sessions(Assembly.Parts parts, Background background) {
+	SessionsPart(Assembly.Parts parts, Background background) {
 		this.observations = new ToolObservations(parts.observations());
 		SessionStore store = (parts.sessionStore() != null) ? parts.sessionStore()
 				: SessionStore.inMemory(parts.settings().sessions(), parts.clock());

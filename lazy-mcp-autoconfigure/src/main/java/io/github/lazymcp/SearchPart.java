@@ -1,7 +1,8 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
 import java.util.List;
 
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.UseStore;
@@ -27,9 +28,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The search part of lazy-mcp: learning, ranking and the search service.
  */
-final class Search implements AutoCloseable {
+final class SearchPart implements AutoCloseable {
 
-	private static final Log logger = LogFactory.getLog(Search.class);
+	private static final Log logger = LogFactory.getLog(SearchPart.class);
 
 	private final Learning learning;
 
@@ -50,7 +51,7 @@ final class Search implements AutoCloseable {
 	 * @param hints every hint, most important first
 	 * @param background where index builds and the cleanup of uses run
 	 */
-	Search(Assembly.Parts parts, Connections connections, Sessions sessions, TextEmbedder.Loader embedder,
+	SearchPart(Assembly.Parts parts, ServersPart connections, SessionsPart sessions, TextEmbedder.Loader embedder,
 			List<ModelTool> modelTools, Filters filters, List<Hints> hints, Background background) {
 		Assembly.Settings settings = parts.settings();
 		this.learning = new Learning(settings.learning(),
