@@ -1,16 +1,13 @@
 package io.github.lazymcp;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import javax.sql.DataSource;
 
-import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
@@ -23,31 +20,23 @@ import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
-import io.github.lazymcp.catalog.CatalogSettings;
-import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
-import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.learning.Hints;
-import io.github.lazymcp.learning.LearningSettings;
-import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.policy.PolicySettings;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.proactive.internal.ProactiveAttach;
-import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
 import io.github.lazymcp.tool.ToolFilter;
-import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.internal.Filters;
 import io.github.lazymcp.tool.internal.Listeners;
 import io.github.lazymcp.tool.internal.ToolCallbacks;
@@ -56,8 +45,6 @@ import io.github.lazymcp.tool.internal.ToolSearchService;
 import io.github.lazymcp.tool.internal.UsageStats;
 import io.github.lazymcp.tool.internal.WireView;
 import io.micrometer.observation.ObservationRegistry;
-import io.modelcontextprotocol.client.McpAsyncClient;
-import io.modelcontextprotocol.client.McpSyncClient;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -67,14 +54,15 @@ import org.springframework.core.io.ResourceLoader;
 
 /*
  * The whole object graph, built once in dependency order from four parts that each close
- * what they started: connections (the servers under supervision, the catalog over them),
+ * what they started: servers (the servers under supervision, the catalog over them),
  * sessions (the reporting store and its cleanup), capabilities (the wing made from the
  * loaded definitions) and search (learning, ranking, the search service); then the
  * listeners, the tracked tools, the two views (execution, wire) and the advisors, which
- * hold nothing to close. Each part is handed the parts it uses when it is made; nothing is
- * looked up later and nothing calls back into what made it. Closing closes the parts in
- * the reverse order of their making, then the scheduler; a build that fails closes what
- * it made the same way.
+ * hold nothing to close. Each part takes its own inputs, which the builder made for it,
+ * and the collaborators it uses when it is made; nothing is looked up later, and no part
+ * knows the assembly, the builder or another part. Closing closes the parts in the
+ * reverse order of their making, then the scheduler; a build that fails closes what it
+ * made the same way.
  */
 
 /**
@@ -85,13 +73,13 @@ final class Assembly implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(Assembly.class);
 
-	// The parts to close, the last made on top: background, connections, sessions,
+	// The parts to close, the last made on top: background, servers, sessions,
 	// capabilities, search. Empty once closed.
 	private final Deque<AutoCloseable> made;
 
 	private final Background background;
 
-	private final ServersPart connections;
+	private final ServersPart servers;
 
 	private final SessionsPart sessions;
 
@@ -110,19 +98,22 @@ final class Assembly implements AutoCloseable {
 	/**
 	 * Builds every part. When a part cannot be made, the parts made before it are closed
 	 * before the failure is thrown: nothing runs on after a failed build.
-	 * @param parts what the builder was given
+	 * @param own what the assembly itself uses
+	 * @param servers the servers part's inputs
+	 * @param sessions the sessions part's inputs
+	 * @param search the search part's inputs
 	 * @return the parts
 	 * @throws IllegalArgumentException when a capability file is broken
 	 */
-	static Assembly of(Parts parts) {
-		CapabilitySettings capabilitySettings = parts.settings().capabilities();
+	static Assembly of(Inputs own, ServersPart.Inputs servers, SessionsPart.Inputs sessions, SearchPart.Inputs search) {
+		CapabilitySettings capabilities = own.capabilities();
 		// Read before anything starts: a broken file fails the build with nothing to
 		// stop.
-		List<CapabilityDefinition> definitions = new CapabilityLoader(parts.resourceLoader())
-			.load(capabilitySettings.locations(), capabilitySettings.taps(), capabilitySettings.providers());
+		List<CapabilityDefinition> definitions = new CapabilityLoader(own.resourceLoader())
+			.load(capabilities.locations(), capabilities.taps(), capabilities.providers());
 		Deque<AutoCloseable> made = new ArrayDeque<>();
 		try {
-			return new Assembly(parts, definitions, made);
+			return new Assembly(own, servers, sessions, search, definitions, made);
 		}
 		catch (RuntimeException | Error ex) {
 			closeAll(made);
@@ -130,45 +121,66 @@ final class Assembly implements AutoCloseable {
 		}
 	}
 
-	private Assembly(Parts parts, List<CapabilityDefinition> definitions, Deque<AutoCloseable> made) {
-		Settings settings = parts.settings();
+	private Assembly(Inputs own, ServersPart.Inputs servers, SessionsPart.Inputs sessions, SearchPart.Inputs search,
+			List<CapabilityDefinition> definitions, Deque<AutoCloseable> made) {
 		this.made = made;
-		this.background = made(made, new Background(parts.scheduler()));
-		this.connections = made(made, new ServersPart(parts, this.background.scheduler()));
-		this.sessions = made(made, new SessionsPart(parts, this.background));
-		AccessPolicies policies = new AccessPolicies(settings.policies());
-		TextEmbedder.Loader embedder = TextEmbedder.loader(settings.embedding(), parts.embeddingModel(),
-				classLoader(parts.resourceLoader()),
-				(parts.embeddingDatabase() != null) ? SharedEmbeddings.jdbc(parts.embeddingDatabase()) : null);
-		this.capabilities = made(made, new CapabilitiesPart(definitions, parts, this.connections, this.sessions.store(),
-				policies, embedder, this.background));
-
-		List<ModelTool> modelTools = new ArrayList<>(parts.modelTools());
-		modelTools.add(this.capabilities.tool());
-		List<ToolFilter> filterList = new ArrayList<>(parts.filters());
-		filterList.add(policies);
-		filterList.add(this.capabilities.filter());
-		Filters filters = new Filters(filterList);
-		List<Hints> hints = new ArrayList<>(parts.hints());
-		hints.addAll(this.capabilities.hints());
-		this.search = made(made, new SearchPart(parts, this.connections, this.sessions, embedder, modelTools, filters,
-				hints, this.background));
-
-		List<LazyMcpListener> listenerList = new ArrayList<>(parts.listeners());
-		listenerList
-			.add(new ProactiveAttach(settings.proactive(), this.search.service()::rankDeferred, parts.observations()));
-		listenerList.add(this.capabilities.listener());
-		this.listeners = new Listeners(listenerList);
-
-		ToolPath path = new ToolPath(this.connections.catalog(), this.search.service(), this.sessions.store(),
-				modelTools, filters, this.listeners, this.capabilities.filter(), this.sessions.observations(),
-				this.search.learning(), this.sessions.stats(), this.connections.tokenCounter());
+		this.background = made(made, new Background(own.scheduler()));
+		ScheduledExecutorService scheduler = this.background.scheduler();
+		this.servers = made(made, new ServersPart(servers, own.clock(), scheduler));
+		McpCatalog catalog = this.servers.catalog();
+		this.sessions = made(made,
+				new SessionsPart(sessions, own.observations(), own.clock(), this.background.tasks("sessions")));
+		AccessPolicies policies = new AccessPolicies(own.policies());
+		TextEmbedder.Loader embedder = embedder(own);
+		this.capabilities = made(made,
+				new CapabilitiesPart(new CapabilitiesPart.Inputs(own.capabilities(), definitions),
+						sessions.settings().idleTimeout(), this.servers.supervisor(), catalog, this.sessions.store(),
+						policies, embedder, own.clock(), own.observations(), scheduler,
+						this.background.tasks("capabilities")));
+		SearchPart.ToolSurface surface = surface(own, policies);
+		this.search = made(made,
+				new SearchPart(search, sessions.settings().cleanupInterval(), catalog, this.servers.tokens(),
+						this.sessions.stats(), surface, embedder, own.clock(), this.background.tasks("search")));
+		this.listeners = listeners(own);
+		ToolPath path = new ToolPath(catalog, this.search.service(), this.sessions.store(), surface.modelTools(),
+				surface.filters(), this.listeners, this.capabilities.filter(), this.sessions.observations(),
+				this.search.learning(), this.sessions.stats(), this.servers.tokens());
 		this.callbacks = path.callbacks();
 		this.wire = path.wire();
-		PolicyResolver resolver = (parts.policyResolver() != null) ? parts.policyResolver()
-				: PolicyResolver.parameter(settings.policies().parameter());
-		this.customizer = new LazyMcpChatClientCustomizer(settings.advisors(), this.callbacks, this.wire,
-				this.listeners, this.sessions.store(), policies, resolver, this.connections.tokenCounter());
+		PolicyResolver resolver = (own.policyResolver() != null) ? own.policyResolver()
+				: PolicyResolver.parameter(own.policies().parameter());
+		this.customizer = new LazyMcpChatClientCustomizer(own.advisors(), this.callbacks, this.wire, this.listeners,
+				this.sessions.store(), policies, resolver, this.servers.tokens());
+	}
+
+	/** The one embedder, loaded on first use, asking the shared table first when given. */
+	private static TextEmbedder.Loader embedder(Inputs own) {
+		DataSource database = own.embeddingDatabase();
+		return TextEmbedder.loader(own.embedding(), own.embeddingModel(), classLoader(own.resourceLoader()),
+				(database != null) ? SharedEmbeddings.jdbc(database) : null);
+	}
+
+	/**
+	 * The model tools, the filters and the hints: the application's, then lazy-mcp's own
+	 * (the capability tool; access policies and capabilities; the capability files').
+	 */
+	private SearchPart.ToolSurface surface(Inputs own, AccessPolicies policies) {
+		List<ModelTool> modelTools = new ArrayList<>(own.modelTools());
+		modelTools.add(this.capabilities.tool());
+		List<ToolFilter> filters = new ArrayList<>(own.filters());
+		filters.add(policies);
+		filters.add(this.capabilities.filter());
+		List<Hints> hints = new ArrayList<>(own.hints());
+		hints.addAll(this.capabilities.hints());
+		return new SearchPart.ToolSurface(modelTools, new Filters(filters), hints);
+	}
+
+	/** The application's listeners, then proactive attach and capability auto-activation. */
+	private Listeners listeners(Inputs own) {
+		List<LazyMcpListener> listeners = new ArrayList<>(own.listeners());
+		listeners.add(new ProactiveAttach(own.proactive(), this.search.service()::rankDeferred, own.observations()));
+		listeners.add(this.capabilities.listener());
+		return new Listeners(listeners);
 	}
 
 	private static <T extends AutoCloseable> T made(Deque<AutoCloseable> made, T part) {
@@ -198,7 +210,7 @@ final class Assembly implements AutoCloseable {
 	}
 
 	McpCatalog catalog() {
-		return this.connections.catalog();
+		return this.servers.catalog();
 	}
 
 	SessionStore sessions() {
@@ -210,7 +222,7 @@ final class Assembly implements AutoCloseable {
 	 * @return the supervisor
 	 */
 	ServerSupervisor supervisor() {
-		return this.connections.supervisor();
+		return this.servers.supervisor();
 	}
 
 	/**
@@ -222,7 +234,7 @@ final class Assembly implements AutoCloseable {
 	}
 
 	TokenCounter tokenCounter() {
-		return this.connections.tokenCounter();
+		return this.servers.tokens();
 	}
 
 	UsageStats stats() {
@@ -306,27 +318,18 @@ final class Assembly implements AutoCloseable {
 	}
 
 	/**
-	 * The settings records, one per package.
-	 */
-	record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions,
-			RankingSettings ranking, EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools,
-			AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
-			CapabilitySettings capabilities) {
-
-	}
-
-	/**
-	 * What lazy-mcp is built from.
+	 * What the assembly itself uses: the settings and the application's parts that no
+	 * part takes as its own input.
 	 *
-	 * @param clients servers reached through Spring AI's synchronous clients
-	 * @param asyncClients servers reached through Spring AI's asynchronous clients
-	 * @param asyncTimeout how long an asynchronous client may block
-	 * @param connections servers reached by other means
-	 * @param reconnects how to make a new client per server name
-	 * @param settings the settings records
-	 * @param ranker the application's ranker, or null for the one the settings describe
-	 * @param sessionStore the application's session store, or null for one in memory
-	 * @param useStore the application's store of learned uses, or null for one in memory
+	 * @param advisors advisor parameter keys and the guidance
+	 * @param policies the access policies
+	 * @param proactive proactive attach
+	 * @param embedding the embedding model and the vector cache
+	 * @param embeddingModel the application's embedding model, or null
+	 * @param embeddingDatabase where catalog vectors are shared with the application's
+	 * other instances, or null
+	 * @param capabilities capability files, pooling and routing
+	 * @param resourceLoader where capability files and models are found
 	 * @param hints hints from the application, most important first
 	 * @param filters the application's filters
 	 * @param listeners the application's listeners
@@ -335,24 +338,15 @@ final class Assembly implements AutoCloseable {
 	 * @param observations where observations go
 	 * @param scheduler the application's scheduler, or null for one of lazy-mcp's own
 	 * @param clock the time
-	 * @param embeddingModel the application's embedding model, or null
-	 * @param embeddingDatabase where catalog vectors are shared with the application's
-	 * other instances, or null
-	 * @param resourceLoader where capability files and models are found
 	 */
-	record Parts(List<McpSyncClient> clients, List<McpAsyncClient> asyncClients, Duration asyncTimeout,
-			List<McpServerConnection> connections, Map<String, ConnectedClient.Factory> reconnects, Settings settings,
-			@Nullable ToolRanker ranker, @Nullable SessionStore sessionStore, @Nullable UseStore useStore,
+	record Inputs(AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
+			EmbeddingSettings embedding, @Nullable EmbeddingModel embeddingModel,
+			@Nullable DataSource embeddingDatabase, CapabilitySettings capabilities, ResourceLoader resourceLoader,
 			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
 			@Nullable PolicyResolver policyResolver, ObservationRegistry observations,
-			@Nullable ScheduledExecutorService scheduler, Clock clock, @Nullable EmbeddingModel embeddingModel,
-			@Nullable DataSource embeddingDatabase, ResourceLoader resourceLoader) {
+			@Nullable ScheduledExecutorService scheduler, Clock clock) {
 
-		Parts {
-			clients = List.copyOf(clients);
-			asyncClients = List.copyOf(asyncClients);
-			connections = List.copyOf(connections);
-			reconnects = Map.copyOf(reconnects);
+		Inputs {
 			hints = List.copyOf(hints);
 			filters = List.copyOf(filters);
 			listeners = List.copyOf(listeners);

@@ -740,13 +740,15 @@ public final class LazyMcp implements AutoCloseable {
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
-			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
-					this.connections, reconnects(),
-					new Assembly.Settings(this.catalog, this.health, sessionSettings(), this.ranking, this.embedding,
-							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
-					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,
-					this.modelTools, this.policyResolver, this.observations, this.scheduler, this.clock,
-					this.embeddingModel, this.embeddingDatabase, loader)));
+			return new LazyMcp(Assembly.of(
+					new Assembly.Inputs(this.advisors, this.policies, this.proactive, this.embedding,
+							this.embeddingModel, this.embeddingDatabase, this.capabilities, loader, this.hints,
+							this.filters, this.listeners, this.modelTools, this.policyResolver, this.observations,
+							this.scheduler, this.clock),
+					new ServersPart.Inputs(this.clients, this.asyncClients, this.asyncTimeout, this.connections,
+							reconnects(), this.catalog, this.health),
+					new SessionsPart.Inputs(sessionSettings(), this.sessionStore),
+					new SearchPart.Inputs(this.ranking, this.tools, this.learning, this.ranker, this.useStore)));
 		}
 
 	}

@@ -1,18 +1,25 @@
 package io.github.lazymcp;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.ModelTool;
+import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.internal.Filters;
 import io.github.lazymcp.tool.internal.ToolSearchService;
+import io.github.lazymcp.tool.internal.UsageStats;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -42,32 +49,34 @@ final class SearchPart implements AutoCloseable {
 
 	/**
 	 * Makes the search and starts building its first index.
-	 * @param parts what the builder was given
-	 * @param connections the catalog and the token counter
-	 * @param sessions the usage counters
+	 * @param own the ranking, tool and learning settings, and the application's ranker
+	 * and store of uses
+	 * @param cleanupInterval how often expired learned uses are deleted
+	 * @param catalog the catalog searched
+	 * @param tokens how tokens are counted
+	 * @param stats the usage counters searches count in
+	 * @param surface what the model sees beside the deferred tools
 	 * @param embedder what dense ranking embeds with
-	 * @param modelTools every model tool, lazy-mcp's own included
-	 * @param filters every tool filter
-	 * @param hints every hint, most important first
-	 * @param background where index builds and the cleanup of uses run
+	 * @param clock the time of learned uses
+	 * @param tasks where index builds and the cleanup of uses run; closed with this part
 	 */
-	SearchPart(Assembly.Parts parts, ServersPart connections, SessionsPart sessions, TextEmbedder.Loader embedder,
-			List<ModelTool> modelTools, Filters filters, List<Hints> hints, Background background) {
-		Assembly.Settings settings = parts.settings();
-		this.learning = new Learning(settings.learning(),
-				(parts.useStore() != null) ? parts.useStore() : UseStore.inMemory(settings.learning().usesPerTool()),
-				parts.clock(), System::nanoTime);
-		this.ranker = (parts.ranker() != null) ? parts.ranker() : Rankers.onFirstUse(settings.ranking(), embedder);
+	SearchPart(Inputs own, Duration cleanupInterval, McpCatalog catalog, TokenCounter tokens, UsageStats stats,
+			ToolSurface surface, TextEmbedder.Loader embedder, Clock clock, Background.Tasks tasks) {
+		ToolRanker given = own.ranker();
+		UseStore uses = own.uses();
+		this.learning = new Learning(own.learning(),
+				(uses != null) ? uses : UseStore.inMemory(own.learning().usesPerTool()), clock, System::nanoTime);
+		this.ranker = (given != null) ? given : Rankers.onFirstUse(own.ranking(), embedder);
 		// While a full index is built, BM25 answers; a BM25 ranking is quick enough
 		// itself.
-		ToolRanker interim = (parts.ranker() == null && settings.ranking().strategy() == RankingSettings.Strategy.BM25)
-				? null : Rankers.bm25(settings.ranking());
-		this.tasks = background.tasks("search");
-		this.service = new ToolSearchService(connections.catalog(), this.ranker, settings.tools(), sessions.stats(),
-				modelTools, filters, this.learning, Hints.merge(hints), interim,
-				this.tasks.oneAtATime("build the search index"), connections.tokenCounter());
+		ToolRanker interim = (given == null && own.ranking().strategy() == RankingSettings.Strategy.BM25) ? null
+				: Rankers.bm25(own.ranking());
+		this.tasks = tasks;
+		this.service = new ToolSearchService(catalog, this.ranker, own.tools(), stats, surface.modelTools(),
+				surface.filters(), this.learning, Hints.merge(surface.hints()), interim,
+				this.tasks.oneAtATime("build the search index"), tokens);
 		this.tasks.now("index the catalog", this.service::prepare);
-		this.tasks.every(settings.sessions().cleanupInterval(), "expired learned uses", this::expireUses);
+		this.tasks.every(cleanupInterval, "expired learned uses", this::expireUses);
 	}
 
 	/**
@@ -96,14 +105,26 @@ final class SearchPart implements AutoCloseable {
 		return deleted;
 	}
 
+	/**
+	 * What is learned from use: for the tool path, which records calls.
+	 * @return the learning
+	 */
 	Learning learning() {
 		return this.learning;
 	}
 
+	/**
+	 * The ranker searches use.
+	 * @return the ranker
+	 */
 	ToolRanker ranker() {
 		return this.ranker;
 	}
 
+	/**
+	 * The search service: for ToolSearch, proactive attach and the window.
+	 * @return the service
+	 */
 	ToolSearchService service() {
 		return this.service;
 	}
@@ -111,6 +132,38 @@ final class SearchPart implements AutoCloseable {
 	@Override
 	public void close() {
 		this.tasks.close();
+	}
+
+	/**
+	 * The search's settings and the application's parts for it.
+	 *
+	 * @param ranking the ranker and its parameters
+	 * @param tools ToolSearch's limits and surface
+	 * @param learning what is learned from use
+	 * @param ranker the application's ranker, or null for the one the ranking settings
+	 * describe
+	 * @param uses the application's store of learned uses, or null for one in memory
+	 */
+	record Inputs(RankingSettings ranking, ToolSettings tools, LearningSettings learning, @Nullable ToolRanker ranker,
+			@Nullable UseStore uses) {
+
+	}
+
+	/**
+	 * What the model sees beside the deferred tools, and what hides tools from it: made
+	 * once by the assembly, for the search and the tool path.
+	 *
+	 * @param modelTools every model tool, lazy-mcp's own included
+	 * @param filters every tool filter
+	 * @param hints every hint, most important first
+	 */
+	record ToolSurface(List<ModelTool> modelTools, Filters filters, List<Hints> hints) {
+
+		ToolSurface {
+			modelTools = List.copyOf(modelTools);
+			hints = List.copyOf(hints);
+		}
+
 	}
 
 }

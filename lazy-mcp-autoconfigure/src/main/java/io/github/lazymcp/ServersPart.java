@@ -1,13 +1,17 @@
 package io.github.lazymcp;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ConnectedClient;
 import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -25,7 +29,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
  */
 final class ServersPart implements AutoCloseable {
 
-	private final TokenCounter tokenCounter = new TokenCounter();
+	private final TokenCounter tokens = new TokenCounter();
 
 	private final ServerSupervisor supervisor;
 
@@ -33,13 +37,14 @@ final class ServersPart implements AutoCloseable {
 
 	/**
 	 * Puts every server under supervision and lists their tools.
-	 * @param parts what the builder was given
+	 * @param own the servers and their settings
+	 * @param clock the time of pings and reconnects
 	 * @param scheduler where pings and reconnects run
 	 */
-	ServersPart(Assembly.Parts parts, ScheduledExecutorService scheduler) {
-		this.supervisor = new ServerSupervisor(parts.settings().health(), parts.clock(), Math::random, scheduler);
+	ServersPart(Inputs own, Clock clock, ScheduledExecutorService scheduler) {
+		this.supervisor = new ServerSupervisor(own.health(), clock, Math::random, scheduler);
 		try {
-			this.catalog = new McpCatalog(supervised(parts), parts.settings().catalog(), this.tokenCounter);
+			this.catalog = new McpCatalog(supervised(own), own.catalog(), this.tokens);
 		}
 		catch (RuntimeException | Error ex) {
 			this.supervisor.close();
@@ -47,32 +52,43 @@ final class ServersPart implements AutoCloseable {
 		}
 	}
 
-	private List<McpServerConnection> supervised(Assembly.Parts parts) {
-		CatalogSettings catalog = parts.settings().catalog();
+	private List<McpServerConnection> supervised(Inputs own) {
 		List<McpServerConnection> connections = new ArrayList<>();
-		for (McpSyncClient client : parts.clients()) {
-			connections.add(supervise(ConnectedClient.of(client), parts, catalog));
+		for (McpSyncClient client : own.sync()) {
+			connections.add(supervise(ConnectedClient.of(client), own));
 		}
-		for (McpAsyncClient client : parts.asyncClients()) {
-			connections.add(supervise(ConnectedClient.of(client, parts.asyncTimeout()), parts, catalog));
+		for (McpAsyncClient client : own.async()) {
+			connections.add(supervise(ConnectedClient.of(client, own.asyncTimeout()), own));
 		}
-		connections.addAll(parts.connections());
+		connections.addAll(own.others());
 		return connections;
 	}
 
-	private McpServerConnection supervise(ConnectedClient client, Assembly.Parts parts, CatalogSettings catalog) {
+	private McpServerConnection supervise(ConnectedClient client, Inputs own) {
 		String name = client.connection().name();
-		return this.supervisor.supervise(client, parts.reconnects().get(name), catalog.server(name).callTimeout());
+		return this.supervisor.supervise(client, own.reconnects().get(name), own.catalog().server(name).callTimeout());
 	}
 
-	TokenCounter tokenCounter() {
-		return this.tokenCounter;
+	/**
+	 * How lazy-mcp counts tokens: for the search, the tool path and the customizer.
+	 * @return the counter
+	 */
+	TokenCounter tokens() {
+		return this.tokens;
 	}
 
+	/**
+	 * The supervisor, which capability servers join when they start.
+	 * @return the supervisor
+	 */
 	ServerSupervisor supervisor() {
 		return this.supervisor;
 	}
 
+	/**
+	 * The catalog of every server's tools.
+	 * @return the catalog
+	 */
 	McpCatalog catalog() {
 		return this.catalog;
 	}
@@ -80,6 +96,30 @@ final class ServersPart implements AutoCloseable {
 	@Override
 	public void close() {
 		this.supervisor.close();
+	}
+
+	/**
+	 * The servers the application gave, and the settings of this part.
+	 *
+	 * @param sync servers reached through Spring AI's synchronous clients
+	 * @param async servers reached through Spring AI's asynchronous clients
+	 * @param asyncTimeout how long an asynchronous client may block
+	 * @param others servers reached by other means
+	 * @param reconnects how to make a new client, per server name
+	 * @param catalog deferral, pins, allow and deny, call timeouts
+	 * @param health pings and reconnects
+	 */
+	record Inputs(List<McpSyncClient> sync, List<McpAsyncClient> async, Duration asyncTimeout,
+			List<McpServerConnection> others, Map<String, ConnectedClient.Factory> reconnects, CatalogSettings catalog,
+			HealthSettings health) {
+
+		Inputs {
+			sync = List.copyOf(sync);
+			async = List.copyOf(async);
+			others = List.copyOf(others);
+			reconnects = Map.copyOf(reconnects);
+		}
+
 	}
 
 }

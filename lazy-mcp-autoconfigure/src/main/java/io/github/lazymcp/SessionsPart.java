@@ -1,10 +1,15 @@
 package io.github.lazymcp;
 
+import java.time.Clock;
+
+import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.tool.internal.ReportingSessionStore;
 import io.github.lazymcp.tool.internal.ToolObservations;
 import io.github.lazymcp.tool.internal.UsageStats;
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 /*
  * The conversations' activation sets: the application's store, or one in memory, seen
@@ -27,16 +32,17 @@ final class SessionsPart implements AutoCloseable {
 
 	/**
 	 * Makes the store and schedules its cleanup.
-	 * @param parts what the builder was given
-	 * @param background where the cleanup runs
+	 * @param own the store and the session settings
+	 * @param observations where activations are observed
+	 * @param clock the time of an in-memory store
+	 * @param tasks where the cleanup runs; closed with this part
 	 */
-	SessionsPart(Assembly.Parts parts, Background background) {
-		this.observations = new ToolObservations(parts.observations());
-		SessionStore store = (parts.sessionStore() != null) ? parts.sessionStore()
-				: SessionStore.inMemory(parts.settings().sessions(), parts.clock());
+	SessionsPart(Inputs own, ObservationRegistry observations, Clock clock, Background.Tasks tasks) {
+		this.observations = new ToolObservations(observations);
+		SessionStore store = (own.store() != null) ? own.store() : SessionStore.inMemory(own.settings(), clock);
 		this.store = new ReportingSessionStore(store, this.stats.andThen(this.observations));
-		this.tasks = background.tasks("sessions");
-		this.tasks.every(parts.settings().sessions().cleanupInterval(), "expired sessions", this.store::expire);
+		this.tasks = tasks;
+		this.tasks.every(own.settings().cleanupInterval(), "expired sessions", this.store::expire);
 	}
 
 	/**
@@ -47,10 +53,18 @@ final class SessionsPart implements AutoCloseable {
 		return this.store;
 	}
 
+	/**
+	 * The usage counters, which the store's activations count in.
+	 * @return the counters
+	 */
 	UsageStats stats() {
 		return this.stats;
 	}
 
+	/**
+	 * The observations of tool calls and searches.
+	 * @return the observations
+	 */
 	ToolObservations observations() {
 		return this.observations;
 	}
@@ -58,6 +72,17 @@ final class SessionsPart implements AutoCloseable {
 	@Override
 	public void close() {
 		this.tasks.close();
+	}
+
+	/**
+	 * The sessions' store and settings, as the application gave them.
+	 *
+	 * @param settings the cap, sessions kept, idle timeout and cleanup; the store's own
+	 * when it has them
+	 * @param store the application's store, or null for one in memory
+	 */
+	record Inputs(SessionSettings settings, @Nullable SessionStore store) {
+
 	}
 
 }

@@ -233,6 +233,34 @@ class ArchitectureTests {
 	}
 
 	/**
+	 * Each part of the assembly takes its own inputs, which the builder made for it, and
+	 * the collaborators it uses: no part depends on the assembly, on {@code LazyMcp} or its
+	 * window, or on another part (nested classes count as their part). With the rule
+	 * above, nothing inside runs back up to what made it.
+	 */
+	@Test
+	void theAssemblyPartsTakeOnlyTheirOwnInputs() {
+		Set<String> parts = new TreeSet<>();
+		Set<String> offenders = new TreeSet<>();
+		for (JavaClass type : this.classes) {
+			String part = topLevel(type);
+			if (!type.getPackageName().equals("io.github.lazymcp") || !part.endsWith("Part")) {
+				continue;
+			}
+			parts.add(part);
+			for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+				JavaClass target = dependency.getTargetClass();
+				if (target.getPackageName().equals("io.github.lazymcp") && !topLevel(target).equals(part)) {
+					offenders.add(dependency.getDescription());
+				}
+			}
+		}
+		assertThat(parts).containsExactlyInAnyOrder("io.github.lazymcp.ServersPart", "io.github.lazymcp.SessionsPart",
+				"io.github.lazymcp.CapabilitiesPart", "io.github.lazymcp.SearchPart");
+		assertThat(offenders).isEmpty();
+	}
+
+	/**
 	 * Background work is below every concept, like {@code settings} and {@code logging}.
 	 */
 	@Test

@@ -47,17 +47,6 @@ final class PropertiesMapping {
 	private PropertiesMapping() {
 	}
 
-	/**
-	 * Every settings record, checked.
-	 * @param properties the bound properties
-	 * @return the settings the builder takes
-	 */
-	static Settings settings(LazyMcpProperties properties) {
-		return new Settings(catalog(properties), health(properties), sessions(properties), ranking(properties),
-				embedding(properties), learning(properties), tools(properties), advisors(properties),
-				policies(properties), proactive(properties), capabilities(properties));
-	}
-
 	static CatalogSettings catalog(LazyMcpProperties properties) {
 		Map<String, ServerSettings> servers = new LinkedHashMap<>();
 		properties.getServers()
@@ -286,15 +275,6 @@ final class PropertiesMapping {
 	 * @param value the value bound to it
 	 */
 	private record Property(String component, String key, @Nullable Object value) {
-
-	}
-
-	/**
-	 * The settings records, one per package.
-	 */
-	record Settings(CatalogSettings catalog, HealthSettings health, SessionSettings sessions, RankingSettings ranking,
-			EmbeddingSettings embedding, LearningSettings learning, ToolSettings tools, AdvisorSettings advisors,
-			PolicySettings policies, ProactiveSettings proactive, CapabilitySettings capabilities) {
 
 	}
 
