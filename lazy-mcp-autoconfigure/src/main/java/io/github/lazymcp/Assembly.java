@@ -125,8 +125,7 @@ final class Assembly implements AutoCloseable {
 			List<CapabilityDefinition> definitions, Deque<AutoCloseable> made) {
 		this.made = made;
 		this.background = made(made, new Background(own.scheduler()));
-		ScheduledExecutorService scheduler = this.background.scheduler();
-		this.servers = made(made, new ServersPart(servers, own.clock(), scheduler));
+		this.servers = made(made, new ServersPart(servers, own.clock(), this.background.tasks("servers")));
 		McpCatalog catalog = this.servers.catalog();
 		this.sessions = made(made,
 				new SessionsPart(sessions, own.observations(), own.clock(), this.background.tasks("sessions")));
@@ -135,8 +134,7 @@ final class Assembly implements AutoCloseable {
 		this.capabilities = made(made,
 				new CapabilitiesPart(new CapabilitiesPart.Inputs(own.capabilities(), definitions),
 						sessions.settings().idleTimeout(), this.servers.supervisor(), catalog, this.sessions.store(),
-						policies, embedder, own.clock(), own.observations(), scheduler,
-						this.background.tasks("capabilities")));
+						policies, embedder, own.clock(), own.observations(), this.background.tasks("capabilities")));
 		SearchPart.ToolSurface surface = surface(own, policies);
 		this.search = made(made,
 				new SearchPart(search, sessions.settings().cleanupInterval(), catalog, this.servers.tokens(),

@@ -3,10 +3,9 @@ package io.github.lazymcp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityActions;
@@ -65,7 +64,7 @@ final class CapabilitiesPart implements AutoCloseable {
 
 	private final SessionStore sessions;
 
-	private final Background.Tasks tasks;
+	private final Tasks tasks;
 
 	/**
 	 * Makes the capability wing; no server starts until a capability is enabled.
@@ -79,17 +78,17 @@ final class CapabilitiesPart implements AutoCloseable {
 	 * @param embedder what routing embeds with
 	 * @param clock the time of idle servers
 	 * @param observations where connecting and disconnecting servers is observed
-	 * @param scheduler where the pool's idle sweep runs
-	 * @param tasks where the release of abandoned servers runs; closed with this part
+	 * @param tasks where the pool's idle sweep and the release of abandoned servers run;
+	 * closed with this part, before the pool
 	 */
 	CapabilitiesPart(Inputs own, Duration sessionIdleTimeout, ServerSupervisor supervisor, McpCatalog catalog,
 			SessionStore sessions, AccessPolicies policies, TextEmbedder.Loader embedder, Clock clock,
-			ObservationRegistry observations, ScheduledExecutorService scheduler, Background.Tasks tasks) {
+			ObservationRegistry observations, Tasks tasks) {
 		this.definitions = own.definitions();
 		this.settings = own.settings();
 		this.sessions = sessions;
 		this.tasks = tasks;
-		this.pool = new ServerPool(this.settings, clock, supervisor, observations, scheduler);
+		this.pool = new ServerPool(this.settings, clock, supervisor, observations, tasks);
 		try {
 			CapabilityIndex index = new CapabilityIndex(this.definitions, catalog.serverNames());
 			this.holds = new CapabilityHolds(index, this.pool, catalog);

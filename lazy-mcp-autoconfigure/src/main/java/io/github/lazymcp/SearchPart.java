@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
@@ -45,7 +45,7 @@ final class SearchPart implements AutoCloseable {
 
 	private final ToolSearchService service;
 
-	private final Background.Tasks tasks;
+	private final Tasks tasks;
 
 	/**
 	 * Makes the search and starts building its first index.
@@ -61,7 +61,7 @@ final class SearchPart implements AutoCloseable {
 	 * @param tasks where index builds and the cleanup of uses run; closed with this part
 	 */
 	SearchPart(Inputs own, Duration cleanupInterval, McpCatalog catalog, TokenCounter tokens, UsageStats stats,
-			ToolSurface surface, TextEmbedder.Loader embedder, Clock clock, Background.Tasks tasks) {
+			ToolSurface surface, TextEmbedder.Loader embedder, Clock clock, Tasks tasks) {
 		ToolRanker given = own.ranker();
 		UseStore uses = own.uses();
 		this.learning = new Learning(own.learning(),

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
 
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
@@ -20,8 +20,8 @@ import io.modelcontextprotocol.client.McpSyncClient;
 /*
  * The servers and what is known of them: every client the application gave, under the
  * supervisor's watch (pings, reconnects, call timeouts), and the catalog of their tools,
- * counted in tokens. Closing stops the watch; the clients themselves are the
- * application's.
+ * counted in tokens. Closing stops the watch, then waits for a ping or a reconnect that
+ * runs; the clients themselves are the application's.
  */
 
 /**
@@ -35,14 +35,17 @@ final class ServersPart implements AutoCloseable {
 
 	private final McpCatalog catalog;
 
+	private final Tasks tasks;
+
 	/**
 	 * Puts every server under supervision and lists their tools.
 	 * @param own the servers and their settings
 	 * @param clock the time of pings and reconnects
-	 * @param scheduler where pings and reconnects run
+	 * @param tasks where pings, checks and reconnects run; closed with this part
 	 */
-	ServersPart(Inputs own, Clock clock, ScheduledExecutorService scheduler) {
-		this.supervisor = new ServerSupervisor(own.health(), clock, Math::random, scheduler);
+	ServersPart(Inputs own, Clock clock, Tasks tasks) {
+		this.tasks = tasks;
+		this.supervisor = new ServerSupervisor(own.health(), clock, Math::random, tasks);
 		try {
 			this.catalog = new McpCatalog(supervised(own), own.catalog(), this.tokens);
 		}
@@ -96,6 +99,7 @@ final class ServersPart implements AutoCloseable {
 	@Override
 	public void close() {
 		this.supervisor.close();
+		this.tasks.close();
 	}
 
 	/**

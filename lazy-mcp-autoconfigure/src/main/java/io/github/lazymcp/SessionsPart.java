@@ -4,7 +4,7 @@ import java.time.Clock;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.tool.internal.ReportingSessionStore;
 import io.github.lazymcp.tool.internal.ToolObservations;
 import io.github.lazymcp.tool.internal.UsageStats;
@@ -28,7 +28,7 @@ final class SessionsPart implements AutoCloseable {
 
 	private final SessionStore store;
 
-	private final Background.Tasks tasks;
+	private final Tasks tasks;
 
 	/**
 	 * Makes the store and schedules its cleanup.
@@ -37,7 +37,7 @@ final class SessionsPart implements AutoCloseable {
 	 * @param clock the time of an in-memory store
 	 * @param tasks where the cleanup runs; closed with this part
 	 */
-	SessionsPart(Inputs own, ObservationRegistry observations, Clock clock, Background.Tasks tasks) {
+	SessionsPart(Inputs own, ObservationRegistry observations, Clock clock, Tasks tasks) {
 		this.observations = new ToolObservations(observations);
 		SessionStore store = (own.store() != null) ? own.store() : SessionStore.inMemory(own.settings(), clock);
 		this.store = new ReportingSessionStore(store, this.stats.andThen(this.observations));

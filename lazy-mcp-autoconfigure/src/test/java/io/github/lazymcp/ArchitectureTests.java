@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -38,6 +40,10 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
 
+import static com.tngtech.archunit.core.domain.AccessTarget.Predicates.declaredIn;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -258,6 +264,32 @@ class ArchitectureTests {
 		assertThat(parts).containsExactlyInAnyOrder("io.github.lazymcp.ServersPart", "io.github.lazymcp.SessionsPart",
 				"io.github.lazymcp.CapabilitiesPart", "io.github.lazymcp.SearchPart");
 		assertThat(offenders).isEmpty();
+	}
+
+	/**
+	 * Background work has one shape: outside {@code background.internal}, nothing of
+	 * lazy-mcp hands work to an executor service ({@code schedule*}, {@code submit},
+	 * {@code execute}, {@code invoke*}), makes a thread or an executor of its own, or asks
+	 * {@code Executors} for one; each part runs its work as its {@code Tasks}, which its
+	 * {@code close()} cancels and waits for. The one exception is the timer of the
+	 * deadlines of pings and calls ({@code health.internal.Deadline}): on the shared
+	 * scheduler, a deadline would wait behind the work it is meant to end. An
+	 * {@code Executor} that {@code Tasks.oneAtATime} made may be given work.
+	 */
+	@Test
+	void onlyTheBackgroundSchedules() {
+		noClasses().that()
+			.resideOutsideOfPackage("..background.internal..")
+			.and()
+			.doNotHaveFullyQualifiedName("io.github.lazymcp.health.internal.Deadline")
+			.should()
+			.callMethodWhere(target(declaredIn(assignableTo(ExecutorService.class)))
+				.and(target(nameMatching("schedule.*|submit|execute|invokeAll|invokeAny"))))
+			.orShould()
+			.callConstructorWhere(target(declaredIn(assignableTo(Thread.class).or(assignableTo(ExecutorService.class)))))
+			.orShould()
+			.callMethodWhere(target(declaredIn(assignableTo(Executors.class))))
+			.check(this.classes);
 	}
 
 	/**

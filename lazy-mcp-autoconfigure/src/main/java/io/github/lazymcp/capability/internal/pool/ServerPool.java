@@ -11,12 +11,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
@@ -83,20 +83,20 @@ public final class ServerPool implements AutoCloseable {
 	 * @param supervisor connects, watches and reconnects the servers
 	 * @param observations where {@code lazy.mcp.capability.connect} (server, outcome) and
 	 * {@code lazy.mcp.capability.disconnect} (server) are observed
-	 * @param scheduler runs the sweep that stops idle servers; owned by the caller
+	 * @param tasks runs the sweep that stops idle servers; closed by the caller
 	 */
 	public ServerPool(CapabilitySettings settings, Clock clock, ServerSupervisor supervisor,
-			ObservationRegistry observations, ScheduledExecutorService scheduler) {
-		this(PoolSettings.of(settings), clock, supervisor, observations, scheduler);
+			ObservationRegistry observations, Tasks tasks) {
+		this(PoolSettings.of(settings), clock, supervisor, observations, tasks);
 	}
 
 	ServerPool(PoolSettings settings, Clock clock, ServerSupervisor supervisor, ObservationRegistry observations,
-			ScheduledExecutorService scheduler) {
+			Tasks tasks) {
 		this.settings = settings;
 		this.starter = new Starter(settings, supervisor, observations);
 		this.budget = new Budget(settings.maxConnections());
 		this.clock = clock;
-		this.sweep = settings.stopsAtOnce() ? null : new IdleSweep(scheduler, settings.idleTimeout(), this::closeIdle);
+		this.sweep = settings.stopsAtOnce() ? null : new IdleSweep(tasks, settings.idleTimeout(), this::closeIdle);
 	}
 
 	/**
