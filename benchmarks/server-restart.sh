@@ -8,7 +8,9 @@
 #     to UP with its tools. With --order at-once it is started as soon as it is DOWN; with
 #     --order mid-attempt only once a reconnect attempt has begun while it was down (the
 #     status went RECONNECTING, or an attempt already failed).
-#   - stdio: the reconnect starts a new process itself; times DOWN to UP with its tools.
+#   - stdio: the reconnect starts a new process itself; times the kill to DOWN and DOWN to UP,
+#     both read from the sample's log ("is down", "is up again"): DOWN may last only
+#     milliseconds, too short to be seen by polling.
 # Needs the sample's jar:
 #   ./mvnw -pl samples/chat -am package -DskipTests
 # Run from anywhere:
@@ -68,6 +70,22 @@ until state | grep -q '^UP [1-9]'; do
 	kill -0 "$sample" 2>/dev/null || { echo "the sample exited; its log:" >&2; tail -20 "$log" >&2; exit 1; }
 	sleep 0.5
 done
+# The epoch seconds of the first line of the sample's log after a moment that matches a
+# pattern (Spring Boot's log lines start with an ISO time), or nothing yet.
+logged() {
+	python3 - "$log" "$1" "$2" <<'PY'
+import re, sys
+from datetime import datetime
+log, after, pattern = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+for line in open(log, errors="replace"):
+    m = re.match(r"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+)(Z|[+-]\d\d:\d\d)", line)
+    if m and pattern in line:
+        t = datetime.fromisoformat(m.group(1) + ("+00:00" if m.group(2) == "Z" else m.group(2))).timestamp()
+        if t >= after:
+            print("%.3f" % t)
+            break
+PY
+}
 for run in $(seq 1 "$runs"); do
 	if [ "$transport" = stdio ]; then
 		kill -9 $(pgrep -f -- "$marker" | grep -v "^$sample\$")
@@ -75,21 +93,24 @@ for run in $(seq 1 "$runs"); do
 		kill -9 "$srv"
 	fi
 	killed=$(now)
-	# A stdio server is reconnected as soon as its process ends: DOWN may last only
-	# milliseconds before RECONNECTING, so either counts, and the time it was noticed is
-	# when that status began.
+	if [ "$transport" = stdio ]; then
+		# A stdio server is reconnected as soon as its process ends: DOWN may last only
+		# milliseconds, too short to be seen by polling, so both moments are read from the
+		# log: "MCP server 'remote' is down (...)" and "... is up again".
+		until up=$(logged "$killed" "MCP server 'remote' is up again") && [ -n "$up" ]; do sleep 0.2; done
+		downAt=$(logged "$killed" "MCP server 'remote' is down")
+		echo "run $run (stdio): killed -> DOWN: $(echo "$downAt - $killed" | bc) s; DOWN -> UP: $(echo "$up - $downAt" | bc) s; killed -> UP: $(echo "$up - $killed" | bc) s"
+		sleep 12
+		continue
+	fi
 	until line=$(state) && echo "$line" | grep -Eq '^(DOWN|RECONNECTING) '; do sleep 0.1; done
 	down=$(echo "$(echo "$line" | awk '{print $3}') - $killed" | bc)
-	if [ "$transport" = stdio ]; then
-		back=$(now)
-	else
-		if [ "$order" = mid-attempt ]; then
-			until state | grep -Eq '^RECONNECTING|reconnect failed'; do sleep 0.1; done
-		fi
-		srv=$(server)
-		until listening; do sleep 0.05; done
-		back=$(now)
+	if [ "$order" = mid-attempt ]; then
+		until state | grep -Eq '^RECONNECTING|reconnect failed'; do sleep 0.1; done
 	fi
+	srv=$(server)
+	until listening; do sleep 0.05; done
+	back=$(now)
 	until state | grep -q '^UP [1-9]'; do sleep 0.1; done
 	echo "run $run ($transport, $order): killed -> DOWN: $down s; back -> UP with tools: $(since "$back") s"
 	# The next run starts from a settled server: its first ping after the reconnect.

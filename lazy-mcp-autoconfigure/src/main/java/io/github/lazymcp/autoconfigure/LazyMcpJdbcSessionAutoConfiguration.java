@@ -3,7 +3,6 @@ package io.github.lazymcp.autoconfigure;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.util.List;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.SessionStore;
@@ -17,9 +16,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
-import org.springframework.boot.jdbc.init.PlatformPlaceholderDatabaseDriverResolver;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
-import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -57,9 +53,9 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		String url = url(dataSourceProperties);
 		reach(database, url);
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
-		initializeSchema(database, jdbc, SessionStore.JDBC_SCHEMA);
+		SchemaScripts.initialize(database, jdbc.getInitializeSchema(), SessionStore.JDBC_SCHEMA);
 		if (properties.getSearch().getEmbedding().isShared()) {
-			initializeSchema(database, jdbc, SharedEmbeddings.JDBC_SCHEMA);
+			SchemaScripts.initialize(database, jdbc.getInitializeSchema(), SharedEmbeddings.JDBC_SCHEMA);
 		}
 		SessionStore store = SessionStore.jdbc(database, configurer.sessions(), clock.getIfAvailable(Clock::systemUTC));
 		try {
@@ -88,7 +84,8 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 					"Add spring-boot-starter-jdbc and your database's driver and set spring.datasource.url, or set "
 							+ LazyMcpProperties.PREFIX + ".sessions.store=memory.");
 		}
-		initializeSchema(database, properties.getSessions().getJdbc(), UseStore.JDBC_SCHEMA);
+		SchemaScripts.initialize(database, properties.getSessions().getJdbc().getInitializeSchema(),
+				UseStore.JDBC_SCHEMA);
 		return UseStore.jdbc(database, configurer.learning().usesPerTool());
 	}
 
@@ -99,14 +96,6 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		catch (SQLException | RuntimeException ex) {
 			throw new SessionDatabaseException(url, "it cannot be reached (%s)".formatted(ex.getMessage()), ex);
 		}
-	}
-
-	private static void initializeSchema(DataSource database, LazyMcpProperties.Jdbc jdbc, String location) {
-		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
-		settings.setMode(DatabaseInitializationMode.valueOf(jdbc.getInitializeSchema().name()));
-		List<String> locations = new PlatformPlaceholderDatabaseDriverResolver().resolveAll(database, location);
-		settings.setSchemaLocations(locations);
-		new DataSourceScriptDatabaseInitializer(database, settings).initializeDatabase();
 	}
 
 	private static String url(ObjectProvider<DataSourceProperties> properties) {

@@ -57,7 +57,10 @@ class DenseSearchOffTests {
 	void aModelThatCannotBeLoadedIsWarnedAboutOnceAndHealthAndTheEndpointNameBm25AndWhy() {
 		BundledModel model = EmbeddingSettings.DEFAULTS.model();
 		String reason;
-		try (LogEvents logs = LogEvents.ofLazyMcp()) {
+		// Every package that loads the model or ranks: not the whole of lazy-mcp, since a
+		// supervisor another test left running may warn about its own servers meanwhile.
+		try (LogEvents logs = LogEvents.ofPackages("io.github.lazymcp.embedding", "io.github.lazymcp.search",
+				"io.github.lazymcp.tool", "io.github.lazymcp.internal")) {
 			this.lazyMcp = LazyMcp.builder()
 				.connections(List.of(new FakeConnection("fs", "read_file", "write_file", "list_directory")))
 				.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
@@ -107,7 +110,8 @@ class DenseSearchOffTests {
 			.isEqualTo("{\"configured\":\"hybrid\",\"answering\":\"hybrid\"}");
 
 		model.failing = true;
-		try (LogEvents logs = LogEvents.ofLazyMcp()) {
+		try (LogEvents logs = LogEvents.ofPackages("io.github.lazymcp.embedding", "io.github.lazymcp.search",
+				"io.github.lazymcp.tool", "io.github.lazymcp.internal")) {
 			search("find my pelican diary");
 
 			assertThat(logs.atOrAbove(Level.WARN)).singleElement()
