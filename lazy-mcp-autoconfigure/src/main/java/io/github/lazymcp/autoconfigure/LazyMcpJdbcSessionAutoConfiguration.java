@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -34,12 +35,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, DataSourceScriptDatabaseInitializer.class })
 @ConditionalOnProperty(name = LazyMcpProperties.PREFIX + ".sessions.store", havingValue = "jdbc")
+@Import(LazyMcpBuilderConfiguration.class)
 public final class LazyMcpJdbcSessionAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(SessionStore.class)
-	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
-			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock) {
+	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, LazyMcpBuilderConfigurer configurer,
+			ObjectProvider<DataSource> dataSource, ObjectProvider<DataSourceProperties> dataSourceProperties,
+			ObjectProvider<Clock> clock) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
@@ -54,8 +57,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		if (properties.getSearch().getEmbedding().isShared()) {
 			SchemaScripts.initialize(database, jdbc.getInitializeSchema(), SharedEmbeddings.JDBC_SCHEMA);
 		}
-		SessionStore store = SessionStore.jdbc(database, PropertiesMapping.sessions(properties),
-				clock.getIfAvailable(Clock::systemUTC));
+		SessionStore store = SessionStore.jdbc(database, configurer.sessions(), clock.getIfAvailable(Clock::systemUTC));
 		try {
 			store.size();
 		}
@@ -72,7 +74,8 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean(UseStore.class)
-	UseStore lazyMcpUseStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource) {
+	UseStore lazyMcpUseStore(LazyMcpProperties properties, LazyMcpBuilderConfigurer configurer,
+			ObjectProvider<DataSource> dataSource) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
@@ -83,7 +86,7 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		}
 		SchemaScripts.initialize(database, properties.getSessions().getJdbc().getInitializeSchema(),
 				UseStore.JDBC_SCHEMA);
-		return UseStore.jdbc(database, PropertiesMapping.learning(properties).usesPerTool());
+		return UseStore.jdbc(database, configurer.learning().usesPerTool());
 	}
 
 	private static void reach(DataSource database, String url) {

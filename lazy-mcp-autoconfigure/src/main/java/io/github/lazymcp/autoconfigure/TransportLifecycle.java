@@ -3,6 +3,7 @@ package io.github.lazymcp.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.health.internal.GuardedTransport;
 import io.github.lazymcp.health.internal.ProcessExits;
 import io.github.lazymcp.health.internal.SerializedTransport;
@@ -36,7 +37,8 @@ import org.springframework.core.Ordered;
  *
  * The guard of a stdio transport tells when its server's process ends by itself; it
  * tells ProcessExits under the connection's name, which passes it on to the supervisor
- * once lazy-mcp is built (the transports of the first clients are made before). This
+ * once lazy-mcp is built (the transports of the first clients are made before): when the
+ * LazyMcp bean has been made, through its window (LazyMcpOperations.processExited). This
  * post-processor runs first, so that it sees Spring AI's own transports whatever an
  * application's post-processors wrap around them afterwards (a wrapped stdio transport
  * could be neither serialized nor watched).
@@ -45,8 +47,9 @@ import org.springframework.core.Ordered;
 /**
  * Owns the transports of Spring AI's MCP connections: guards and serializes each one as
  * its list bean is made ({@link GuardedTransport}, {@link SerializedTransport}), reports
- * the end of their servers' processes to {@link #exits()}, closes them when that bean is
- * destroyed, and refuses to make them again once the container's beans are destroyed.
+ * the end of their servers' processes to the {@code LazyMcp} bean once it is made,
+ * closes them when that bean is destroyed, and refuses to make them again once the
+ * container's beans are destroyed.
  */
 final class TransportLifecycle implements DestructionAwareBeanPostProcessor, DisposableBean, Ordered {
 
@@ -58,14 +61,6 @@ final class TransportLifecycle implements DestructionAwareBeanPostProcessor, Dis
 	private final ProcessExits exits = new ProcessExits();
 
 	private volatile boolean destroyed;
-
-	/**
-	 * Where the transports report that their server's process ended.
-	 * @return the reports, to be passed on to the supervisor
-	 */
-	ProcessExits exits() {
-		return this.exits;
-	}
 
 	@Override
 	public int getOrder() {
@@ -84,6 +79,11 @@ final class TransportLifecycle implements DestructionAwareBeanPostProcessor, Dis
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof LazyMcp lazyMcp) {
+			// From now on, and the reports that came before, go to its supervisor.
+			this.exits.deliverTo(lazyMcp.operations()::processExited);
+			return bean;
+		}
 		if (!isTransports(bean)) {
 			return bean;
 		}

@@ -7,13 +7,13 @@ import java.util.Map;
 
 import ch.qos.logback.classic.Level;
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.actuate.internal.LazyMcpHealthIndicator;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.internal.SearchResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -135,7 +135,7 @@ class DenseSearchOffTests {
 	}
 
 	private SearchResult search(String query) {
-		return LazyMcpAccess.assembly(this.lazyMcp)
+		return LazyMcpFixtures.parts(this.lazyMcp)
 			.search()
 			.search(this.lazyMcp.sessions().ephemeral(), query, List.of());
 	}

@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -17,7 +17,6 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.actuate.internal.LazyMcpMeters;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.internal.McpCatalog;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -180,7 +179,7 @@ class ServerExitIntegrationTests extends RealMcpServers {
 		RecordingTransport first = MEMORY.transports.get(0);
 		assertThat(first.toolCalls()).isEqualTo(1);
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
-		new LazyMcpMeters(LazyMcpAccess.assembly(this.lazyMcp)).bindTo(meters);
+		new LazyMcpMeters(this.lazyMcp).bindTo(meters);
 
 		MEMORY.hold();
 		try {

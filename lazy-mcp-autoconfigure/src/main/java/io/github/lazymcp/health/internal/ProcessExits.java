@@ -2,6 +2,7 @@ package io.github.lazymcp.health.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -17,14 +18,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Where the transports of named connections report that a server's process ended, for a
- * {@link ServerSupervisor} that may not exist yet.
+ * {@link ServerSupervisor#processExited supervisor} that may not exist yet.
  */
 public final class ProcessExits {
 
 	// Guarded by this, as is the supervisor.
 	private final Map<String, String> early = new LinkedHashMap<>();
 
-	private @Nullable ServerSupervisor supervisor;
+	private @Nullable BiConsumer<String, String> supervisor;
 
 	/**
 	 * What a transport of one connection tells when its server's process ended by itself.
@@ -38,20 +39,20 @@ public final class ProcessExits {
 
 	/**
 	 * Passes every report on to a supervisor, from now on and those that came before.
-	 * @param supervisor the supervisor that watches the connections
+	 * @param supervisor told the server's name and how its process ended
 	 */
-	public void deliverTo(ServerSupervisor supervisor) {
+	public void deliverTo(BiConsumer<String, String> supervisor) {
 		Map<String, String> before;
 		synchronized (this) {
 			this.supervisor = supervisor;
 			before = new LinkedHashMap<>(this.early);
 			this.early.clear();
 		}
-		before.forEach(supervisor::processExited);
+		before.forEach(supervisor);
 	}
 
 	private void exited(String server, String reason) {
-		ServerSupervisor current;
+		BiConsumer<String, String> current;
 		synchronized (this) {
 			current = this.supervisor;
 			if (current == null) {
@@ -59,7 +60,7 @@ public final class ProcessExits {
 				return;
 			}
 		}
-		current.processExited(server, reason);
+		current.accept(server, reason);
 	}
 
 }

@@ -7,13 +7,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.DoubleSupplier;
 
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
 import io.github.lazymcp.health.HealthSettings;
@@ -43,9 +41,10 @@ import org.jspecify.annotations.Nullable;
  * Transitions of one server run under its lock, taken with tryLock: a check that finds
  * another check or a reconnect running simply skips, since that one will publish the
  * outcome. Every transition goes to the connection's listener (the catalog), which lists
- * the server's tools again when it is back. All of it runs on the scheduler lazy-mcp was
- * given, except the deadlines of pings and calls: they fire on a timer thread of the
- * supervisor's own, which does nothing but interrupt. On the shared scheduler a deadline
+ * the server's tools again when it is back. All of it runs as the tasks of the servers'
+ * part (Tasks: pings every interval, reconnects after their backoff, checks now), except
+ * the deadlines of pings and calls: they fire on a timer thread of the supervisor's own
+ * (Deadline.timer()), which does nothing but interrupt. On the shared scheduler a deadline
  * could wait behind the work it is meant to end (with every thread in a ping that hangs,
  * no ping would ever time out), and behind any long task (a reconnect that waits for its
  * initialization timeout, an index build).
@@ -66,9 +65,9 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	private final DoubleSupplier random;
 
-	private final ScheduledExecutorService scheduler;
+	private final Tasks tasks;
 
-	private final ScheduledExecutorService deadlines = deadlineTimer();
+	private final ScheduledExecutorService deadlines = Deadline.timer();
 
 	private final Map<String, Watched> watched = new ConcurrentHashMap<>();
 
@@ -79,15 +78,14 @@ public final class ServerSupervisor implements AutoCloseable {
 	 * @param settings intervals, timeouts and backoff
 	 * @param clock the source of the times health reports
 	 * @param random numbers in [0, 1) for the jitter
-	 * @param scheduler runs the pings, the reconnects and the deadlines of calls; owned
-	 * by the caller
+	 * @param tasks where the pings, the checks and the reconnects run; closed by the
+	 * caller, after this supervisor
 	 */
-	public ServerSupervisor(HealthSettings settings, Clock clock, DoubleSupplier random,
-			ScheduledExecutorService scheduler) {
+	public ServerSupervisor(HealthSettings settings, Clock clock, DoubleSupplier random, Tasks tasks) {
 		this.settings = settings;
 		this.clock = clock;
 		this.random = random;
-		this.scheduler = scheduler;
+		this.tasks = tasks;
 	}
 
 	/**
@@ -115,14 +113,14 @@ public final class ServerSupervisor implements AutoCloseable {
 	 */
 	public SupervisedConnection connect(String name, ConnectedClient.Factory factory, @Nullable Duration callTimeout) {
 		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
-				this.scheduler, this.deadlines, () -> checkNow(name));
+				this.tasks, this.deadlines, () -> checkNow(name));
 		connection.connect();
 		return watch(connection);
 	}
 
 	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
-		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.scheduler,
+		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.tasks,
 				this.deadlines, () -> checkNow(name)));
 	}
 
@@ -132,10 +130,9 @@ public final class ServerSupervisor implements AutoCloseable {
 		if (previous != null) {
 			previous.cancel();
 		}
-		long interval = this.settings.pingInterval().toMillis();
-		if (interval > 0 && !this.closed) {
-			server.pings = this.scheduler.scheduleWithFixedDelay(() -> check(server), interval, interval,
-					TimeUnit.MILLISECONDS);
+		if (!this.closed) {
+			server.pings = this.tasks.every(this.settings.pingInterval(), "ping " + connection.name(),
+					() -> check(server));
 		}
 		return connection;
 	}
@@ -173,10 +170,10 @@ public final class ServerSupervisor implements AutoCloseable {
 		Watched watched = this.watched.get(server);
 		if (watched != null && !this.closed) {
 			try {
-				this.scheduler.execute(() -> check(watched));
+				this.tasks.now("check " + server, () -> check(watched));
 			}
 			catch (RejectedExecutionException ex) {
-				// The scheduler is shut down: the application is stopping.
+				// The tasks are closed: lazy-mcp is closing.
 			}
 		}
 	}
@@ -192,18 +189,18 @@ public final class ServerSupervisor implements AutoCloseable {
 		Watched watched = this.watched.get(server);
 		if (watched != null && !this.closed) {
 			try {
-				this.scheduler.execute(() -> exited(watched, reason));
+				this.tasks.now("check " + server + ", whose process ended", () -> exited(watched, reason));
 			}
 			catch (RejectedExecutionException ex) {
-				// The scheduler is shut down: the application is stopping.
+				// The tasks are closed: lazy-mcp is closing.
 			}
 		}
 	}
 
 	/**
 	 * Stops watching, and closes the clients lazy-mcp made (the application's own clients
-	 * are closed by whoever made them) and the timer of the deadlines. The scheduler is
-	 * its owner's to stop.
+	 * are closed by whoever made them) and the timer of the deadlines. The tasks are their
+	 * owner's to close: a ping that runs now ends as it will.
 	 */
 	@Override
 	public void close() {
@@ -213,17 +210,6 @@ public final class ServerSupervisor implements AutoCloseable {
 			server.connection.closeOwnClient();
 		});
 		this.deadlines.shutdownNow();
-	}
-
-	private static ScheduledExecutorService deadlineTimer() {
-		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread thread = new Thread(task, "lazy-mcp-deadlines");
-			thread.setDaemon(true);
-			return thread;
-		});
-		// A call that ends in time cancels its deadline, which then leaves the queue.
-		timer.setRemoveOnCancelPolicy(true);
-		return timer;
 	}
 
 	private void check(Watched server) {
@@ -313,12 +299,12 @@ public final class ServerSupervisor implements AutoCloseable {
 		int attempt = server.attempts.getAndIncrement();
 		Duration wait = atOnce ? Duration.ZERO : this.settings.backoff(attempt, this.random.getAsDouble());
 		try {
-			server.reconnect = this.scheduler.schedule(() -> reconnect(server), wait.toMillis(), TimeUnit.MILLISECONDS);
+			server.reconnect = this.tasks.after(wait, "reconnect " + server.connection.name(),
+					() -> reconnect(server));
 			return wait;
 		}
 		catch (RejectedExecutionException ex) {
-			logger.debug(
-					"No reconnect of MCP server '%s': the scheduler is shut down".formatted(server.connection.name()));
+			logger.debug("No reconnect of MCP server '%s': lazy-mcp is closing".formatted(server.connection.name()));
 			return null;
 		}
 	}
@@ -383,9 +369,9 @@ public final class ServerSupervisor implements AutoCloseable {
 		// When it last came up: its backoff starts over once it stayed up long enough.
 		volatile Instant upSince;
 
-		volatile @Nullable ScheduledFuture<?> pings;
+		volatile Tasks.Scheduled pings = Tasks.Scheduled.NONE;
 
-		volatile @Nullable ScheduledFuture<?> reconnect;
+		volatile Tasks.Scheduled reconnect = Tasks.Scheduled.NONE;
 
 		Watched(SupervisedConnection connection, Instant connectedAt) {
 			this.connection = connection;
@@ -394,14 +380,8 @@ public final class ServerSupervisor implements AutoCloseable {
 		}
 
 		void cancel() {
-			ScheduledFuture<?> p = this.pings;
-			ScheduledFuture<?> r = this.reconnect;
-			if (p != null) {
-				p.cancel(false);
-			}
-			if (r != null) {
-				r.cancel(false);
-			}
+			this.pings.cancel();
+			this.reconnect.cancel();
 		}
 
 	}

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.ActivationResult;
@@ -40,10 +41,10 @@ public final class UsageStats implements ActivationListener {
 	private final Map<String, LongAdder> found = new ConcurrentHashMap<>();
 
 	/** Calls refused because their server was not up, per server. */
-	private final Map<String, LongAdder> refused = new ConcurrentHashMap<>();
+	private final Map<String, RefusedCalls> refused = new ConcurrentHashMap<>();
 
 	/** Told of each server's count of refused calls, when its first one comes. */
-	private final List<BiConsumer<String, LongAdder>> refusalCounters = new CopyOnWriteArrayList<>();
+	private final List<BiConsumer<String, LongSupplier>> refusalCounters = new CopyOnWriteArrayList<>();
 
 	void searched() {
 		this.searches.increment();
@@ -68,8 +69,8 @@ public final class UsageStats implements ActivationListener {
 		this.refused.computeIfAbsent(server, this::refusalCount).increment();
 	}
 
-	private LongAdder refusalCount(String server) {
-		LongAdder count = new LongAdder();
+	private RefusedCalls refusalCount(String server) {
+		RefusedCalls count = new RefusedCalls();
 		this.refusalCounters.forEach((counter) -> counter.accept(server, count));
 		return count;
 	}
@@ -81,16 +82,17 @@ public final class UsageStats implements ActivationListener {
 	 * @return the count since startup
 	 */
 	public long refusedCalls(String server) {
-		LongAdder count = this.refused.get(server);
-		return (count != null) ? count.sum() : 0;
+		RefusedCalls count = this.refused.get(server);
+		return (count != null) ? count.getAsLong() : 0;
 	}
 
 	/**
 	 * Hands over the running count of refused calls of every server that has one, now and
-	 * when a server's first call is refused later: one meter per server.
+	 * when a server's first call is refused later: one meter per server. The counts are
+	 * held here for as long as these figures are, so that a meter may hold them weakly.
 	 * @param counter given a server name and its running count
 	 */
-	public void eachRefusalCount(BiConsumer<String, LongAdder> counter) {
+	public void eachRefusalCount(BiConsumer<String, LongSupplier> counter) {
 		this.refusalCounters.add(counter);
 		this.refused.forEach(counter);
 	}
@@ -162,6 +164,22 @@ public final class UsageStats implements ActivationListener {
 
 	public long tokensEager() {
 		return this.tokensEager.sum();
+	}
+
+	/** One server's count of refused calls: read only, outside. */
+	private static final class RefusedCalls implements LongSupplier {
+
+		private final LongAdder count = new LongAdder();
+
+		void increment() {
+			this.count.increment();
+		}
+
+		@Override
+		public long getAsLong() {
+			return this.count.sum();
+		}
+
 	}
 
 }

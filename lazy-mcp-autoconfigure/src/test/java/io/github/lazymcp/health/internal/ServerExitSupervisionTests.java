@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
+import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
@@ -36,7 +36,7 @@ import static org.awaitility.Awaitility.await;
  * The supervisor told that a real memory server's process ended. Pings are off and the
  * backoff is an hour, so a server that is down and back within the test was noticed
  * through its process and reconnected at once; the waits the supervisor scheduled are
- * read from its scheduler.
+ * read from its tasks.
  */
 class ServerExitSupervisionTests {
 
@@ -48,10 +48,10 @@ class ServerExitSupervisionTests {
 	private static final HealthSettings SETTINGS = new HealthSettings(Duration.ZERO, Duration.ofSeconds(5),
 			Duration.ofSeconds(60), BACKOFF, BACKOFF.multipliedBy(2), 0, Duration.ofSeconds(60));
 
-	private final RecordingScheduler scheduler = new RecordingScheduler();
+	private final RecordingTasks tasks = new RecordingTasks();
 
 	private final ServerSupervisor supervisor = new ServerSupervisor(SETTINGS, Clock.systemUTC(), () -> 0.5,
-			this.scheduler);
+			this.tasks);
 
 	/** Marks the test's server processes; the memory server reads no arguments. */
 	private final String marker = "exiting-" + UUID.randomUUID();
@@ -69,7 +69,7 @@ class ServerExitSupervisionTests {
 	@AfterEach
 	void tearDown() {
 		this.supervisor.close();
-		this.scheduler.shutdownNow();
+		this.tasks.close();
 		ServerProcesses.withArgument(this.marker).forEach(ProcessHandle::destroyForcibly);
 	}
 
@@ -85,7 +85,7 @@ class ServerExitSupervisionTests {
 			.containsExactly(Status.DOWN, Status.RECONNECTING, Status.UP);
 		assertThat(this.transitions).extracting(ServerHealth::lastError)
 			.containsOnly("its process exited with code 137");
-		assertThat(this.scheduler.waits).containsExactly(Duration.ZERO);
+		assertThat(this.tasks.waits).containsExactly(Duration.ZERO);
 	}
 
 	@Test
@@ -97,8 +97,8 @@ class ServerExitSupervisionTests {
 
 		kill();
 
-		await("the server down again").atMost(Duration.ofSeconds(60)).until(() -> this.scheduler.waits.size() == 2);
-		assertThat(this.scheduler.waits).containsExactly(Duration.ZERO, BACKOFF.multipliedBy(2));
+		await("the server down again").atMost(Duration.ofSeconds(60)).until(() -> this.tasks.waits.size() == 2);
+		assertThat(this.tasks.waits).containsExactly(Duration.ZERO, BACKOFF.multipliedBy(2));
 		assertThat(connection.health().status()).isEqualTo(Status.DOWN);
 		assertThat(connection.health().lastError()).isEqualTo("its process exited with code 137");
 		assertThat(this.connects).hasValue(2);
@@ -110,10 +110,10 @@ class ServerExitSupervisionTests {
 
 		this.supervisor.processExited("exiting", "its process exited with code 1");
 
-		await("the check").atMost(Duration.ofSeconds(60)).until(() -> this.scheduler.finished.get() == 1);
+		await("the check").atMost(Duration.ofSeconds(60)).until(() -> this.tasks.finished.get() == 1);
 		assertThat(connection.health()).isEqualTo(ServerHealth.UP);
 		assertThat(this.transitions).isEmpty();
-		assertThat(this.scheduler.waits).isEmpty();
+		assertThat(this.tasks.waits).isEmpty();
 		assertThat(this.connects).hasValue(1);
 	}
 
@@ -160,36 +160,50 @@ class ServerExitSupervisionTests {
 	}
 
 	/**
-	 * The supervisor's scheduler, recording the wait of every task it schedules (the
-	 * reconnects) and counting the tasks it is handed to run now (the checks) once they
-	 * finished.
+	 * The supervisor's tasks, recording the delay of every task it runs after one (the
+	 * reconnects) and counting the tasks it runs now (the checks) once they finished.
 	 */
-	private static final class RecordingScheduler extends ScheduledThreadPoolExecutor {
+	private static final class RecordingTasks implements Tasks {
 
 		final List<Duration> waits = new CopyOnWriteArrayList<>();
 
 		final AtomicInteger finished = new AtomicInteger();
 
-		RecordingScheduler() {
-			super(2);
-		}
+		private final Background background = new Background(null);
+
+		private final Tasks tasks = this.background.tasks("servers");
 
 		@Override
-		public ScheduledFuture<?> schedule(Runnable task, long delay, TimeUnit unit) {
-			this.waits.add(Duration.ofMillis(unit.toMillis(delay)));
-			return super.schedule(task, delay, unit);
-		}
-
-		@Override
-		public void execute(Runnable task) {
-			super.schedule(() -> {
+		public void now(String what, Runnable task) {
+			this.tasks.now(what, () -> {
 				try {
 					task.run();
 				}
 				finally {
 					this.finished.incrementAndGet();
 				}
-			}, 0, TimeUnit.NANOSECONDS);
+			});
+		}
+
+		@Override
+		public Scheduled every(Duration period, String what, Runnable task) {
+			return this.tasks.every(period, what, task);
+		}
+
+		@Override
+		public Scheduled after(Duration delay, String what, Runnable task) {
+			this.waits.add(delay);
+			return this.tasks.after(delay, what, task);
+		}
+
+		@Override
+		public Executor oneAtATime(String what) {
+			return this.tasks.oneAtATime(what);
+		}
+
+		@Override
+		public void close() {
+			this.background.close();
 		}
 
 	}
