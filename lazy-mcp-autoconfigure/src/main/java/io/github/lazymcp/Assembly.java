@@ -151,7 +151,9 @@ final class Assembly implements AutoCloseable {
 				this.sessions.store(), policies, resolver, this.servers.tokens());
 	}
 
-	/** The one embedder, loaded on first use, asking the shared table first when given. */
+	/**
+	 * The one embedder, loaded on first use, asking the shared table first when given.
+	 */
 	private static TextEmbedder.Loader embedder(Inputs own) {
 		DataSource database = own.embeddingDatabase();
 		return TextEmbedder.loader(own.embedding(), own.embeddingModel(), classLoader(own.resourceLoader()),
@@ -173,7 +175,9 @@ final class Assembly implements AutoCloseable {
 		return new SearchPart.ToolSurface(modelTools, new Filters(filters), hints);
 	}
 
-	/** The application's listeners, then proactive attach and capability auto-activation. */
+	/**
+	 * The application's listeners, then proactive attach and capability auto-activation.
+	 */
 	private Listeners listeners(Inputs own) {
 		List<LazyMcpListener> listeners = new ArrayList<>(own.listeners());
 		listeners.add(new ProactiveAttach(own.proactive(), this.search.service()::rankDeferred, own.observations()));

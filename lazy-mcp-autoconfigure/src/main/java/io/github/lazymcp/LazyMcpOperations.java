@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * can fix in the catalog, and the two things an operator may do to it (activate tools in
  * a session, tell it a server's process ended). Not needed to use lazy-mcp: the
  * {@code mcpactivation} and {@code mcpcatalog} actuator endpoints, the {@code lazyMcp}
- * health component and the meters read everything they show from here, and a tool of
- * the application's own can too.
+ * health component and the meters read everything they show from here, and a tool of the
+ * application's own can too.
  *
  * <p>
  * Get it from {@link LazyMcp#operations()}, which returns the same object every time.

@@ -88,8 +88,8 @@ class ArchitectureTests {
 
 	/**
 	 * Whether a class lies outside the folder this test class was loaded from: the tests'
-	 * own classes, wherever a build puts them (DO_NOT_INCLUDE_TESTS knows Maven's, Gradle's
-	 * and IntelliJ's folders by name only).
+	 * own classes, wherever a build puts them (DO_NOT_INCLUDE_TESTS knows Maven's,
+	 * Gradle's and IntelliJ's folders by name only).
 	 */
 	private static boolean notInTheTestsFolder(Location location) {
 		return !location.asURI().toString().startsWith(TESTS_FOLDER);
@@ -240,8 +240,8 @@ class ArchitectureTests {
 
 	/**
 	 * Each part of the assembly takes its own inputs, which the builder made for it, and
-	 * the collaborators it uses: no part depends on the assembly, on {@code LazyMcp} or its
-	 * window, or on another part (nested classes count as their part). With the rule
+	 * the collaborators it uses: no part depends on the assembly, on {@code LazyMcp} or
+	 * its window, or on another part (nested classes count as their part). With the rule
 	 * above, nothing inside runs back up to what made it.
 	 */
 	@Test
@@ -269,9 +269,9 @@ class ArchitectureTests {
 	/**
 	 * Background work has one shape: outside {@code background.internal}, nothing of
 	 * lazy-mcp hands work to an executor service ({@code schedule*}, {@code submit},
-	 * {@code execute}, {@code invoke*}), makes a thread or an executor of its own, or asks
-	 * {@code Executors} for one; each part runs its work as its {@code Tasks}, which its
-	 * {@code close()} cancels and waits for. The one exception is the timer of the
+	 * {@code execute}, {@code invoke*}), makes a thread or an executor of its own, or
+	 * asks {@code Executors} for one; each part runs its work as its {@code Tasks}, which
+	 * its {@code close()} cancels and waits for. The one exception is the timer of the
 	 * deadlines of pings and calls ({@code health.internal.Deadline}): on the shared
 	 * scheduler, a deadline would wait behind the work it is meant to end. An
 	 * {@code Executor} that {@code Tasks.oneAtATime} made may be given work.
@@ -286,7 +286,8 @@ class ArchitectureTests {
 			.callMethodWhere(target(declaredIn(assignableTo(ExecutorService.class)))
 				.and(target(nameMatching("schedule.*|submit|execute|invokeAll|invokeAny"))))
 			.orShould()
-			.callConstructorWhere(target(declaredIn(assignableTo(Thread.class).or(assignableTo(ExecutorService.class)))))
+			.callConstructorWhere(
+					target(declaredIn(assignableTo(Thread.class).or(assignableTo(ExecutorService.class)))))
 			.orShould()
 			.callMethodWhere(target(declaredIn(assignableTo(Executors.class))))
 			.check(this.classes);

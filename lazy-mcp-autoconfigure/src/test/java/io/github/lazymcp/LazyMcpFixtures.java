@@ -67,8 +67,8 @@ public final class LazyMcpFixtures {
 	}
 
 	/**
-	 * Rebuilds the search index with what was learned, in the background, as the
-	 * periodic cleanup does; {@link LazyMcpOperations#learnedUses()} tells when it voted.
+	 * Rebuilds the search index with what was learned, in the background, as the periodic
+	 * cleanup does; {@link LazyMcpOperations#learnedUses()} tells when it voted.
 	 * @param lazyMcp the instance
 	 */
 	public static void relearn(LazyMcp lazyMcp) {

@@ -56,7 +56,9 @@ class SharedEmbeddingsTests {
 			awaitIndex(b);
 		}
 
-		List<String> catalog = first.texts.stream().filter((text) -> !text.equals(EmbeddingFixtures.APPLICATION_MODEL_PROBE)).toList();
+		List<String> catalog = first.texts.stream()
+			.filter((text) -> !text.equals(EmbeddingFixtures.APPLICATION_MODEL_PROBE))
+			.toList();
 		assertThat(catalog).isNotEmpty();
 		assertThat(second.texts).as("texts the second instance embedded: its model's fingerprint's probe")
 			.containsOnly(EmbeddingFixtures.APPLICATION_MODEL_PROBE);

@@ -159,8 +159,10 @@ class TestFixturesTests {
 			assertThat(weights.configuredSparse()).isEqualTo(RankingSettings.DEFAULTS.sparseWeight());
 			assertThat(weights.configuredGap()).isEqualTo(RankingSettings.DEFAULTS.sparseGapWeight());
 		});
-		assertThat(SearchFixtures.fit(SearchFixtures.ranker(RankingSettings.DEFAULTS
-			.withStrategy(RankingSettings.Strategy.BM25), embedder).index(documents))).isEmpty();
+		assertThat(SearchFixtures
+			.fit(SearchFixtures.ranker(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25), embedder)
+				.index(documents)))
+			.isEmpty();
 	}
 
 	@Test

@@ -35,9 +35,8 @@ import org.springframework.core.env.Environment;
  * Auto-configuration of lazy-mcp: {@link LazyMcpProperties} mapped onto the core's
  * settings records, the parts an application may replace (each backs off when the
  * application declares its own), and one call of {@link LazyMcp#builder()}, which
- * {@code LazyMcpBuilderConfigurer} prepares. The
- * customizer of the built {@link LazyMcp} adds its tools and advisors to the
- * auto-configured {@link ChatClient.Builder}.
+ * {@code LazyMcpBuilderConfigurer} prepares. The customizer of the built {@link LazyMcp}
+ * adds its tools and advisors to the auto-configured {@link ChatClient.Builder}.
  *
  * @since 0.1.0
  */

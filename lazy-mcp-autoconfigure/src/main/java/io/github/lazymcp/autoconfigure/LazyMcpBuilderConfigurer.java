@@ -53,8 +53,8 @@ import org.springframework.core.io.ResourceLoader;
  * Configures a {@link LazyMcp.Builder} as the auto-configuration does: the settings of
  * {@link LazyMcpProperties}, the session store, Spring AI's MCP clients and how to make
  * them again, every part an application declared as a bean, the scheduler, and last the
- * {@link LazyMcpBuilderCustomizer} beans. Spring Boot's {@code *BuilderConfigurer}
- * idiom; not API.
+ * {@link LazyMcpBuilderCustomizer} beans. Spring Boot's {@code *BuilderConfigurer} idiom;
+ * not API.
  */
 final class LazyMcpBuilderConfigurer {
 

@@ -47,9 +47,9 @@ import org.springframework.core.Ordered;
 /**
  * Owns the transports of Spring AI's MCP connections: guards and serializes each one as
  * its list bean is made ({@link GuardedTransport}, {@link SerializedTransport}), reports
- * the end of their servers' processes to the {@code LazyMcp} bean once it is made,
- * closes them when that bean is destroyed, and refuses to make them again once the
- * container's beans are destroyed.
+ * the end of their servers' processes to the {@code LazyMcp} bean once it is made, closes
+ * them when that bean is destroyed, and refuses to make them again once the container's
+ * beans are destroyed.
  */
 final class TransportLifecycle implements DestructionAwareBeanPostProcessor, DisposableBean, Ordered {
 

@@ -3,7 +3,6 @@ package io.github.lazymcp.tool;
 import java.util.Objects;
 import java.util.Set;
 
-
 /**
  * The start of a user turn, as the listeners see it.
  *

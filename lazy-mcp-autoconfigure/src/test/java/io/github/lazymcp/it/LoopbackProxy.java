@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP proxy on loopback in front of one port, as a load balancer (or the soak's delay
- * proxy) stands in front of a server: it accepts every connection while the server
- * behind is away and closes it at once, so that an HTTP client sees its connection closed
+ * proxy) stands in front of a server: it accepts every connection while the server behind
+ * is away and closes it at once, so that an HTTP client sees its connection closed
  * ("header parser received no bytes") rather than refused. Two threads per connection;
  * when either side closes, both sockets close.
  */

@@ -32,9 +32,8 @@ import static org.awaitility.Awaitility.await;
  * soak ("header parser received no bytes"), and the first attempt that starts after it
  * listens again brings it back, and its tools answer: nothing of the failed attempts (a
  * transport, an HTTP client, a pooled connection to the proxy) is carried into the next
- * one. Attempts are
- * told apart by the transports Spring AI's transport bean makes, one per attempt, seen
- * by an application's transport customizer.
+ * one. Attempts are told apart by the transports Spring AI's transport bean makes, one
+ * per attempt, seen by an application's transport customizer.
  */
 class StreamableHttpReconnectIntegrationTests {
 
@@ -52,38 +51,40 @@ class StreamableHttpReconnectIntegrationTests {
 	void theFirstReconnectAttemptThatStartsAfterTheServerListensAgainBringsItBack() throws Exception {
 		try (EverythingOverHttp server = EverythingOverHttp.start("streamableHttp");
 				LoopbackProxy proxy = LoopbackProxy.to(server.port())) {
-			this.runner.withPropertyValues("spring.ai.mcp.client.streamable-http.connections." + SERVER + ".url="
-					+ proxy.url()).run((context) -> {
-						assertThat(context).hasNotFailed();
-						LazyMcp lazyMcp = context.getBean(LazyMcp.class);
-						Attempts attempts = context.getBean(Attempts.class);
+			this.runner
+				.withPropertyValues(
+						"spring.ai.mcp.client.streamable-http.connections." + SERVER + ".url=" + proxy.url())
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					LazyMcp lazyMcp = context.getBean(LazyMcp.class);
+					Attempts attempts = context.getBean(Attempts.class);
 
-						server.stop();
-						int before = attempts.count();
-						await("three reconnect attempts while the server is away").atMost(Duration.ofSeconds(60))
-							.pollInterval(Duration.ofMillis(20))
-							.until(() -> attempts.count() >= before + 3 && !health(lazyMcp).available());
-						String whileAway = health(lazyMcp).lastError();
+					server.stop();
+					int before = attempts.count();
+					await("three reconnect attempts while the server is away").atMost(Duration.ofSeconds(60))
+						.pollInterval(Duration.ofMillis(20))
+						.until(() -> attempts.count() >= before + 3 && !health(lazyMcp).available());
+					String whileAway = health(lazyMcp).lastError();
 
-						server.start();
-						long listening = System.nanoTime();
-						await(SERVER + " up again").atMost(Duration.ofSeconds(60))
-							.pollInterval(Duration.ofMillis(20))
-							.until(() -> health(lazyMcp).available());
-						List<Long> startedAfter = attempts.startedAfter(listening);
+					server.start();
+					long listening = System.nanoTime();
+					await(SERVER + " up again").atMost(Duration.ofSeconds(60))
+						.pollInterval(Duration.ofMillis(20))
+						.until(() -> health(lazyMcp).available());
+					List<Long> startedAfter = attempts.startedAfter(listening);
 
-						assertThat(whileAway).as("why the attempts failed while the server was away")
-							.startsWith("reconnect failed")
-							.contains("header parser received no bytes");
-						assertThat(proxy.closedUnserved()).as("connections the proxy closed while the server was away")
-							.isGreaterThanOrEqualTo(3);
-						assertThat(startedAfter)
-							.as("reconnect attempts that started after the server listened again (all but one failed)")
-							.hasSizeLessThanOrEqualTo(1);
-						Optional<CatalogTool> echo = lazyMcp.catalog().find(SERVER + "__echo");
-						assertThat(echo).as("its echo tool once it is up again").isPresent();
-						assertThat(echo.get().callback().call("{\"message\": \"back\"}")).contains("back");
-					});
+					assertThat(whileAway).as("why the attempts failed while the server was away")
+						.startsWith("reconnect failed")
+						.contains("header parser received no bytes");
+					assertThat(proxy.closedUnserved()).as("connections the proxy closed while the server was away")
+						.isGreaterThanOrEqualTo(3);
+					assertThat(startedAfter)
+						.as("reconnect attempts that started after the server listened again (all but one failed)")
+						.hasSizeLessThanOrEqualTo(1);
+					Optional<CatalogTool> echo = lazyMcp.catalog().find(SERVER + "__echo");
+					assertThat(echo).as("its echo tool once it is up again").isPresent();
+					assertThat(echo.get().callback().call("{\"message\": \"back\"}")).contains("back");
+				});
 		}
 	}
 
@@ -92,8 +93,8 @@ class StreamableHttpReconnectIntegrationTests {
 	}
 
 	/**
-	 * When each transport of the server was made: Spring AI's transport bean is made again
-	 * for each reconnect attempt, through the application's transport customizers.
+	 * When each transport of the server was made: Spring AI's transport bean is made
+	 * again for each reconnect attempt, through the application's transport customizers.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	static class Attempts {

@@ -20,9 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param backAt when the harness made the thing available again (a server started again,
  * PostgreSQL accepting connections, the delay removed, the instance started again); for a
  * stdio server, which its instance starts again itself, the kill; null when not injected
- * @param upSeconds for a server, from {@code backAt} until its status was {@code UP} again
- * on every instance, by the activation endpoint's {@code since} (what the issue's target
- * judges), or null when one did not within the watch
+ * @param upSeconds for a server, from {@code backAt} until its status was {@code UP}
+ * again on every instance, by the activation endpoint's {@code since} (what the issue's
+ * target judges), or null when one did not within the watch
  * @param recoverySeconds from {@code backAt} until every instance served it again (for a
  * server: {@code UP} and a call of one of its tools succeeding through a chat turn; for
  * PostgreSQL: a session read back on the endpoint; for an instance: started, with a tool
@@ -116,8 +116,7 @@ record Recovery(String fault, FaultPlan.Type type, String target, double at, boo
 		if (this.type == FaultPlan.Type.STOP_DATABASE || !this.injected || this.withinBound || !outage.injected) {
 			return this;
 		}
-		double outageEnd = outage.at
-				+ ((outage.servedSeconds != null) ? outage.servedSeconds : outage.boundSeconds);
+		double outageEnd = outage.at + ((outage.servedSeconds != null) ? outage.servedSeconds : outage.boundSeconds);
 		double overlap = Math.min(this.at + this.boundSeconds, outageEnd) - Math.max(this.at, outage.at);
 		if (overlap <= 0) {
 			return this;

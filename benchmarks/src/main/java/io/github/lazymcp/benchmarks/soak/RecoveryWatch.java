@@ -266,8 +266,9 @@ final class RecoveryWatch implements FaultWatch {
 	 * What a watch saw.
 	 *
 	 * @param down when an instance first reported the server not {@code UP}, or null
-	 * @param up when the status of the server became {@code UP} again on the last instance
-	 * (as that instance says, not before the watch began), or null when one did not
+	 * @param up when the status of the server became {@code UP} again on the last
+	 * instance (as that instance says, not before the watch began), or null when one did
+	 * not
 	 * @param recovered when the last instance served a call of one of its tools, or null
 	 * when one did not
 	 */

@@ -36,8 +36,9 @@ class RecoveryWatchTests {
 	}
 
 	private static RecoveryWatch.Status status(String status, @Nullable String since) {
-		String json = (since != null) ? "{\"name\": \"remote\", \"status\": \"%s\", \"since\": \"%s\"}".formatted(status,
-				since) : "{\"name\": \"remote\", \"status\": \"%s\"}".formatted(status);
+		String json = (since != null)
+				? "{\"name\": \"remote\", \"status\": \"%s\", \"since\": \"%s\"}".formatted(status, since)
+				: "{\"name\": \"remote\", \"status\": \"%s\"}".formatted(status);
 		JsonNode entry = OpenAiWire.JSON.readTree(json);
 		return RecoveryWatch.Status.of(entry, RUN_NOW, WALL_NOW);
 	}

@@ -46,8 +46,7 @@ public final class LazyMcpMeters implements MeterBinder {
 				"ToolSearch requests by query that found no tool: the ranking abstained or nothing matched",
 				Counters::searchesFindingNothing);
 		counter(registry, "lazy.mcp.activations", "Tools activated in sessions", Counters::activations);
-		counter(registry, "lazy.mcp.evictions", "Tools evicted from sessions to respect the cap",
-				Counters::evictions);
+		counter(registry, "lazy.mcp.evictions", "Tools evicted from sessions to respect the cap", Counters::evictions);
 		counter(registry, "lazy.mcp.model.requests", "Model requests whose tools lazy-mcp narrowed",
 				Counters::modelRequests);
 		tokens(registry, "lazy", Counters::tokensSent);

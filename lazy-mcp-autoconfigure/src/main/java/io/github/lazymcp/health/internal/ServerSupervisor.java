@@ -120,8 +120,8 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
-		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.tasks,
-				this.deadlines, () -> checkNow(name)));
+		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.tasks, this.deadlines,
+				() -> checkNow(name)));
 	}
 
 	private SupervisedConnection watch(SupervisedConnection connection) {
@@ -199,8 +199,8 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	/**
 	 * Stops watching, and closes the clients lazy-mcp made (the application's own clients
-	 * are closed by whoever made them) and the timer of the deadlines. The tasks are their
-	 * owner's to close: a ping that runs now ends as it will.
+	 * are closed by whoever made them) and the timer of the deadlines. The tasks are
+	 * their owner's to close: a ping that runs now ends as it will.
 	 */
 	@Override
 	public void close() {
@@ -299,8 +299,7 @@ public final class ServerSupervisor implements AutoCloseable {
 		int attempt = server.attempts.getAndIncrement();
 		Duration wait = atOnce ? Duration.ZERO : this.settings.backoff(attempt, this.random.getAsDouble());
 		try {
-			server.reconnect = this.tasks.after(wait, "reconnect " + server.connection.name(),
-					() -> reconnect(server));
+			server.reconnect = this.tasks.after(wait, "reconnect " + server.connection.name(), () -> reconnect(server));
 			return wait;
 		}
 		catch (RejectedExecutionException ex) {

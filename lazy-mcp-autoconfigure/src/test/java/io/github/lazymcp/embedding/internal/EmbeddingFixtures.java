@@ -17,8 +17,8 @@ import org.springframework.ai.embedding.EmbeddingModel;
 public final class EmbeddingFixtures {
 
 	/**
-	 * The text an application's model embeds to be told apart from other models: the
-	 * one text an instance embeds when another instance shared the catalog's vectors.
+	 * The text an application's model embeds to be told apart from other models: the one
+	 * text an instance embeds when another instance shared the catalog's vectors.
 	 */
 	public static final String APPLICATION_MODEL_PROBE = ApplicationModelId.PROBE;
 
@@ -56,8 +56,9 @@ public final class EmbeddingFixtures {
 	}
 
 	/**
-	 * A bundled model loaded now (ONNX Runtime and its tokenizer in the heap), its catalog
-	 * vectors cached in a folder: for measuring what the loaded model and index hold.
+	 * A bundled model loaded now (ONNX Runtime and its tokenizer in the heap), its
+	 * catalog vectors cached in a folder: for measuring what the loaded model and index
+	 * hold.
 	 * @param model the bundled model
 	 * @param cache where catalog vectors persist
 	 * @return the embedder, which closes the model when closed

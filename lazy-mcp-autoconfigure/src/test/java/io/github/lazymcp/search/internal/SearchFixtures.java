@@ -15,8 +15,7 @@ import io.github.lazymcp.search.ToolRanker;
 
 /**
  * Test fixtures, not API: the product's rankers, for the tests and the benchmarks that
- * rank as lazy-mcp does. Shipped in the {@code lazy-mcp-autoconfigure} test-fixtures
- * jar.
+ * rank as lazy-mcp does. Shipped in the {@code lazy-mcp-autoconfigure} test-fixtures jar.
  */
 public final class SearchFixtures {
 

@@ -49,10 +49,10 @@ import org.jspecify.annotations.Nullable;
  * The shared pool of dormant servers' connections. A server connects when its first
  * holder acquires it, is shared by every holder that names it with the same definition,
  * and stops (its process ends) once the last holder has released it and the idle timeout
- * has passed. At most {@link CapabilitySettings#maxConnections()} servers are connected at
- * once; past that an acquire fails with a result that names the budget, and no one else
- * is disturbed. Failing to connect is a result, not an exception: a broken server must
- * not take the application down.
+ * has passed. At most {@link CapabilitySettings#maxConnections()} servers are connected
+ * at once; past that an acquire fails with a result that names the budget, and no one
+ * else is disturbed. Failing to connect is a result, not an exception: a broken server
+ * must not take the application down.
  */
 public final class ServerPool implements AutoCloseable {
 
