@@ -25,8 +25,6 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.ConnectedClient;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -84,15 +82,20 @@ public final class LazyMcp implements AutoCloseable {
 	/** The name the model sees for the tool that finds and loads deferred tools. */
 	public static final String TOOL_SEARCH = ModelToolNames.TOOL_SEARCH;
 
-	static {
-		// The actuator parts read the assembly through this bridge, not a public method.
-		LazyMcpAccess.grant((lazyMcp) -> lazyMcp.assembly);
-	}
+	/**
+	 * The name the model sees for the tool that runs an activated tool in the bridge
+	 * surface ({@code ToolSettings.Surface.BRIDGE}), where the model's tool list holds
+	 * only lazy-mcp's own tools: what an application sees in calls and filters there.
+	 */
+	public static final String CALL_TOOL = ModelToolNames.CALL_TOOL;
 
 	private final Assembly assembly;
 
+	private final LazyMcpOperations operations;
+
 	private LazyMcp(Assembly assembly) {
 		this.assembly = assembly;
+		this.operations = new AssemblyOperations(assembly);
 	}
 
 	/**
@@ -264,6 +267,25 @@ public final class LazyMcp implements AutoCloseable {
 	 */
 	public void toolsChanged(String server, List<McpSchema.Tool> tools) {
 		this.assembly.catalog().toolsChanged(server, tools);
+	}
+
+	/**
+	 * A view of what lazy-mcp is doing, for operators' tools and tests: counters, the
+	 * search index and ranking, capabilities, the catalog report; what the actuator
+	 * endpoints, the health component and the meters show. Not needed to use lazy-mcp.
+	 * @return the same view on every call
+	 * @since 0.1.0
+	 */
+	public LazyMcpOperations operations() {
+		return this.operations;
+	}
+
+	/**
+	 * The parts this instance was assembled from, for the test fixtures of this package.
+	 * @return the assembly
+	 */
+	Assembly assembly() {
+		return this.assembly;
 	}
 
 	/**
@@ -718,13 +740,15 @@ public final class LazyMcp implements AutoCloseable {
 		public LazyMcp build() {
 			ResourceLoader loader = (this.resourceLoader != null) ? this.resourceLoader
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
-			return new LazyMcp(Assembly.of(new Assembly.Parts(this.clients, this.asyncClients, this.asyncTimeout,
-					this.connections, reconnects(),
-					new Assembly.Settings(this.catalog, this.health, sessionSettings(), this.ranking, this.embedding,
-							this.learning, this.tools, this.advisors, this.policies, this.proactive, this.capabilities),
-					this.ranker, this.sessionStore, this.useStore, this.hints, this.filters, this.listeners,
-					this.modelTools, this.policyResolver, this.observations, this.scheduler, this.clock,
-					this.embeddingModel, this.embeddingDatabase, loader)));
+			return new LazyMcp(Assembly.of(
+					new Assembly.Inputs(this.advisors, this.policies, this.proactive, this.embedding,
+							this.embeddingModel, this.embeddingDatabase, this.capabilities, loader, this.hints,
+							this.filters, this.listeners, this.modelTools, this.policyResolver, this.observations,
+							this.scheduler, this.clock),
+					new ServersPart.Inputs(this.clients, this.asyncClients, this.asyncTimeout, this.connections,
+							reconnects(), this.catalog, this.health),
+					new SessionsPart.Inputs(sessionSettings(), this.sessionStore),
+					new SearchPart.Inputs(this.ranking, this.tools, this.learning, this.ranker, this.useStore)));
 		}
 
 	}

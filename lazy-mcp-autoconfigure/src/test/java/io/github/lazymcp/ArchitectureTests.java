@@ -12,6 +12,7 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -32,10 +35,15 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
 
+import static com.tngtech.archunit.core.domain.AccessTarget.Predicates.declaredIn;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,28 +53,56 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spring Boot's auto-configuration, only it and {@code actuate} know Spring Boot at all,
  * the concepts never depend on each other in a cycle, the capability subpackages depend
  * downward only, nothing looks collaborators up later, the tool path's classes never call
- * back into what made them, and the public API is exactly the list in
- * {@code docs/architecture.md}.
+ * back into what made them, nothing below {@code LazyMcp} reaches back into it, and the
+ * public API is exactly the list in {@code docs/architecture.md}.
  */
 class ArchitectureTests {
 
-	private static final String[] CORE = { "io.github.lazymcp", "io.github.lazymcp.internal..", "..activation..",
-			"..advisor..", "..capability..", "..catalog..", "..embedding..", "..health..", "..learning..",
-			"..logging..", "..policy..", "..proactive..", "..search..", "..settings..", "..tool.." };
+	private static final String[] CORE = { "io.github.lazymcp", "..activation..", "..advisor..", "..background..",
+			"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..", "..policy..",
+			"..proactive..", "..search..", "..settings..", "..tool.." };
+
+	/** The concepts below the root package: everything but it and the Boot layer. */
+	private static final String[] BELOW_THE_ROOT = { "..activation..", "..advisor..", "..background..",
+			"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..", "..policy..",
+			"..proactive..", "..search..", "..settings..", "..tool.." };
 
 	/**
 	 * The most public top-level types the API may have: 45 after issue 21, and one more
 	 * for each type added since, with the reason it could not be done without:
 	 * {@code settings.InvalidSettingException} (issue 32), which builder users catch to
-	 * learn which setting is wrong, and {@code autoconfigure.LazyMcpBuilderCustomizer}
-	 * (issue 32), Spring Boot's customizer idiom; no existing type could become
+	 * learn which setting is wrong; {@code autoconfigure.LazyMcpBuilderCustomizer} (issue
+	 * 32), Spring Boot's customizer idiom; and {@code LazyMcpOperations} (issue 41), the
+	 * endpoints' window in place of the internal bridge. No existing type could become
 	 * non-public instead.
 	 */
-	private static final int MAX_PUBLIC_TYPES = 47;
+	private static final int MAX_PUBLIC_TYPES = 48;
+
+	/** Where this test class, and the other tests' classes, were loaded from. */
+	private static final String TESTS_FOLDER = testsFolder();
 
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.withImportOption(ArchitectureTests::notInTheTestsFolder)
 		.importPackages("io.github.lazymcp");
+
+	/**
+	 * Whether a class lies outside the folder this test class was loaded from: the tests'
+	 * own classes, wherever a build puts them (DO_NOT_INCLUDE_TESTS knows Maven's,
+	 * Gradle's and IntelliJ's folders by name only).
+	 */
+	private static boolean notInTheTestsFolder(Location location) {
+		return !location.asURI().toString().startsWith(TESTS_FOLDER);
+	}
+
+	private static String testsFolder() {
+		try {
+			return ArchitectureTests.class.getProtectionDomain().getCodeSource().getLocation().toURI().toString();
+		}
+		catch (URISyntaxException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
 
 	@Test
 	void onlyTheAutoconfigurePackageUsesSpringBootAutoConfiguration() {
@@ -180,10 +216,95 @@ class ArchitectureTests {
 					"io.github.lazymcp.actuate..", "io.github.lazymcp.policy..")
 			.check(this.classes);
 		noClasses().that()
-			.resideOutsideOfPackages("..proactive..", "io.github.lazymcp.internal..")
+			.resideOutsideOfPackages("..proactive..", "io.github.lazymcp")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("io.github.lazymcp.proactive.internal..")
+			.check(this.classes);
+	}
+
+	/**
+	 * {@code LazyMcp}, its window and the assembly sit on top of every concept: nothing
+	 * below them reaches back up, through a static bridge or otherwise. Only the Boot
+	 * layer ({@code autoconfigure}, {@code actuate}) uses them.
+	 */
+	@Test
+	void nothingBelowTheRootPackageReachesBackIntoIt() {
+		noClasses().that()
+			.resideInAnyPackage(BELOW_THE_ROOT)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("io.github.lazymcp")
+			.check(this.classes);
+	}
+
+	/**
+	 * Each part of the assembly takes its own inputs, which the builder made for it, and
+	 * the collaborators it uses: no part depends on the assembly, on {@code LazyMcp} or
+	 * its window, or on another part (nested classes count as their part). With the rule
+	 * above, nothing inside runs back up to what made it.
+	 */
+	@Test
+	void theAssemblyPartsTakeOnlyTheirOwnInputs() {
+		Set<String> parts = new TreeSet<>();
+		Set<String> offenders = new TreeSet<>();
+		for (JavaClass type : this.classes) {
+			String part = topLevel(type);
+			if (!type.getPackageName().equals("io.github.lazymcp") || !part.endsWith("Part")) {
+				continue;
+			}
+			parts.add(part);
+			for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+				JavaClass target = dependency.getTargetClass();
+				if (target.getPackageName().equals("io.github.lazymcp") && !topLevel(target).equals(part)) {
+					offenders.add(dependency.getDescription());
+				}
+			}
+		}
+		assertThat(parts).containsExactlyInAnyOrder("io.github.lazymcp.ServersPart", "io.github.lazymcp.SessionsPart",
+				"io.github.lazymcp.CapabilitiesPart", "io.github.lazymcp.SearchPart");
+		assertThat(offenders).isEmpty();
+	}
+
+	/**
+	 * Background work has one shape: outside {@code background.internal}, nothing of
+	 * lazy-mcp hands work to an executor service ({@code schedule*}, {@code submit},
+	 * {@code execute}, {@code invoke*}), makes a thread or an executor of its own, or
+	 * asks {@code Executors} for one; each part runs its work as its {@code Tasks}, which
+	 * its {@code close()} cancels and waits for. The one exception is the timer of the
+	 * deadlines of pings and calls ({@code health.internal.Deadline}): on the shared
+	 * scheduler, a deadline would wait behind the work it is meant to end. An
+	 * {@code Executor} that {@code Tasks.oneAtATime} made may be given work.
+	 */
+	@Test
+	void onlyTheBackgroundSchedules() {
+		noClasses().that()
+			.resideOutsideOfPackage("..background.internal..")
+			.and()
+			.doNotHaveFullyQualifiedName("io.github.lazymcp.health.internal.Deadline")
+			.should()
+			.callMethodWhere(target(declaredIn(assignableTo(ExecutorService.class)))
+				.and(target(nameMatching("schedule.*|submit|execute|invokeAll|invokeAny"))))
+			.orShould()
+			.callConstructorWhere(
+					target(declaredIn(assignableTo(Thread.class).or(assignableTo(ExecutorService.class)))))
+			.orShould()
+			.callMethodWhere(target(declaredIn(assignableTo(Executors.class))))
+			.check(this.classes);
+	}
+
+	/**
+	 * Background work is below every concept, like {@code settings} and {@code logging}.
+	 */
+	@Test
+	void backgroundWorkKnowsNothingOfLazyMcpButLogging() {
+		noClasses().that()
+			.resideInAPackage("..background..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp", "..activation..", "..advisor..", "..capability..", "..catalog..",
+					"..embedding..", "..health..", "..learning..", "..policy..", "..proactive..", "..search..",
+					"..settings..", "..tool..", "..actuate..", "..autoconfigure..")
 			.check(this.classes);
 	}
 

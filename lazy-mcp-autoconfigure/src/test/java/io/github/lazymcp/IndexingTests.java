@@ -17,7 +17,6 @@ import io.github.lazymcp.actuate.internal.LazyMcpMeters;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -71,7 +70,7 @@ class IndexingTests {
 			.embeddingModel(this.model)
 			.build();
 		SimpleMeterRegistry meters = new SimpleMeterRegistry();
-		new LazyMcpMeters(LazyMcpAccess.assembly(this.lazyMcp)).bindTo(meters);
+		new LazyMcpMeters(this.lazyMcp).bindTo(meters);
 		LazyMcpHealthIndicator health = new LazyMcpHealthIndicator(this.lazyMcp);
 		await("the background build to reach the model").atMost(Duration.ofSeconds(30))
 			.until(() -> this.model.held.get() > 0);
@@ -79,7 +78,7 @@ class IndexingTests {
 
 		String early = search("read a file");
 		ToolSession attaching = this.lazyMcp.sessions().session("proactive");
-		List<String> attached = LazyMcpAccess.assembly(this.lazyMcp)
+		List<String> attached = LazyMcpFixtures.parts(this.lazyMcp)
 			.search()
 			.rankDeferred(attaching, attaching.state(), "move a file", 2);
 
@@ -92,7 +91,7 @@ class IndexingTests {
 
 		this.model.release();
 		await("the embedding index").atMost(Duration.ofSeconds(30))
-			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
+			.until(() -> this.lazyMcp.operations().indexState().equals("ready"));
 		int before = this.model.calls.get();
 
 		String later = search("read a file");
@@ -119,12 +118,12 @@ class IndexingTests {
 			.embeddingModel(this.model)
 			.build();
 		await("the first index").atMost(Duration.ofSeconds(30))
-			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
+			.until(() -> this.lazyMcp.operations().indexState().equals("ready"));
 		this.model.hold();
 		tools.add(FakeConnection.tool("compress_archive", "Compresses files into a zip archive."));
 
 		this.lazyMcp.toolsChanged("fs", tools);
-		LazyMcpAccess.assembly(this.lazyMcp).search().prepare();
+		LazyMcpFixtures.parts(this.lazyMcp).search().prepare();
 		await("the new index's build to reach the model").atMost(Duration.ofSeconds(30))
 			.until(() -> this.model.held.get() > 0);
 
@@ -135,7 +134,7 @@ class IndexingTests {
 		assertThat(held).contains("\"name\":\"fs__read_file\"", "\"ranking\":");
 		this.model.release();
 		await("the new index").atMost(Duration.ofSeconds(30))
-			.until(() -> LazyMcpAccess.assembly(this.lazyMcp).search().indexState().equals("ready"));
+			.until(() -> this.lazyMcp.operations().indexState().equals("ready"));
 		assertThat(search("compress files into a zip archive")).contains("\"name\":\"fs__compress_archive\"")
 			.doesNotContain("\"ranking\"");
 	}
@@ -170,7 +169,7 @@ class IndexingTests {
 			this.model.release();
 			main.join(TimeUnit.MINUTES.toMillis(1));
 			assertThat(readiness).containsExactly(ReadinessState.ACCEPTING_TRAFFIC);
-			assertThat(LazyMcpAccess.assembly(started.get().getBean(LazyMcp.class)).search().indexState())
+			assertThat(LazyMcpFixtures.parts(started.get().getBean(LazyMcp.class)).search().indexState())
 				.isEqualTo("ready");
 		}
 		finally {

@@ -17,7 +17,6 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.capability.internal.McpServerBins;
 import io.github.lazymcp.catalog.CatalogSettings;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.it.ScriptedChatModel;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
@@ -147,7 +146,7 @@ class LazyMcpBuilderTests {
 	@Test
 	void closingStopsTheSchedulerTheBuilderMade() throws Exception {
 		LazyMcp lazyMcp = LazyMcp.builder().build();
-		ScheduledExecutorService scheduler = LazyMcpAccess.assembly(lazyMcp).scheduler();
+		ScheduledExecutorService scheduler = LazyMcpFixtures.parts(lazyMcp).scheduler();
 		String thread = scheduler.submit(() -> Thread.currentThread().getName()).get(10, TimeUnit.SECONDS);
 
 		lazyMcp.close();

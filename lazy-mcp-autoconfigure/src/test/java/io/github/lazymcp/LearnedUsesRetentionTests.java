@@ -7,7 +7,6 @@ import io.github.lazymcp.activation.MutableClock;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
@@ -49,11 +48,11 @@ class LearnedUsesRetentionTests {
 	}
 
 	private static void learn(LazyMcp lazyMcp, String tool, String request, String conversation) {
-		LazyMcpAccess.assembly(lazyMcp).learning().begin(tool).succeeded(request, conversation);
+		LazyMcpFixtures.parts(lazyMcp).learning().begin(tool).succeeded(request, conversation);
 	}
 
 	private static Learning learning(LazyMcp lazyMcp) {
-		return LazyMcpAccess.assembly(lazyMcp).learning();
+		return LazyMcpFixtures.parts(lazyMcp).learning();
 	}
 
 	@Test
@@ -63,15 +62,15 @@ class LearnedUsesRetentionTests {
 		this.clock.advance(Duration.ofDays(6));
 		learn(lazyMcp, "fs__write_file", "save the new notes", "c-2");
 		assertThat(lazyMcp.indexed()).succeedsWithin(Duration.ofSeconds(30));
-		LazyMcpAccess.assembly(lazyMcp).search().relearn();
+		LazyMcpFixtures.relearn(lazyMcp);
 		await().atMost(Duration.ofSeconds(30))
-			.untilAsserted(() -> assertThat(LazyMcpAccess.assembly(lazyMcp).search().learnedUses()).isEqualTo(2));
+			.untilAsserted(() -> assertThat(lazyMcp.operations().learnedUses()).isEqualTo(2));
 
 		this.clock.advance(Duration.ofDays(1).plusMinutes(1));
 
 		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
 			assertThat(learning(lazyMcp).reload().uses()).containsOnlyKeys("fs__write_file");
-			assertThat(LazyMcpAccess.assembly(lazyMcp).search().learnedUses()).isEqualTo(1);
+			assertThat(lazyMcp.operations().learnedUses()).isEqualTo(1);
 		});
 	}
 

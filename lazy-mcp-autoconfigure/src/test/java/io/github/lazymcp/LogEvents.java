@@ -49,6 +49,15 @@ public final class LogEvents implements AutoCloseable {
 	}
 
 	/**
+	 * Captures the events of the loggers of some packages and everything below them.
+	 * @param packages the packages' names
+	 * @return the capture, to be closed
+	 */
+	public static LogEvents ofPackages(String... packages) {
+		return new LogEvents(List.of(packages));
+	}
+
+	/**
 	 * Captures the events of every lazy-mcp logger.
 	 * @return the capture, to be closed
 	 */

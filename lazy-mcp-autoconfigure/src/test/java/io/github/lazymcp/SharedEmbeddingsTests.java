@@ -6,15 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.internal.ApplicationModelId;
-import io.github.lazymcp.internal.LazyMcpAccess;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.internal.SearchResult;
 import org.jspecify.annotations.Nullable;
@@ -58,10 +56,12 @@ class SharedEmbeddingsTests {
 			awaitIndex(b);
 		}
 
-		List<String> catalog = first.texts.stream().filter((text) -> !text.equals(ApplicationModelId.PROBE)).toList();
+		List<String> catalog = first.texts.stream()
+			.filter((text) -> !text.equals(EmbeddingFixtures.APPLICATION_MODEL_PROBE))
+			.toList();
 		assertThat(catalog).isNotEmpty();
 		assertThat(second.texts).as("texts the second instance embedded: its model's fingerprint's probe")
-			.containsOnly(ApplicationModelId.PROBE);
+			.containsOnly(EmbeddingFixtures.APPLICATION_MODEL_PROBE);
 		List<String> stored = JdbcClient.create(DATABASE)
 			.sql("SELECT id FROM lazy_mcp_embedding")
 			.query(String.class)
@@ -82,7 +82,7 @@ class SharedEmbeddingsTests {
 		try (LazyMcp b = instance(server, second, DATABASE, directory, RankingSettings.Strategy.DENSE)) {
 			awaitIndex(b);
 
-			SearchResult found = LazyMcpAccess.assembly(b)
+			SearchResult found = LazyMcpFixtures.parts(b)
 				.search()
 				.search(b.sessions().ephemeral(), "read the contents of a file", List.of());
 

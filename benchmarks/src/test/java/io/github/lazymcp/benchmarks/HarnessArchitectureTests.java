@@ -45,7 +45,8 @@ class HarnessArchitectureTests {
 			new Layer("agent", 5, HARNESS + ".agent.."), new Layer("retrieval", 5, HARNESS + ".retrieval.."),
 			new Layer("routing", 5, HARNESS + ".routing.."), new Layer("bill", 6, HARNESS + ".bill.."),
 			new Layer("ranking", 6, HARNESS + ".ranking.."), new Layer("product", 7, HARNESS + ".product.."),
-			new Layer("dataset", 8, HARNESS + ".dataset.."), new Layer("cli", 8, HARNESS + ".cli.."));
+			new Layer("dataset", 8, HARNESS + ".dataset.."), new Layer("results", 8, HARNESS + ".results.."),
+			new Layer("cli", 8, HARNESS + ".cli.."));
 
 	/** The layer of the app the soak starts in child JVMs. */
 	private static final String APP = "soak.app";
@@ -61,8 +62,8 @@ class HarnessArchitectureTests {
 	 * Product types in {@code internal} packages the harness uses today, by top-level
 	 * class: a temporary allowance that shrinks to nothing once the harness reaches the
 	 * product through its public view and its test fixtures (issue 41, slice H2). The
-	 * harness imports the first 16; it calls {@code ToolCallbacks} and {@code UsageStats}
-	 * through {@code Assembly}'s getters.
+	 * harness imports the first 13; it calls {@code ToolCallbacks} and {@code UsageStats}
+	 * through the getters of {@code LazyMcpFixtures.Parts}.
 	 */
 	private static final Set<String> ALLOWED_INTERNAL = Set.of(
 			"io.github.lazymcp.capability.internal.definition.CapabilityDefinition",
@@ -70,9 +71,8 @@ class HarnessArchitectureTests {
 			"io.github.lazymcp.capability.internal.routing.CapabilityRouter",
 			"io.github.lazymcp.capability.internal.routing.GeneralRequests",
 			"io.github.lazymcp.catalog.internal.TokenCounter",
-			"io.github.lazymcp.embedding.internal.OnnxEmbeddingModel",
-			"io.github.lazymcp.embedding.internal.TextEmbedder", "io.github.lazymcp.internal.Assembly",
-			"io.github.lazymcp.internal.LazyMcpAccess", "io.github.lazymcp.learning.internal.Learning",
+			"io.github.lazymcp.embedding.internal.TextEmbedder",
+			"io.github.lazymcp.learning.internal.Learning",
 			"io.github.lazymcp.search.internal.CatalogReport", "io.github.lazymcp.search.internal.FusionFit",
 			"io.github.lazymcp.search.internal.Rankers", "io.github.lazymcp.tool.internal.ModelToolNames",
 			"io.github.lazymcp.tool.internal.ToolSearchService", "io.github.lazymcp.tool.internal.WireView",

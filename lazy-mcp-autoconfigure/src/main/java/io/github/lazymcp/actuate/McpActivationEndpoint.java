@@ -9,23 +9,20 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpOperations;
+import io.github.lazymcp.LazyMcpOperations.Capabilities;
+import io.github.lazymcp.LazyMcpOperations.Counters;
+import io.github.lazymcp.LazyMcpOperations.Ranker;
+import io.github.lazymcp.LazyMcpOperations.Ranking;
 import io.github.lazymcp.activation.ActivationSet.ActiveTool;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
-import io.github.lazymcp.capability.internal.CapabilityReport;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.ServerHealth;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.LazyMcpAccess;
-import io.github.lazymcp.search.internal.FusionFit;
-import io.github.lazymcp.search.internal.RankerStatus;
-import io.github.lazymcp.search.internal.Rankers;
-import io.github.lazymcp.tool.internal.SearchResult;
-import io.github.lazymcp.tool.internal.UsageStats;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -47,20 +44,20 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 @Endpoint(id = "mcpactivation")
 public class McpActivationEndpoint {
 
-	private final Assembly lazyMcp;
+	private final LazyMcp lazyMcp;
+
+	private final LazyMcpOperations operations;
 
 	private final SessionStore sessions;
-
-	private final UsageStats stats;
 
 	/**
 	 * Creates the endpoint.
 	 * @param lazyMcp what the endpoint shows and changes
 	 */
 	public McpActivationEndpoint(LazyMcp lazyMcp) {
-		this.lazyMcp = LazyMcpAccess.assembly(lazyMcp);
+		this.lazyMcp = lazyMcp;
+		this.operations = lazyMcp.operations();
 		this.sessions = lazyMcp.sessions();
-		this.stats = this.lazyMcp.stats();
 	}
 
 	/**
@@ -70,13 +67,13 @@ public class McpActivationEndpoint {
 	 */
 	@ReadOperation
 	public State state() {
-		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog();
+		Counters counters = this.operations.counters();
 		return new State(snapshot.deferring(), this.sessions.cap(),
 				snapshot.servers().stream().map(Server::of).toList(), Tools.of(snapshot), sessionCount(),
-				this.stats.searches(), this.stats.activations(), this.stats.evictions(), tokens(snapshot),
-				Ranker.of(Rankers.status(this.lazyMcp.ranker())),
-				this.lazyMcp.search().fusionFit().map(Ranking::of).orElse(null), this.lazyMcp.search().learnedUses(),
-				Capabilities.of(this.lazyMcp.capabilityReport()));
+				counters.searches(), counters.activations(), counters.evictions(), tokens(snapshot, counters),
+				this.operations.ranker(), this.operations.ranking().orElse(null), this.operations.learnedUses(),
+				this.operations.capabilities());
 	}
 
 	/**
@@ -119,29 +116,17 @@ public class McpActivationEndpoint {
 			return badRequest(session,
 					"Give 'query' (a description of the tools to find) or 'tools' (exact tool names, comma-separated).");
 		}
-		int maxLimit = this.lazyMcp.search().settings().maxLimit();
-		if (names.size() > maxLimit) {
-			return badRequest(session, "'tools' may list at most %d tools, got %d.".formatted(maxLimit, names.size()));
-		}
-		Optional<String> problem = this.lazyMcp.search().problem(query, names);
-		if (problem.isPresent()) {
-			return badRequest(session, problem.get());
-		}
-		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
-		List<String> unknown = names.stream().filter((name) -> snapshot.resolve(name).isEmpty()).toList();
-		if (!unknown.isEmpty()) {
-			return badRequest(session, "No tool is named %s; GET /actuator/mcpactivation lists the tools."
-				.formatted(String.join(", ", unknown)));
-		}
-		SearchResult result;
+		String result;
 		try {
-			result = this.lazyMcp.search().search(this.sessions.session(session), query, names);
+			result = this.operations.activate(session, query, names);
 		}
 		catch (SessionStoreException ex) {
 			return unavailable(session, ex);
 		}
-		return result.failed() ? badRequest(session, String.valueOf(result.error())) : new WebEndpointResponse<>(
-				JsonMapper.shared().readTree(result.toJson()), WebEndpointResponse.STATUS_OK);
+		catch (IllegalArgumentException ex) {
+			return badRequest(session, String.valueOf(ex.getMessage()));
+		}
+		return new WebEndpointResponse<>(JsonMapper.shared().readTree(result), WebEndpointResponse.STATUS_OK);
 	}
 
 	private static WebEndpointResponse<Object> badRequest(String session, String detail) {
@@ -182,7 +167,8 @@ public class McpActivationEndpoint {
 					"");
 		}
 		try {
-			int deleted = this.lazyMcp.deleteUses(all ? null : learnedUsesOf);
+			int deleted = (all || learnedUsesOf == null) ? this.lazyMcp.deleteLearnedUses()
+					: this.lazyMcp.deleteLearnedUses(learnedUsesOf);
 			return new WebEndpointResponse<>(new DeletedUses(deleted, all ? null : learnedUsesOf),
 					WebEndpointResponse.STATUS_OK);
 		}
@@ -227,7 +213,7 @@ public class McpActivationEndpoint {
 	}
 
 	private Session describe(ToolSession session) {
-		CatalogSnapshot snapshot = this.lazyMcp.catalog().snapshot();
+		CatalogSnapshot snapshot = this.lazyMcp.catalog();
 		SessionState state = session.latest();
 		return new Session(session.id(), state.tools().size() + "/" + session.cap(), state.lastAccessedAt().toString(),
 				state.policy(), state.parentId(),
@@ -235,10 +221,10 @@ public class McpActivationEndpoint {
 				state.capabilities().names(), state.counters());
 	}
 
-	private Tokens tokens(CatalogSnapshot snapshot) {
+	private static Tokens tokens(CatalogSnapshot snapshot, Counters counters) {
 		return new Tokens(CatalogSnapshot.tokens(snapshot.tools()), CatalogSnapshot.tokens(snapshot.deferred()),
-				this.stats.modelRequests(), this.stats.tokensSent(), this.stats.tokensEager(),
-				this.stats.tokensEager() - this.stats.tokensSent());
+				counters.modelRequests(), counters.tokensSent(), counters.tokensEager(),
+				counters.tokensEager() - counters.tokensSent());
 	}
 
 	/**
@@ -269,156 +255,13 @@ public class McpActivationEndpoint {
 	 * its first index or with another ranking
 	 * @param learnedUses how many learned uses (users' requests) the search index votes
 	 * with now
-	 * @param capabilities the capabilities section, or null when there are none
+	 * @param capabilities the capabilities section, with no capability when none is
+	 * defined
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record State(boolean deferring, int maxActiveSchemas, List<Server> servers, Tools tools,
 			@Nullable Long sessions, long searches, long activations, long evictions, Tokens tokens, Ranker ranker,
-			@Nullable Ranking ranking, int learnedUses, @Nullable Capabilities capabilities) {
-	}
-
-	/**
-	 * The ranking ToolSearch's index is built with. BM25 answers instead of a dense or
-	 * hybrid ranking while the embedding model cannot be had: it could not be loaded (no
-	 * ONNX Runtime native library for this platform, a model jar missing), embedding
-	 * fails at the moment, or the model is not loaded yet. While the index is
-	 * {@code interim}, BM25 also answers for the tools the new index does not hold yet.
-	 *
-	 * @param configured the ranking configured ({@code bm25}, {@code dense},
-	 * {@code hybrid}), or the id of the application's ranker
-	 * @param answering the ranking that answers: the configured one, or {@code bm25}
-	 * @param reason why BM25 answers instead, or null (left out) when the configured
-	 * ranking answers
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Ranker(String configured, String answering, @Nullable String reason) {
-
-		static Ranker of(RankerStatus status) {
-			return new Ranker(status.configured(), status.answering(), status.reason());
-		}
-
-	}
-
-	/**
-	 * The capabilities section: every capability with its state, servers and their
-	 * reference counts, failure reason, and the router's last auto-activation decision
-	 * with its scores.
-	 *
-	 * @param maxActive how many capabilities one conversation may have enabled at once
-	 * @param capabilities every capability, in file order
-	 * @param autoActivation the router's gate and last decision, or null when
-	 * capabilities cannot be routed
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Capabilities(int maxActive, List<Capability> capabilities, @Nullable AutoActivation autoActivation) {
-
-		static @Nullable Capabilities of(@Nullable CapabilityReport report) {
-			if (report == null) {
-				return null;
-			}
-			CapabilityReport.AutoActivation auto = report.autoActivation();
-			return new Capabilities(report.maxActive(), report.capabilities().stream().map(Capability::of).toList(),
-					(auto != null) ? AutoActivation.of(auto) : null);
-		}
-
-	}
-
-	/**
-	 * One capability.
-	 *
-	 * @param name the capability
-	 * @param provider the provider chosen for it
-	 * @param variants the other providers found, not chosen
-	 * @param state {@code enabled} (in at least one conversation on this instance),
-	 * {@code dormant} or {@code failed}
-	 * @param description what it does
-	 * @param sessions how many conversations on this instance have it enabled
-	 * @param servers its servers
-	 * @param packages the npm packages it installs, as {@code name@version}
-	 * @param failure why enabling it failed last, or null
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Capability(String name, String provider,
-			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> variants, String state, String description,
-			long sessions, List<CapabilityServer> servers,
-			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> packages, @Nullable String failure) {
-
-		static Capability of(CapabilityReport.Capability capability) {
-			return new Capability(capability.name(), capability.provider(), capability.variants(), capability.state(),
-					capability.description(), capability.sessions(),
-					capability.servers()
-						.stream()
-						.map((server) -> new CapabilityServer(server.name(), server.connected(), server.references(),
-								server.heldBy()))
-						.toList(),
-					capability.packages(), capability.failure());
-		}
-
-	}
-
-	/**
-	 * One server of a capability.
-	 *
-	 * @param name its connection name
-	 * @param connected whether some conversation holds it (a server no one holds any more
-	 * may run on for the idle timeout, ready to be held again)
-	 * @param references how many conversations' capabilities hold it
-	 * @param heldBy who holds it, as {@code session/capability}
-	 */
-	public record CapabilityServer(String name, boolean connected, int references, List<String> heldBy) {
-
-	}
-
-	/**
-	 * Auto-activation: the gate and the last decision.
-	 *
-	 * @param threshold the lowest routing score that enables a capability
-	 * @param margin how much the best score must exceed the runner-up's
-	 * @param generalLead how far the general requests' score may exceed the best score
-	 * @param lastDecision the last routing decision, or null before the first
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record AutoActivation(double threshold, double margin, double generalLead, @Nullable Decision lastDecision) {
-
-		static AutoActivation of(CapabilityReport.AutoActivation auto) {
-			CapabilityReport.Decision last = auto.lastDecision();
-			return new AutoActivation(auto.threshold(), auto.margin(), auto.generalLead(),
-					(last != null) ? new Decision(last.text(), last.chosen(), last.reason(), last.scores()) : null);
-		}
-
-	}
-
-	/**
-	 * One routing decision.
-	 *
-	 * @param text the start of the routed message, pasted blocks removed; null unless
-	 * {@code tools.lazy-mcp.logging.user-text} asks for user text
-	 * @param chosen the capability enabled, or null when the router abstained
-	 * @param reason why, in one sentence
-	 * @param scores the candidates' scores, best first, rounded to three decimals
-	 */
-	@JsonInclude(JsonInclude.Include.ALWAYS)
-	public record Decision(@Nullable String text, @Nullable String chosen, String reason, Map<String, Double> scores) {
-
-	}
-
-	/**
-	 * The BM25 weights the hybrid ranking fuses with, fitted to the requests the catalog
-	 * learned from use (docs/how-it-works.md).
-	 *
-	 * @param sparseWeight the weight of BM25's z-scores in use
-	 * @param sparseGapWeight the extra BM25 weight per unit of its relative lead in use
-	 * @param fitted whether these replace the configured weights
-	 * @param learnedRequests how many learned requests the fit ranked
-	 * @param reason why these weights, in one sentence
-	 */
-	public record Ranking(double sparseWeight, double sparseGapWeight, boolean fitted, int learnedRequests,
-			String reason) {
-
-		static Ranking of(FusionFit.Result fit) {
-			return new Ranking(fit.chosen().sparse(), fit.chosen().gap(), fit.changed(), fit.requests(), fit.reason());
-		}
-
+			@Nullable Ranking ranking, int learnedUses, Capabilities capabilities) {
 	}
 
 	/**

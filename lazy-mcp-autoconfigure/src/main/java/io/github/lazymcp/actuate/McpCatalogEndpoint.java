@@ -1,15 +1,13 @@
 package io.github.lazymcp.actuate;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.LazyMcp;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.LazyMcpAccess;
-import io.github.lazymcp.search.internal.CatalogReport;
-import io.github.lazymcp.tool.internal.SearchUsage;
+import io.github.lazymcp.LazyMcpOperations;
+import io.github.lazymcp.LazyMcpOperations.CatalogReport;
+import io.github.lazymcp.LazyMcpOperations.ToolUsage;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -28,14 +26,14 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 @Endpoint(id = "mcpcatalog")
 public class McpCatalogEndpoint {
 
-	private final Assembly lazyMcp;
+	private final LazyMcpOperations operations;
 
 	/**
 	 * Creates the endpoint.
 	 * @param lazyMcp what the endpoint reports on
 	 */
 	public McpCatalogEndpoint(LazyMcp lazyMcp) {
-		this.lazyMcp = LazyMcpAccess.assembly(lazyMcp);
+		this.operations = lazyMcp.operations();
 	}
 
 	/**
@@ -44,8 +42,8 @@ public class McpCatalogEndpoint {
 	 */
 	@ReadOperation
 	public Report report() {
-		Optional<CompletableFuture<CatalogReport>> catalog = this.lazyMcp.search().catalogReport();
-		Usage usage = Usage.of(this.lazyMcp.search().usage());
+		Optional<CompletableFuture<CatalogReport>> catalog = this.operations.catalogReport();
+		ToolUsage usage = this.operations.toolUsage();
 		if (catalog.isEmpty()) {
 			return new Report(Status.INDEXING, null, null, usage);
 		}
@@ -57,7 +55,7 @@ public class McpCatalogEndpoint {
 			String error = report.handle((done, ex) -> String.valueOf(ex)).join();
 			return new Report(Status.FAILED, null, error, usage);
 		}
-		return new Report(Status.READY, Catalog.of(report.join()), null, usage);
+		return new Report(Status.READY, report.join(), null, usage);
 	}
 
 	/**
@@ -70,120 +68,7 @@ public class McpCatalogEndpoint {
 	 * @param usage the usage part, always there
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Report(Status status, @Nullable Catalog catalog, @Nullable String error, Usage usage) {
-
-	}
-
-	/**
-	 * What an application owner can fix in the catalog so that its tools are found.
-	 *
-	 * @param tools how many tools were examined
-	 * @param depth how many results a tool's own text must find it among
-	 * @param confusable pairs of tools of different servers with the same name or
-	 * description
-	 * @param notFoundByOwnText tools a text of their own does not find
-	 * @param undescribed tools without a usable description
-	 */
-	public record Catalog(int tools, int depth, List<Confusable> confusable, List<NotFound> notFoundByOwnText,
-			List<Undescribed> undescribed) {
-
-		static Catalog of(CatalogReport report) {
-			return new Catalog(report.tools(), report.depth(),
-					report.confusable()
-						.stream()
-						.map((pair) -> new Confusable(pair.first(), pair.second(), pair.why(), pair.fix()))
-						.toList(),
-					report.notFoundByOwnText()
-						.stream()
-						.map((tool) -> new NotFound(tool.tool(), tool.text(), tool.found(), tool.fix()))
-						.toList(),
-					report.undescribed().stream().map((tool) -> new Undescribed(tool.tool(), tool.fix())).toList());
-		}
-
-	}
-
-	/**
-	 * Two tools of different servers a model cannot tell apart.
-	 *
-	 * @param first one tool
-	 * @param second the other
-	 * @param why what they share
-	 * @param fix the property that fixes it
-	 */
-	public record Confusable(String first, String second, String why, String fix) {
-
-	}
-
-	/**
-	 * A tool one of its own texts does not find.
-	 *
-	 * @param tool the tool
-	 * @param text its description or hint that was searched with
-	 * @param found what the search found instead, best first
-	 * @param fix the properties that fix it
-	 */
-	public record NotFound(String tool, String text, List<String> found, String fix) {
-
-	}
-
-	/**
-	 * A tool without a description a search could match.
-	 *
-	 * @param tool the tool
-	 * @param fix the property that fixes it
-	 */
-	public record Undescribed(String tool, String fix) {
-
-	}
-
-	/**
-	 * What this instance's searches and calls say about the deferred tools, from counters
-	 * alone (no request text).
-	 *
-	 * @param searches searches since startup, by query or by name
-	 * @param foundNothing searches by query that found no tool: the ranking abstained or
-	 * nothing matched
-	 * @param foundNeverCalled tools searches found that no call followed
-	 * @param calledWithoutSearch tools called that no search by query found
-	 */
-	public record Usage(long searches, long foundNothing, List<FoundNeverCalled> foundNeverCalled,
-			List<CalledWithoutSearch> calledWithoutSearch) {
-
-		static Usage of(SearchUsage usage) {
-			return new Usage(usage.searches(), usage.foundNothing(),
-					usage.foundNeverCalled()
-						.stream()
-						.map((tool) -> new FoundNeverCalled(tool.tool(), tool.timesFound(), tool.fix()))
-						.toList(),
-					usage.calledWithoutSearch()
-						.stream()
-						.map((tool) -> new CalledWithoutSearch(tool.tool(), tool.calls(), tool.fix()))
-						.toList());
-		}
-
-	}
-
-	/**
-	 * A tool searches found, and the model never called: its description may promise what
-	 * it does not do, or a confusable tool wins.
-	 *
-	 * @param tool the qualified tool name
-	 * @param timesFound how many searches found it
-	 * @param fix the properties that act on it
-	 */
-	public record FoundNeverCalled(String tool, long timesFound, String fix) {
-
-	}
-
-	/**
-	 * A tool the model called that no search found: proactive attach, a capability or a
-	 * call by name brought it.
-	 *
-	 * @param tool the qualified tool name
-	 * @param calls how many of its calls were observed
-	 * @param fix the property that acts on it
-	 */
-	public record CalledWithoutSearch(String tool, long calls, String fix) {
+	public record Report(Status status, @Nullable CatalogReport catalog, @Nullable String error, ToolUsage usage) {
 
 	}
 

@@ -2,39 +2,21 @@ package io.github.lazymcp.autoconfigure;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
-import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySkills;
-import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.health.McpClientFactory;
-import io.github.lazymcp.health.internal.AttemptTimeout;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.Background;
-import io.github.lazymcp.learning.Hints;
-import io.github.lazymcp.learning.UseStore;
-import io.github.lazymcp.policy.PolicyResolver;
-import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.tool.LazyMcpListener;
-import io.github.lazymcp.tool.ModelTool;
-import io.github.lazymcp.tool.ToolFilter;
-import io.micrometer.observation.ObservationRegistry;
-import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
-import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.mcp.McpToolsChangedEvent;
 import org.springframework.ai.mcp.client.common.autoconfigure.NamedClientMcpTransport;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -46,15 +28,15 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.core.io.ResourceLoader;
 
 /**
  * Auto-configuration of lazy-mcp: {@link LazyMcpProperties} mapped onto the core's
  * settings records, the parts an application may replace (each backs off when the
- * application declares its own), and one call of {@link LazyMcp#builder()}. The
- * customizer of the built {@link LazyMcp} adds its tools and advisors to the
- * auto-configured {@link ChatClient.Builder}.
+ * application declares its own), and one call of {@link LazyMcp#builder()}, which
+ * {@code LazyMcpBuilderConfigurer} prepares. The customizer of the built {@link LazyMcp}
+ * adds its tools and advisors to the auto-configured {@link ChatClient.Builder}.
  *
  * @since 0.1.0
  */
@@ -65,6 +47,7 @@ import org.springframework.core.io.ResourceLoader;
 @ConditionalOnClass({ McpSyncClient.class, ChatClient.class })
 @ConditionalOnBooleanProperty(name = LazyMcpProperties.PREFIX + ".enabled", matchIfMissing = true)
 @EnableConfigurationProperties(LazyMcpProperties.class)
+@Import(LazyMcpBuilderConfiguration.class)
 public final class LazyMcpAutoConfiguration {
 
 	/**
@@ -91,7 +74,8 @@ public final class LazyMcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<Clock> clock) {
+	SessionStore lazyMcpSessionStore(LazyMcpBuilderConfigurer configurer, LazyMcpProperties properties,
+			ObjectProvider<Clock> clock) {
 		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC) {
 			// LazyMcpJdbcSessionAutoConfiguration would have declared the store.
 			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
@@ -99,90 +83,13 @@ public final class LazyMcpAutoConfiguration {
 					"Add spring-boot-starter-jdbc and your database's driver, or set %s.sessions.store=memory."
 						.formatted(LazyMcpProperties.PREFIX));
 		}
-		return SessionStore.inMemory(PropertiesMapping.sessions(properties), clock.getIfAvailable(Clock::systemUTC));
+		return SessionStore.inMemory(configurer.sessions(), clock.getIfAvailable(Clock::systemUTC));
 	}
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
-	LazyMcp lazyMcp(LazyMcpProperties properties, ListableBeanFactory beans, ResourceLoader resourceLoader,
-			ObjectProvider<List<McpSyncClient>> syncClients, ObjectProvider<List<McpAsyncClient>> asyncClients,
-			ObjectProvider<McpServerConnection> connections, ObjectProvider<McpClientFactory> clientFactories,
-			SessionStore sessions, ObjectProvider<ToolRanker> ranker, ObjectProvider<UseStore> useStore,
-			ObjectProvider<Hints> hints, ObjectProvider<ToolFilter> filters, ObjectProvider<LazyMcpListener> listeners,
-			ObjectProvider<ModelTool> modelTools, ObjectProvider<PolicyResolver> policyResolver,
-			ObjectProvider<ObservationRegistry> observations, ObjectProvider<EmbeddingModel> embeddingModel,
-			ObjectProvider<DataSource> dataSources, ObjectProvider<Clock> clock,
-			@Qualifier(SCHEDULER) ScheduledExecutorService scheduler,
-			ObjectProvider<LazyMcpBuilderCustomizer> customizers) {
-		SpringAiClients springAi = SpringAiClients.of(beans);
-		Duration asyncTimeout = (springAi != null) ? springAi.requestTimeout() : Duration.ofSeconds(20);
-		Assembly.Settings settings = PropertiesMapping.settings(properties);
-		LazyMcp.Builder builder = LazyMcp.builder()
-			.catalog(settings.catalog())
-			.health(settings.health())
-			.ranking(settings.ranking())
-			.embedding(settings.embedding())
-			.learning(settings.learning())
-			.tools(settings.tools())
-			.advisors(settings.advisors())
-			.policies(settings.policies())
-			.proactive(settings.proactive())
-			.capabilities(settings.capabilities())
-			.hints(PropertiesMapping.hints(properties))
-			.sessionStore(sessions)
-			.scheduler(scheduler)
-			.resourceLoader(resourceLoader);
-		if (sessions.settings() == null) {
-			// A store of the application's own that does not say: the properties apply.
-			builder.sessions(settings.sessions());
-		}
-		// Spring AI declares clients of one type, SYNC or ASYNC
-		// (spring.ai.mcp.client.type).
-		syncClients.ifAvailable(builder::clients);
-		List<McpAsyncClient> async = asyncClients.getIfAvailable(List::of);
-		builder.asyncClients(async, asyncTimeout);
-		builder.connections(connections.orderedStream().toList());
-		if (springAi != null) {
-			// A new client gets what the first one got; its tool-list changes reach
-			// lazy-mcp through Spring AI's McpToolsChangedEvent, as the first one's did.
-			for (String name : springAi.connections()) {
-				AttemptTimeout attempt = AttemptTimeout.of(settings.health());
-				if (async.isEmpty()) {
-					builder.reconnect(name, (toolsChanged) -> springAi.sync(name, attempt));
-				}
-				else {
-					builder.reconnectAsync(name, (toolsChanged) -> springAi.async(name, attempt));
-				}
-			}
-		}
-		clientFactories.orderedStream().forEach((factory) -> builder.reconnect(serverOf(factory), factory));
-		ranker.ifUnique(builder::ranker);
-		useStore.ifUnique(builder::useStore);
-		hints.orderedStream().forEach(builder::hints);
-		builder.filters(filters.orderedStream().toList())
-			.listeners(listeners.orderedStream().toList())
-			.modelTools(modelTools.orderedStream().toList());
-		policyResolver.ifUnique(builder::policyResolver);
-		observations.ifUnique(builder::observations);
-		embeddingModel.ifUnique(builder::embeddingModel);
-		if (properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC
-				&& properties.getSearch().getEmbedding().isShared()) {
-			dataSources.ifUnique(builder::embeddingDatabase);
-		}
-		clock.ifAvailable(builder::clock);
-		customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
-		return builder.build();
-	}
-
-	private static String serverOf(McpClientFactory factory) {
-		String server = factory.server();
-		if (server == null) {
-			throw new IllegalStateException("An McpClientFactory bean (%s) names no server; declare it with "
-				.formatted(factory.getClass().getName())
-					+ "McpClientFactory.forServer(\"<connection name>\", factory) so that lazy-mcp knows which "
-					+ "server it reconnects");
-		}
-		return server;
+	LazyMcp lazyMcp(LazyMcpBuilderConfigurer configurer) {
+		return configurer.configure(LazyMcp.builder()).build();
 	}
 
 	@Bean
@@ -198,8 +105,8 @@ public final class LazyMcpAutoConfiguration {
 	}
 
 	@Bean
-	EagerToolsWarning lazyMcpEagerToolsWarning(LazyMcp lazyMcp, LazyMcpProperties properties) {
-		return new EagerToolsWarning(lazyMcp, PropertiesMapping.catalog(properties));
+	EagerToolsWarning lazyMcpEagerToolsWarning(LazyMcp lazyMcp, LazyMcpBuilderConfigurer configurer) {
+		return new EagerToolsWarning(lazyMcp, configurer.catalog());
 	}
 
 	@Bean

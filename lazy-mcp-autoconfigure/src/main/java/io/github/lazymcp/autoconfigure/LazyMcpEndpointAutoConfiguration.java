@@ -5,7 +5,6 @@ import io.github.lazymcp.actuate.McpActivationEndpoint;
 import io.github.lazymcp.actuate.McpCatalogEndpoint;
 import io.github.lazymcp.actuate.internal.LazyMcpHealthIndicator;
 import io.github.lazymcp.actuate.internal.LazyMcpMeters;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -76,7 +75,7 @@ public final class LazyMcpEndpointAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "lazyMcpMeters")
 		MeterBinder lazyMcpMeters(LazyMcp lazyMcp) {
-			return new LazyMcpMeters(LazyMcpAccess.assembly(lazyMcp));
+			return new LazyMcpMeters(lazyMcp);
 		}
 
 	}

@@ -3,7 +3,6 @@ package io.github.lazymcp.autoconfigure;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.util.List;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.activation.SessionStore;
@@ -17,10 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
-import org.springframework.boot.jdbc.init.PlatformPlaceholderDatabaseDriverResolver;
-import org.springframework.boot.sql.init.DatabaseInitializationMode;
-import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -38,12 +35,14 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, DataSourceScriptDatabaseInitializer.class })
 @ConditionalOnProperty(name = LazyMcpProperties.PREFIX + ".sessions.store", havingValue = "jdbc")
+@Import(LazyMcpBuilderConfiguration.class)
 public final class LazyMcpJdbcSessionAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(SessionStore.class)
-	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource,
-			ObjectProvider<DataSourceProperties> dataSourceProperties, ObjectProvider<Clock> clock) {
+	SessionStore lazyMcpSessionStore(LazyMcpProperties properties, LazyMcpBuilderConfigurer configurer,
+			ObjectProvider<DataSource> dataSource, ObjectProvider<DataSourceProperties> dataSourceProperties,
+			ObjectProvider<Clock> clock) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
@@ -54,12 +53,11 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		String url = url(dataSourceProperties);
 		reach(database, url);
 		LazyMcpProperties.Jdbc jdbc = properties.getSessions().getJdbc();
-		initializeSchema(database, jdbc, SessionStore.JDBC_SCHEMA);
+		SchemaScripts.initialize(database, jdbc.getInitializeSchema(), SessionStore.JDBC_SCHEMA);
 		if (properties.getSearch().getEmbedding().isShared()) {
-			initializeSchema(database, jdbc, SharedEmbeddings.JDBC_SCHEMA);
+			SchemaScripts.initialize(database, jdbc.getInitializeSchema(), SharedEmbeddings.JDBC_SCHEMA);
 		}
-		SessionStore store = SessionStore.jdbc(database, PropertiesMapping.sessions(properties),
-				clock.getIfAvailable(Clock::systemUTC));
+		SessionStore store = SessionStore.jdbc(database, configurer.sessions(), clock.getIfAvailable(Clock::systemUTC));
 		try {
 			store.size();
 		}
@@ -76,7 +74,8 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean(UseStore.class)
-	UseStore lazyMcpUseStore(LazyMcpProperties properties, ObjectProvider<DataSource> dataSource) {
+	UseStore lazyMcpUseStore(LazyMcpProperties properties, LazyMcpBuilderConfigurer configurer,
+			ObjectProvider<DataSource> dataSource) {
 		DataSource database = dataSource.getIfUnique();
 		if (database == null) {
 			throw InvalidLazyMcpPropertyException.conflict(LazyMcpProperties.PREFIX + ".sessions.store", "jdbc",
@@ -85,8 +84,9 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 					"Add spring-boot-starter-jdbc and your database's driver and set spring.datasource.url, or set "
 							+ LazyMcpProperties.PREFIX + ".sessions.store=memory.");
 		}
-		initializeSchema(database, properties.getSessions().getJdbc(), UseStore.JDBC_SCHEMA);
-		return UseStore.jdbc(database, PropertiesMapping.learning(properties).usesPerTool());
+		SchemaScripts.initialize(database, properties.getSessions().getJdbc().getInitializeSchema(),
+				UseStore.JDBC_SCHEMA);
+		return UseStore.jdbc(database, configurer.learning().usesPerTool());
 	}
 
 	private static void reach(DataSource database, String url) {
@@ -96,14 +96,6 @@ public final class LazyMcpJdbcSessionAutoConfiguration {
 		catch (SQLException | RuntimeException ex) {
 			throw new SessionDatabaseException(url, "it cannot be reached (%s)".formatted(ex.getMessage()), ex);
 		}
-	}
-
-	private static void initializeSchema(DataSource database, LazyMcpProperties.Jdbc jdbc, String location) {
-		DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
-		settings.setMode(DatabaseInitializationMode.valueOf(jdbc.getInitializeSchema().name()));
-		List<String> locations = new PlatformPlaceholderDatabaseDriverResolver().resolveAll(database, location);
-		settings.setSchemaLocations(locations);
-		new DataSourceScriptDatabaseInitializer(database, settings).initializeDatabase();
 	}
 
 	private static String url(ObjectProvider<DataSourceProperties> properties) {

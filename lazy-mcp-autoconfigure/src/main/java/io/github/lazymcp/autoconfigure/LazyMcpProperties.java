@@ -629,13 +629,15 @@ public class LazyMcpProperties {
 	/**
 	 * How MCP servers are watched: a server that stops answering is marked down, its
 	 * tools are neither activated nor called, and it is reconnected with exponential
-	 * backoff.
+	 * backoff. A stdio server whose process ends is marked down when it ends, without
+	 * waiting for a ping, and reconnected at once.
 	 */
 	public static class Health {
 
 		/**
 		 * How often every server that is up is pinged; 0 never pings (a failed tool call
-		 * still triggers a check).
+		 * still triggers a check, and the end of a stdio server's process is noticed
+		 * without pings).
 		 */
 		private Duration pingInterval = Duration.ofSeconds(10);
 
@@ -675,12 +677,15 @@ public class LazyMcpProperties {
 	public static class Reconnect {
 
 		/**
-		 * Wait before the first reconnect attempt; each failed attempt doubles it.
+		 * Wait before the first reconnect attempt; each failed attempt doubles it. A
+		 * stdio server whose process exited is tried the first time at once, then after
+		 * twice this.
 		 */
 		private Duration initialBackoff = Duration.ofSeconds(1);
 
 		/**
-		 * Longest wait between two reconnect attempts.
+		 * Longest wait between two reconnect attempts. The waits start over once a server
+		 * has stayed up this long.
 		 */
 		private Duration maxBackoff = Duration.ofSeconds(10);
 

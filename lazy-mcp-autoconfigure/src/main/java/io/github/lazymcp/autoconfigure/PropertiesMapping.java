@@ -14,7 +14,6 @@ import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.internal.Assembly;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.ToolHints;
@@ -46,17 +45,6 @@ final class PropertiesMapping {
 	private static final String PREFIX = LazyMcpProperties.PREFIX;
 
 	private PropertiesMapping() {
-	}
-
-	/**
-	 * Every settings record, checked.
-	 * @param properties the bound properties
-	 * @return the settings the builder takes
-	 */
-	static Assembly.Settings settings(LazyMcpProperties properties) {
-		return new Assembly.Settings(catalog(properties), health(properties), sessions(properties), ranking(properties),
-				embedding(properties), learning(properties), tools(properties), advisors(properties),
-				policies(properties), proactive(properties), capabilities(properties));
 	}
 
 	static CatalogSettings catalog(LazyMcpProperties properties) {

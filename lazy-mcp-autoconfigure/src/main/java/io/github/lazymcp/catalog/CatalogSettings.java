@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lazymcp.catalog.internal.NamePatterns;
 import io.github.lazymcp.settings.InvalidSettingException;
 import io.github.lazymcp.settings.internal.Checks;
+import io.github.lazymcp.settings.internal.NamePatterns;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -36,13 +36,20 @@ public record ServerHealth(Status status, @Nullable String lastError, @Nullable 
 	}
 
 	/**
-	 * A one-line explanation for a model or an operator of why the server cannot be used.
+	 * A one-line explanation for a model or an operator of why the server cannot be used
+	 * and what to do: which server, that it is reconnecting (try again shortly) or down
+	 * (try again later), to use another tool meanwhile, then since when, when it was last
+	 * seen and why it went down, as in "MCP server 'memory' is reconnecting; try again
+	 * shortly or use another tool (reconnecting since ...; last seen ...; its process
+	 * exited with code 137)".
 	 * @param server the server name
 	 * @return the explanation
 	 */
 	public String unavailableMessage(String server) {
+		String status = this.status.name().toLowerCase(Locale.ROOT);
+		String when = (this.status == Status.RECONNECTING) ? "shortly" : "later";
 		StringBuilder message = new StringBuilder(
-				"MCP server '%s' is unavailable (%s".formatted(server, this.status.name().toLowerCase(Locale.ROOT)));
+				"MCP server '%s' is %s; try again %s or use another tool (%s".formatted(server, status, when, status));
 		if (this.since != null) {
 			message.append(" since ").append(this.since);
 		}

@@ -11,13 +11,16 @@ import io.github.lazymcp.settings.internal.Checks;
  * {@link InvalidSettingException} naming the component.
  *
  * @param pingInterval how often every server that is up is pinged; zero never pings (a
- * failed call still triggers a check)
+ * failed call still triggers a check, and the end of a stdio server's process, where it
+ * is reported, is noticed without pings)
  * @param pingTimeout how long a ping may take; a server that lets two pings in a row run
  * out of this time, or fails one otherwise, counts as down
  * @param callTimeout how long a tool call may take before the model gets an error result,
  * unless a server has its own
- * @param initialBackoff the wait before the first reconnect attempt
- * @param maxBackoff the longest wait between attempts; the wait doubles up to it
+ * @param initialBackoff the wait before the first reconnect attempt; a server whose
+ * process exited is tried the first time at once, and the next attempt waits twice this
+ * @param maxBackoff the longest wait between attempts; the wait doubles up to it, and
+ * starts over once a server has stayed up this long
  * @param jitter the share (0 to 1) by which each wait is randomly shortened or
  * lengthened, so that many instances do not reconnect in step
  * @param reconnectTimeout how long one reconnect attempt of a client lazy-mcp makes (for

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 import io.github.lazymcp.catalog.CatalogTool;
-import io.github.lazymcp.catalog.internal.NamePatterns;
 import io.github.lazymcp.settings.InvalidSettingException;
 import io.github.lazymcp.settings.internal.Checks;
+import io.github.lazymcp.settings.internal.NamePatterns;
 import org.jspecify.annotations.Nullable;
 
 /**

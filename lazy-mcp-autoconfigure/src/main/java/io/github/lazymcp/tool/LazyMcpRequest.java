@@ -7,7 +7,6 @@ import java.util.Optional;
 
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.settings.internal.Checks;
-import io.github.lazymcp.tool.internal.PastedText;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClientRequest;

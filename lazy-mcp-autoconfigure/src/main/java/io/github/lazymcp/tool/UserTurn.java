@@ -3,8 +3,6 @@ package io.github.lazymcp.tool;
 import java.util.Objects;
 import java.util.Set;
 
-import io.github.lazymcp.tool.internal.PastedText;
-
 /**
  * The start of a user turn, as the listeners see it.
  *

@@ -7,13 +7,13 @@ import java.util.Map;
 
 import ch.qos.logback.classic.Level;
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.actuate.internal.LazyMcpHealthIndicator;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.internal.SearchResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -57,7 +57,10 @@ class DenseSearchOffTests {
 	void aModelThatCannotBeLoadedIsWarnedAboutOnceAndHealthAndTheEndpointNameBm25AndWhy() {
 		BundledModel model = EmbeddingSettings.DEFAULTS.model();
 		String reason;
-		try (LogEvents logs = LogEvents.ofLazyMcp()) {
+		// Every package that loads the model or ranks: not the whole of lazy-mcp, since a
+		// supervisor another test left running may warn about its own servers meanwhile.
+		try (LogEvents logs = LogEvents.ofPackages("io.github.lazymcp.embedding", "io.github.lazymcp.search",
+				"io.github.lazymcp.tool", "io.github.lazymcp.internal")) {
 			this.lazyMcp = LazyMcp.builder()
 				.connections(List.of(new FakeConnection("fs", "read_file", "write_file", "list_directory")))
 				.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
@@ -107,7 +110,8 @@ class DenseSearchOffTests {
 			.isEqualTo("{\"configured\":\"hybrid\",\"answering\":\"hybrid\"}");
 
 		model.failing = true;
-		try (LogEvents logs = LogEvents.ofLazyMcp()) {
+		try (LogEvents logs = LogEvents.ofPackages("io.github.lazymcp.embedding", "io.github.lazymcp.search",
+				"io.github.lazymcp.tool", "io.github.lazymcp.internal")) {
 			search("find my pelican diary");
 
 			assertThat(logs.atOrAbove(Level.WARN)).singleElement()
@@ -131,7 +135,7 @@ class DenseSearchOffTests {
 	}
 
 	private SearchResult search(String query) {
-		return LazyMcpAccess.assembly(this.lazyMcp)
+		return LazyMcpFixtures.parts(this.lazyMcp)
 			.search()
 			.search(this.lazyMcp.sessions().ephemeral(), query, List.of());
 	}

@@ -1,11 +1,11 @@
 package io.github.lazymcp.autoconfigure;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinitionException;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
@@ -49,7 +49,7 @@ class CapabilityAutoConfigurationTests {
 			.run((context) -> {
 				CapabilityManager manager = manager(context);
 				assertThat(manager.definitions()).hasSize(5);
-				assertThat(LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).capabilityReport().capabilities())
+				assertThat(context.getBean(LazyMcp.class).operations().capabilities().capabilities())
 					.allSatisfy((entry) -> assertThat(entry.state()).isEqualTo("dormant"));
 			});
 	}
@@ -119,7 +119,7 @@ class CapabilityAutoConfigurationTests {
 	void theApplicationsOwnGeneralRequestsKeepTheRouterFromEnablingACapabilityForThem() {
 		String message = "list the folder of holiday photos";
 		this.runner.withPropertyValues("tools.lazy-mcp.capabilities.locations=classpath:capabilities-it/sharing/")
-			.run((context) -> assertThat(LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
+			.run((context) -> assertThat(LazyMcpFixtures.parts(context.getBean(LazyMcp.class))
 				.router()
 				.route(message, (name) -> true)
 				.chosen()).isEqualTo("files-browse"));
@@ -129,7 +129,7 @@ class CapabilityAutoConfigurationTests {
 					"tools.lazy-mcp.capabilities.auto-activation.general-requests[1]=show the folder of holiday photos",
 					"tools.lazy-mcp.capabilities.auto-activation.general-requests[2]=list the album of holiday photos")
 			.run((context) -> {
-				CapabilityRouter.RoutingDecision decision = LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
+				CapabilityRouter.RoutingDecision decision = LazyMcpFixtures.parts(context.getBean(LazyMcp.class))
 					.router()
 					.route(message, (name) -> true);
 				assertThat(decision.chosen()).isNull();
@@ -138,7 +138,7 @@ class CapabilityAutoConfigurationTests {
 	}
 
 	private static CapabilityManager manager(AssertableApplicationContext context) {
-		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).capabilities();
+		return LazyMcpFixtures.parts(context.getBean(LazyMcp.class)).capabilities();
 	}
 
 }

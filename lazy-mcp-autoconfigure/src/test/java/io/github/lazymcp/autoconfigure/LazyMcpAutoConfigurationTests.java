@@ -7,13 +7,13 @@ import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -356,7 +356,7 @@ class LazyMcpAutoConfigurationTests {
 	}
 
 	private static ToolRanker ranker(AssertableApplicationContext context) {
-		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).ranker();
+		return LazyMcpFixtures.parts(context.getBean(LazyMcp.class)).ranker();
 	}
 
 	private record OrderedCustomizer(int order,

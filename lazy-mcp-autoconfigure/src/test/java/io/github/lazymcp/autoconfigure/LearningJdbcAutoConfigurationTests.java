@@ -5,8 +5,8 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.Postgres;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.UseStore;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class LearningJdbcAutoConfigurationTests {
 	void keepsLearnedUsesInTheSessionDatabaseAndCreatesTheirTables() {
 		this.runner.withPropertyValues("spring.datasource.url=" + freshDatabase()).run((context) -> {
 			assertThat(context.getBean(UseStore.class).shared()).isTrue();
-			LazyMcpAccess.assembly(context.getBean(LazyMcp.class))
+			LazyMcpFixtures.parts(context.getBean(LazyMcp.class))
 				.learning()
 				.begin("fs__read_file")
 				.succeeded("show me config.yml", "conversation-1");

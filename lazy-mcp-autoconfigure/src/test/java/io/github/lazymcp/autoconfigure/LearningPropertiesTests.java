@@ -3,7 +3,7 @@ package io.github.lazymcp.autoconfigure;
 import java.util.List;
 
 import io.github.lazymcp.LazyMcp;
-import io.github.lazymcp.internal.LazyMcpAccess;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.UseStore;
@@ -88,7 +88,7 @@ class LearningPropertiesTests {
 	}
 
 	private static Learning learning(AssertableApplicationContext context) {
-		return LazyMcpAccess.assembly(context.getBean(LazyMcp.class)).learning();
+		return LazyMcpFixtures.parts(context.getBean(LazyMcp.class)).learning();
 	}
 
 }

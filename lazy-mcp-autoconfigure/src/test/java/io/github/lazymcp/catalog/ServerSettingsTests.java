@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
-import io.github.lazymcp.catalog.internal.NamePatterns;
+import io.github.lazymcp.settings.internal.NamePatterns;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

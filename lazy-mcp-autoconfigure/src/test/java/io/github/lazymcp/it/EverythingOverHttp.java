@@ -47,6 +47,10 @@ final class EverythingOverHttp implements AutoCloseable {
 		return "http://localhost:" + this.port;
 	}
 
+	int port() {
+		return this.port;
+	}
+
 	/** Starts the process again, on the same port, once it listens. */
 	void start() {
 		ProcessBuilder builder = new ProcessBuilder(BIN.toString(), this.mode).redirectErrorStream(true)

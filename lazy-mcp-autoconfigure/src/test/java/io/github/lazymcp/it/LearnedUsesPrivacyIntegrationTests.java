@@ -14,14 +14,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
-
 import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.CatalogSnapshot;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.internal.FusionFit;
 import io.github.lazymcp.tool.internal.ToolSearchService;
 import org.junit.jupiter.api.Test;
@@ -111,7 +110,7 @@ class LearnedUsesPrivacyIntegrationTests extends RealMcpServers {
 				.extracting(FusionFit.Result::requests)
 				.satisfies((requests) -> assertThat(requests).isPositive().isLessThanOrEqualTo(LEARNED)));
 
-		assertThat(LazyMcpAccess.assembly(this.lazyMcp).learning().reload().uses().get(READ)).hasSize(LEARNED);
+		assertThat(LazyMcpFixtures.parts(this.lazyMcp).learning().reload().uses().get(READ)).hasSize(LEARNED);
 		assertThat(fileKeys()).isEqualTo(catalog);
 		assertThat(tableKeys()).isEqualTo(catalog);
 	}
@@ -125,7 +124,7 @@ class LearnedUsesPrivacyIntegrationTests extends RealMcpServers {
 	}
 
 	private ToolSearchService search() {
-		return LazyMcpAccess.assembly(this.lazyMcp).search();
+		return LazyMcpFixtures.parts(this.lazyMcp).search();
 	}
 
 	private void chat(String message, String conversation) {

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionStore;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.internal.RecordingRanker;
@@ -75,7 +75,7 @@ class LearningIntegrationTests extends RealMcpServers {
 			.content();
 
 		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-			LazyMcpAccess.assembly(this.lazyMcp)
+			LazyMcpFixtures.parts(this.lazyMcp)
 				.search()
 				.search(this.sessions.ephemeral(), "read a text file", List.of());
 			assertThat(this.ranker.latest(READ).uses()).isNotEmpty();

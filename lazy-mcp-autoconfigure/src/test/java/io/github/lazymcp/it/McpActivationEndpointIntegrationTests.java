@@ -5,12 +5,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-
 import java.time.Duration;
 import java.util.stream.Stream;
 
 import io.github.lazymcp.LazyMcp;
-import io.github.lazymcp.internal.LazyMcpAccess;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
@@ -146,12 +145,12 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 
 	@Test
 	void deleteWithAConversationDeletesItsLearnedUsesAndTheIndexDropsThem() throws Exception {
-		Learning learning = LazyMcpAccess.assembly(this.lazyMcp).learning();
+		Learning learning = LazyMcpFixtures.parts(this.lazyMcp).learning();
 		this.lazyMcp.deleteLearnedUses();
 		learning.begin("memory__read_graph").succeeded("show what you remember about me", "ops-alice");
 		learning.begin("memory__read_graph").succeeded("show the whole graph", "ops-bob");
 		assertThat(this.lazyMcp.indexed()).succeedsWithin(Duration.ofMinutes(1));
-		LazyMcpAccess.assembly(this.lazyMcp).search().relearn();
+		LazyMcpFixtures.relearn(this.lazyMcp);
 		await().atMost(Duration.ofMinutes(1))
 			.untilAsserted(() -> assertThat(send(HttpRequest.newBuilder(uri("")).GET()).get("learnedUses").asInt())
 				.isEqualTo(2));
@@ -172,7 +171,7 @@ class McpActivationEndpointIntegrationTests extends RealMcpServers {
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "", "?allLearnedUses=false", "?learnedUsesOf=", "?learnedUsesOf=a&allLearnedUses=true" })
 	void aBadDeleteOfLearnedUsesIsA400ProblemThatSaysWhatToGive(String query) throws Exception {
-		Learning learning = LazyMcpAccess.assembly(this.lazyMcp).learning();
+		Learning learning = LazyMcpFixtures.parts(this.lazyMcp).learning();
 		learning.begin("memory__open_nodes").succeeded("open the node about my cat", "ops-kept");
 
 		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri(query)).DELETE().build(),

@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Import;
  * scripted.
  */
 @SpringBootApplication
-@Import(LazyMcpParts.class)
+@Import(LazyMcpInspection.class)
 public class McpTestApplication {
 
 	@Bean

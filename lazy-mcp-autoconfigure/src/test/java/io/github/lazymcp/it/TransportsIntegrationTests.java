@@ -23,6 +23,7 @@ import org.springframework.ai.mcp.annotation.McpLogging;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -51,6 +52,9 @@ import static org.awaitility.Awaitility.await;
 				"tools.lazy-mcp.health.reconnect.initial-backoff=500ms",
 				"tools.lazy-mcp.health.reconnect.max-backoff=2s", "tools.lazy-mcp.health.reconnect.jitter=0",
 				"tools.lazy-mcp.max-active-schemas=8" })
+// Closed after the class: once its HTTP servers stop, a cached context would go on
+// reconnecting them, and warning, for the rest of the test run.
+@DirtiesContext
 class TransportsIntegrationTests extends RealMcpServers {
 
 	private static final EverythingOverHttp STREAMABLE = EverythingOverHttp.start("streamableHttp");

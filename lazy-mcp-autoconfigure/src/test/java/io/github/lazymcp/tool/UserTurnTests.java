@@ -1,6 +1,5 @@
 package io.github.lazymcp.tool;
 
-import io.github.lazymcp.tool.internal.PastedText;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

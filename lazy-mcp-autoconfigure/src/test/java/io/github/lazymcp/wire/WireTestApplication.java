@@ -1,6 +1,6 @@
 package io.github.lazymcp.wire;
 
-import io.github.lazymcp.it.LazyMcpParts;
+import io.github.lazymcp.it.LazyMcpInspection;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -14,7 +14,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
-@Import(LazyMcpParts.class)
+@Import(LazyMcpInspection.class)
 class WireTestApplication {
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
@@ -15,8 +16,6 @@ import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.TokenCounter;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
@@ -39,7 +38,7 @@ public final class LazyStack implements AutoCloseable {
 	public final LazyMcp lazyMcp;
 
 	/** The assembled parts the harness drives step by step, as the advisors would. */
-	public final Assembly parts;
+	public final LazyMcpFixtures.Parts parts;
 
 	public final SessionStore sessions;
 
@@ -67,7 +66,7 @@ public final class LazyStack implements AutoCloseable {
 		this.lazyMcp = build(dataset, ranker, options);
 		// Measured rankings are the full index's, not BM25's while it is built.
 		this.lazyMcp.indexed().join();
-		this.parts = LazyMcpAccess.assembly(this.lazyMcp);
+		this.parts = LazyMcpFixtures.parts(this.lazyMcp);
 		this.sessions = this.lazyMcp.sessions();
 		CatalogSnapshot current = this.lazyMcp.catalog();
 		for (CatalogTool tool : current.tools()) {

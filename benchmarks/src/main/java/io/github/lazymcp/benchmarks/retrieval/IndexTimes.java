@@ -14,6 +14,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.DatasetConnection;
 import io.github.lazymcp.benchmarks.dataset.Documents;
@@ -21,9 +22,8 @@ import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.embedding.internal.OnnxEmbeddingModel;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
@@ -119,7 +119,7 @@ public final class IndexTimes {
 			lazyMcp.catalog();
 			lazyMcp.searchable().join();
 			long ready = System.nanoTime();
-			String result = LazyMcpAccess.assembly(lazyMcp)
+			String result = LazyMcpFixtures.parts(lazyMcp)
 				.callbacks()
 				.find(ModelToolNames.TOOL_SEARCH)
 				.orElseThrow()
@@ -140,13 +140,11 @@ public final class IndexTimes {
 	 * (clustered above VectorClusters.MIN_VECTORS tools), and the time of each.
 	 */
 	private static Scan scan(BundledModel model, Path cache, List<SearchDocument> documents, List<String> queries) {
-		OnnxEmbeddingModel loaded = OnnxEmbeddingModel.load(model);
-		try {
+		try (EmbeddingFixtures.Embedder loaded = EmbeddingFixtures.loadedOnnx(model, cache)) {
 			long empty = usedHeap();
-			TextEmbedder embedder = new TextEmbedder(loaded, loaded.modelId(), cache, model.queryPrefix());
+			TextEmbedder embedder = loaded.loader().get();
 			long before = usedHeap();
-			ToolIndex index = Rankers.create(RankingSettings.DEFAULTS, TextEmbedder.Loader.of(embedder))
-				.index(documents);
+			ToolIndex index = Rankers.create(RankingSettings.DEFAULTS, loaded.loader()).index(documents);
 			long after = usedHeap();
 			if (index.size() != documents.size()) {
 				throw new IllegalStateException("Indexed " + index.size() + " of " + documents.size() + " tools");
@@ -173,9 +171,6 @@ public final class IndexTimes {
 			return new Scan((after - before) / 1e6, (after - empty) / 1e6,
 					queries.isEmpty() ? -1 : found / (10.0 * queries.size()), exactNanos / 1e6 / n,
 					productNanos / 1e6 / n);
-		}
-		finally {
-			loaded.close();
 		}
 	}
 

@@ -141,7 +141,18 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 				.append(target.met() ? "yes" : "**no**")
 				.append(" |\n");
 		}
+		examples(table, "violations", this.violations);
+		examples(table, "5xx outside outage windows", this.serverErrorExamples);
+		examples(table, "failed tool calls, chats and 4xx", this.incidentExamples);
 		return table.toString();
+	}
+
+	/** The first examples of one kind, so that a failed run says what went wrong. */
+	private static void examples(StringBuilder table, String kind, List<String> examples) {
+		if (!examples.isEmpty()) {
+			table.append("\nFirst ").append(kind).append(":\n");
+			examples.forEach((example) -> table.append("- ").append(example).append('\n'));
+		}
 	}
 
 	private static String recoveryCell(Recovery recovery) {
@@ -152,10 +163,24 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 				? String.format(Locale.ROOT, "served %.1f s after the fault (bound %.0f s)%s", recovery.servedSeconds(),
 						recovery.boundSeconds(), recovery.withinBound() ? "" : " **late**")
 				: String.format(Locale.ROOT, "**not served again** (bound %.0f s)", recovery.boundSeconds());
+		if (recovery.note() != null) {
+			served += " (" + recovery.note() + ")";
+		}
 		if (recovery.upSeconds() == null) {
 			return served;
 		}
-		return String.format(Locale.ROOT, "`UP` %.1f s after back, %s", recovery.upSeconds(), served);
+		return String.format(Locale.ROOT, "%s`UP` %.1f s after back, %s", back(recovery), recovery.upSeconds(), served);
+	}
+
+	/**
+	 * When the harness made the server available again, when that was not the fault
+	 * itself: a killed HTTP server listens again only once its process has started, which
+	 * under load takes seconds beyond its planned time down.
+	 */
+	private static String back(Recovery recovery) {
+		Double back = recovery.backAt();
+		return (back != null && back - recovery.at() >= 0.1)
+				? String.format(Locale.ROOT, "back %.1f s after the fault, ", back - recovery.at()) : "";
 	}
 
 	private static void row(StringBuilder table, String measure, String value) {

@@ -68,6 +68,9 @@ class SoakReportTests {
 				"| every planned fault injected | 0 not injected | yes |",
 				"| kill-stdio filesystem@a at 1.0 s | `UP` 4.0 s after back, served 5.0 s after the fault (bound 60 s) |",
 				"| turns (per second) | 4 (0.0) |");
+		assertThat(table).as("a killed HTTP server is back once it listens again, after its time down")
+			.containsPattern("\\| kill-streamable-http remote at [0-9.]+ s \\| back 8\\.0 s after the fault, "
+					+ "`UP` 4\\.0 s after back, served 13\\.0 s after the fault \\(bound 48 s\\) \\|");
 	}
 
 	@Test

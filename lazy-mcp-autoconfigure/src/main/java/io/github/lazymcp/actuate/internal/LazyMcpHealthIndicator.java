@@ -5,12 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpOperations;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.LazyMcpAccess;
-import io.github.lazymcp.search.internal.RankerStatus;
-import io.github.lazymcp.search.internal.Rankers;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -44,14 +41,14 @@ public final class LazyMcpHealthIndicator implements HealthIndicator {
 		snapshot.servers().forEach((server) -> servers.put(server.name(), details(server)));
 		List<String> deferred = snapshot.deferredServers();
 		boolean allDown = !deferred.isEmpty() && snapshot.unavailableServers().size() == deferred.size();
-		Assembly assembly = LazyMcpAccess.assembly(this.lazyMcp);
+		LazyMcpOperations operations = this.lazyMcp.operations();
 		return (allDown ? Health.down() : Health.up()).withDetail("servers", servers)
-			.withDetail("index", assembly.search().indexState())
-			.withDetail("ranker", details(Rankers.status(assembly.ranker())))
+			.withDetail("index", operations.indexState())
+			.withDetail("ranker", details(operations.ranker()))
 			.build();
 	}
 
-	private static Map<String, Object> details(RankerStatus ranker) {
+	private static Map<String, Object> details(LazyMcpOperations.Ranker ranker) {
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("configured", ranker.configured());
 		details.put("answering", ranker.answering());

@@ -31,10 +31,10 @@ import org.springframework.ai.embedding.EmbeddingModel;
  * The id an application's embedding model's catalog vectors are filed under: the name the
  * settings give it, or its fingerprint.
  */
-public final class ApplicationModelId {
+final class ApplicationModelId {
 
 	/** The text every application model is fingerprinted with; never a user's words. */
-	public static final String PROBE = "lazy-mcp model fingerprint: read a file, send an email, list open issues";
+	static final String PROBE = "lazy-mcp model fingerprint: read a file, send an email, list open issues";
 
 	/** The cache id of an application model's vectors while nothing persists them. */
 	private static final String IN_MEMORY = "application-model";

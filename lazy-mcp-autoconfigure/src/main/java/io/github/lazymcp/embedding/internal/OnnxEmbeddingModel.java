@@ -32,7 +32,7 @@ import org.springframework.ai.embedding.EmbeddingResponseMetadata;
  * Thread-safe. {@link #close()} releases the native session; embedding afterwards throws
  * {@link IllegalStateException}.
  */
-public final class OnnxEmbeddingModel implements EmbeddingModel, AutoCloseable {
+final class OnnxEmbeddingModel implements EmbeddingModel, AutoCloseable {
 
 	/** Texts per model call: bounds the padded tensor and the memory of one call. */
 	static final int BATCH_SIZE = 32;

@@ -3,6 +3,7 @@ package io.github.lazymcp.health.internal;
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -29,6 +30,23 @@ final class Deadline {
 	private boolean fired;
 
 	private Deadline() {
+	}
+
+	/**
+	 * A timer for deadlines: one daemon thread, {@code lazy-mcp-deadlines}, that does
+	 * nothing but interrupt. The one scheduler of lazy-mcp's besides its background
+	 * tasks: on theirs, a deadline would wait behind the work it is meant to end.
+	 * @return the timer, to be shut down by its owner
+	 */
+	static ScheduledExecutorService timer() {
+		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, (task) -> {
+			Thread thread = new Thread(task, "lazy-mcp-deadlines");
+			thread.setDaemon(true);
+			return thread;
+		});
+		// A call that ends in time cancels its deadline, which then leaves the queue.
+		timer.setRemoveOnCancelPolicy(true);
+		return timer;
 	}
 
 	/**

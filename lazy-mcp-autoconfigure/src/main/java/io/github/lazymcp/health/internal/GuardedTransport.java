@@ -1,6 +1,7 @@
 package io.github.lazymcp.health.internal;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -8,6 +9,9 @@ import java.util.function.Function;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -28,23 +32,46 @@ import reactor.core.publisher.Sinks;
  * connects its transport again for any request made after it was closed or after its
  * initialization failed (a background listing that outlives the client, a ping): on a
  * stdio transport that started a second server process, which nothing would stop.
+ *
+ * And it watches the process of a stdio server (StdioProcess): when the process ends
+ * without this transport having been closed, the requests still waiting are answered
+ * with an error saying so (PendingRequests), every later message fails at once, and the
+ * listener is told, so that the supervisor marks the server down and reconnects it then
+ * rather than after two pings ran out of time. A process that ends because the transport
+ * was closed is nobody's news: the closing flag is set before the process is stopped.
  */
 
 /**
  * A client transport whose messages wait for its connection and fail at once, with the
- * cause, when it failed; closed at most once. Everything else is the wrapped transport's.
+ * cause, when it failed; closed at most once; and, for a stdio server, one that tells
+ * when its process ends by itself and then fails its messages at once. Everything else is
+ * the wrapped transport's.
  */
 public final class GuardedTransport implements McpClientTransport {
 
+	private static final Log logger = LogFactory.getLog(GuardedTransport.class);
+
+	private static final Consumer<String> NOBODY = (reason) -> {
+	};
+
 	private final McpClientTransport transport;
+
+	private final Consumer<String> exits;
 
 	// Completes when the first connect() completes, errors when it fails.
 	private final Sinks.Empty<Void> connected = Sinks.empty();
 
 	private final AtomicReference<Mono<Void>> closing = new AtomicReference<>();
 
-	private GuardedTransport(McpClientTransport transport) {
+	private final PendingRequests pending = new PendingRequests();
+
+	// Completes when the server's process ends: with why, when it ended by itself; with
+	// null when this transport was closed first.
+	private final CompletableFuture<@Nullable String> ended = new CompletableFuture<>();
+
+	private GuardedTransport(McpClientTransport transport, Consumer<String> exits) {
 		this.transport = transport;
+		this.exits = exits;
 	}
 
 	/**
@@ -53,12 +80,33 @@ public final class GuardedTransport implements McpClientTransport {
 	 * @return the guarded transport (the transport itself when it is guarded already)
 	 */
 	public static McpClientTransport of(McpClientTransport transport) {
-		return (transport instanceof GuardedTransport) ? transport : new GuardedTransport(transport);
+		return of(transport, NOBODY);
+	}
+
+	/**
+	 * The transport, guarded, telling when its server's process ends by itself.
+	 * @param transport the transport
+	 * @param exits told, once, why the process of a stdio server ended ("its process
+	 * exited with code 137") when it ended without the transport having been closed; on
+	 * the thread that learned of it, so it must not block
+	 * @return the guarded transport (the transport itself when it is guarded already)
+	 */
+	public static McpClientTransport of(McpClientTransport transport, Consumer<String> exits) {
+		return (transport instanceof GuardedTransport) ? transport : new GuardedTransport(transport, exits);
 	}
 
 	/** The wrapped transport. */
 	McpClientTransport wrapped() {
 		return this.transport;
+	}
+
+	/**
+	 * When the server's process ends.
+	 * @return completes with why it ended by itself, or with null when the transport was
+	 * closed first; never, for a transport without a process of its own
+	 */
+	CompletableFuture<@Nullable String> ended() {
+		return this.ended;
 	}
 
 	@Override
@@ -67,9 +115,10 @@ public final class GuardedTransport implements McpClientTransport {
 			if (this.closing.get() != null) {
 				return Mono.error(new IllegalStateException("The MCP transport is closed; it does not connect again"));
 			}
-			return this.transport.connect(handler)
-				.doOnSuccess((done) -> this.connected.tryEmitEmpty())
-				.doOnError(this.connected::tryEmitError);
+			return this.transport.connect(this.pending.watching(handler)).doOnSuccess((done) -> {
+				watchProcess();
+				this.connected.tryEmitEmpty();
+			}).doOnError(this.connected::tryEmitError);
 		});
 	}
 
@@ -80,7 +129,48 @@ public final class GuardedTransport implements McpClientTransport {
 
 	@Override
 	public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-		return this.connected.asMono().then(Mono.defer(() -> this.transport.sendMessage(message)));
+		return this.connected.asMono().then(Mono.defer(() -> send(message)));
+	}
+
+	private Mono<Void> send(McpSchema.JSONRPCMessage message) {
+		String exit = this.ended.getNow(null);
+		if (exit == null) {
+			this.pending.sent(message);
+			exit = this.ended.getNow(null);
+			if (exit == null) {
+				return this.transport.sendMessage(message);
+			}
+			if (!this.pending.forget(message)) {
+				// The process ended meanwhile, and the request is answered with that.
+				return Mono.empty();
+			}
+		}
+		return Mono.error(new IllegalStateException("The MCP server cannot be reached: " + exit));
+	}
+
+	private void watchProcess() {
+		Process process = StdioProcess.of(this.transport);
+		if (process != null) {
+			process.onExit().thenAccept(this::processEnded);
+		}
+	}
+
+	private void processEnded(Process process) {
+		if (this.closing.get() != null) {
+			this.ended.complete(null);
+			return;
+		}
+		int code = process.exitValue();
+		String reason = "its process exited with code " + code;
+		this.ended.complete(reason);
+		this.pending.answerAll("The MCP server's process exited with code %d before it answered".formatted(code));
+		try {
+			this.exits.accept(reason);
+		}
+		catch (RuntimeException | Error ex) {
+			// Left to the future, it would vanish; pings still notice the server.
+			logger.warn("Could not report that an MCP server's process ended (%s)".formatted(reason), ex);
+		}
 	}
 
 	@Override

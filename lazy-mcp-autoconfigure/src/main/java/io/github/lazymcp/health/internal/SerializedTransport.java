@@ -43,6 +43,11 @@ public final class SerializedTransport implements McpClientTransport {
 		return (transport instanceof StdioClientTransport) ? new SerializedTransport(transport) : transport;
 	}
 
+	/** The wrapped transport. */
+	McpClientTransport wrapped() {
+		return this.transport;
+	}
+
 	@Override
 	public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
 		return this.transport.connect(handler);

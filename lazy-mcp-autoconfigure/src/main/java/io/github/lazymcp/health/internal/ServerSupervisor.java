@@ -7,13 +7,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.DoubleSupplier;
 
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
 import io.github.lazymcp.health.HealthSettings;
@@ -29,22 +27,33 @@ import org.jspecify.annotations.Nullable;
  * only runs out of time is sent once more at once, and the server is DOWN when that one
  * fails too: on a busy machine (a long GC pause, a server process starved of CPU) a single
  * late answer is common, and reconnecting a server that was only slow restarts its process
- * or session for nothing. A server that hangs is still DOWN within two ping timeouts. Transitions of one server
- * run under its lock, taken with tryLock: a check that finds another check or a reconnect
- * running simply skips, since that one will publish the outcome. Every transition goes to
- * the connection's listener (the catalog), which lists the server's tools again when it
- * is back. All of it runs on the scheduler lazy-mcp was given, except the deadlines of
- * pings and calls: they fire on a timer thread of the supervisor's own, which does nothing
- * but interrupt. On the shared scheduler a deadline could wait behind the work it is
- * meant to end (with every thread in a ping that hangs, no ping would ever time out), and
- * behind any long task (a reconnect that waits for its initialization timeout, an index
- * build).
+ * or session for nothing. A server that hangs is still DOWN within two ping timeouts.
+ *
+ * A stdio server whose process ends is not left to the pings: its transport reports the
+ * end (GuardedTransport), by connection name, and the server is checked at once. The
+ * report may be of a process the server no longer uses (one a reconnect replaced), so one
+ * ping of the current client decides: a client whose process ended fails it at once.
+ * Then the server is DOWN with the exit as its reason, and the first reconnect attempt
+ * starts at once rather than after the backoff. The backoff starts over only once a
+ * server has stayed up for the longest backoff: a server whose process keeps exiting
+ * right after it starts is retried with a growing wait, not in a loop.
+ *
+ * Transitions of one server run under its lock, taken with tryLock: a check that finds
+ * another check or a reconnect running simply skips, since that one will publish the
+ * outcome. Every transition goes to the connection's listener (the catalog), which lists
+ * the server's tools again when it is back. All of it runs as the tasks of the servers'
+ * part (Tasks: pings every interval, reconnects after their backoff, checks now), except
+ * the deadlines of pings and calls: they fire on a timer thread of the supervisor's own
+ * (Deadline.timer()), which does nothing but interrupt. On the shared scheduler a deadline
+ * could wait behind the work it is meant to end (with every thread in a ping that hangs,
+ * no ping would ever time out), and behind any long task (a reconnect that waits for its
+ * initialization timeout, an index build).
  */
 
 /**
- * Watches MCP servers: pings them, marks a server {@code DOWN} when it stops answering,
- * reconnects it with exponential backoff and jitter, and marks it {@code UP} again once a
- * new connection is initialized.
+ * Watches MCP servers: pings them, marks a server {@code DOWN} when it stops answering or
+ * when its process ends, reconnects it with exponential backoff and jitter (at once after
+ * its process ended), and marks it {@code UP} again once a new connection is initialized.
  */
 public final class ServerSupervisor implements AutoCloseable {
 
@@ -56,9 +65,9 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	private final DoubleSupplier random;
 
-	private final ScheduledExecutorService scheduler;
+	private final Tasks tasks;
 
-	private final ScheduledExecutorService deadlines = deadlineTimer();
+	private final ScheduledExecutorService deadlines = Deadline.timer();
 
 	private final Map<String, Watched> watched = new ConcurrentHashMap<>();
 
@@ -69,15 +78,14 @@ public final class ServerSupervisor implements AutoCloseable {
 	 * @param settings intervals, timeouts and backoff
 	 * @param clock the source of the times health reports
 	 * @param random numbers in [0, 1) for the jitter
-	 * @param scheduler runs the pings, the reconnects and the deadlines of calls; owned
-	 * by the caller
+	 * @param tasks where the pings, the checks and the reconnects run; closed by the
+	 * caller, after this supervisor
 	 */
-	public ServerSupervisor(HealthSettings settings, Clock clock, DoubleSupplier random,
-			ScheduledExecutorService scheduler) {
+	public ServerSupervisor(HealthSettings settings, Clock clock, DoubleSupplier random, Tasks tasks) {
 		this.settings = settings;
 		this.clock = clock;
 		this.random = random;
-		this.scheduler = scheduler;
+		this.tasks = tasks;
 	}
 
 	/**
@@ -105,15 +113,15 @@ public final class ServerSupervisor implements AutoCloseable {
 	 */
 	public SupervisedConnection connect(String name, ConnectedClient.Factory factory, @Nullable Duration callTimeout) {
 		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
-				this.scheduler, this.deadlines, () -> checkNow(name));
+				this.tasks, this.deadlines, () -> checkNow(name));
 		connection.connect();
 		return watch(connection);
 	}
 
 	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
-		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.scheduler,
-				this.deadlines, () -> checkNow(name)));
+		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.tasks, this.deadlines,
+				() -> checkNow(name)));
 	}
 
 	private SupervisedConnection watch(SupervisedConnection connection) {
@@ -122,10 +130,9 @@ public final class ServerSupervisor implements AutoCloseable {
 		if (previous != null) {
 			previous.cancel();
 		}
-		long interval = this.settings.pingInterval().toMillis();
-		if (interval > 0 && !this.closed) {
-			server.pings = this.scheduler.scheduleWithFixedDelay(() -> check(server), interval, interval,
-					TimeUnit.MILLISECONDS);
+		if (!this.closed) {
+			server.pings = this.tasks.every(this.settings.pingInterval(), "ping " + connection.name(),
+					() -> check(server));
 		}
 		return connection;
 	}
@@ -163,18 +170,37 @@ public final class ServerSupervisor implements AutoCloseable {
 		Watched watched = this.watched.get(server);
 		if (watched != null && !this.closed) {
 			try {
-				this.scheduler.execute(() -> check(watched));
+				this.tasks.now("check " + server, () -> check(watched));
 			}
 			catch (RejectedExecutionException ex) {
-				// The scheduler is shut down: the application is stopping.
+				// The tasks are closed: lazy-mcp is closing.
+			}
+		}
+	}
+
+	/**
+	 * Told that the process of a stdio server ended without lazy-mcp having closed it:
+	 * checks the server at once, and when its client is the one whose process ended,
+	 * marks it down with that reason and starts reconnecting it at once.
+	 * @param server the server name
+	 * @param reason why, as "its process exited with code 137"
+	 */
+	public void processExited(String server, String reason) {
+		Watched watched = this.watched.get(server);
+		if (watched != null && !this.closed) {
+			try {
+				this.tasks.now("check " + server + ", whose process ended", () -> exited(watched, reason));
+			}
+			catch (RejectedExecutionException ex) {
+				// The tasks are closed: lazy-mcp is closing.
 			}
 		}
 	}
 
 	/**
 	 * Stops watching, and closes the clients lazy-mcp made (the application's own clients
-	 * are closed by whoever made them) and the timer of the deadlines. The scheduler is
-	 * its owner's to stop.
+	 * are closed by whoever made them) and the timer of the deadlines. The tasks are
+	 * their owner's to close: a ping that runs now ends as it will.
 	 */
 	@Override
 	public void close() {
@@ -184,17 +210,6 @@ public final class ServerSupervisor implements AutoCloseable {
 			server.connection.closeOwnClient();
 		});
 		this.deadlines.shutdownNow();
-	}
-
-	private static ScheduledExecutorService deadlineTimer() {
-		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, (task) -> {
-			Thread thread = new Thread(task, "lazy-mcp-deadlines");
-			thread.setDaemon(true);
-			return thread;
-		});
-		// A call that ends in time cancels its deadline, which then leaves the queue.
-		timer.setRemoveOnCancelPolicy(true);
-		return timer;
 	}
 
 	private void check(Watched server) {
@@ -209,10 +224,28 @@ public final class ServerSupervisor implements AutoCloseable {
 		catch (RuntimeException | Error ex) {
 			// An Error too (a client of an incompatible SDK): left to the scheduler, it
 			// would end this server's pings without a word.
-			down(server, "did not answer: " + Failures.describe(ex));
+			down(server, "did not answer: " + Failures.describe(ex), false);
 			if (ex instanceof Error) {
 				logger.warn("Pinging MCP server '%s' failed with an error".formatted(connection.name()), ex);
 			}
+		}
+		finally {
+			server.lock.unlock();
+		}
+	}
+
+	private void exited(Watched server, String reason) {
+		SupervisedConnection connection = server.connection;
+		if (connection.closed() || connection.health().status() != Status.UP || !server.lock.tryLock()) {
+			return;
+		}
+		try {
+			connection.ping(this.settings.pingTimeout());
+			logger.debug("MCP server '%s' answers; the process that ended (%s) was not its current one"
+				.formatted(connection.name(), reason));
+		}
+		catch (RuntimeException | Error ex) {
+			down(server, reason, true);
 		}
 		finally {
 			server.lock.unlock();
@@ -238,7 +271,11 @@ public final class ServerSupervisor implements AutoCloseable {
 		}
 	}
 
-	private void down(Watched server, String error) {
+	/**
+	 * Marks a server down and schedules its reconnect: the first attempt after its
+	 * process exited at once, unless it is retried already; any other after the backoff.
+	 */
+	private void down(Watched server, String error, boolean exited) {
 		SupervisedConnection connection = server.connection;
 		String reason = connection.reconnectable() ? error : error
 				+ ("; it cannot be reconnected: lazy-mcp does not know how to make a new client for it (declare "
@@ -247,23 +284,26 @@ public final class ServerSupervisor implements AutoCloseable {
 		connection.health(new ServerHealth(Status.DOWN, reason, now(), server.lastSeen));
 		logger.warn("MCP server '%s' is down (%s)".formatted(connection.name(), reason));
 		if (connection.reconnectable()) {
-			scheduleReconnect(server);
+			if (!now().isBefore(server.upSince.plus(this.settings.maxBackoff()))) {
+				server.attempts.set(0);
+			}
+			scheduleReconnect(server, exited && server.attempts.get() == 0);
 		}
 	}
 
 	/** Schedules the next attempt; returns the wait, or null when none was scheduled. */
-	private @Nullable Duration scheduleReconnect(Watched server) {
+	private @Nullable Duration scheduleReconnect(Watched server, boolean atOnce) {
 		if (this.closed) {
 			return null;
 		}
-		Duration wait = this.settings.backoff(server.attempts.getAndIncrement(), this.random.getAsDouble());
+		int attempt = server.attempts.getAndIncrement();
+		Duration wait = atOnce ? Duration.ZERO : this.settings.backoff(attempt, this.random.getAsDouble());
 		try {
-			server.reconnect = this.scheduler.schedule(() -> reconnect(server), wait.toMillis(), TimeUnit.MILLISECONDS);
+			server.reconnect = this.tasks.after(wait, "reconnect " + server.connection.name(), () -> reconnect(server));
 			return wait;
 		}
 		catch (RejectedExecutionException ex) {
-			logger.debug(
-					"No reconnect of MCP server '%s': the scheduler is shut down".formatted(server.connection.name()));
+			logger.debug("No reconnect of MCP server '%s': lazy-mcp is closing".formatted(server.connection.name()));
 			return null;
 		}
 	}
@@ -279,7 +319,7 @@ public final class ServerSupervisor implements AutoCloseable {
 			connection.health(new ServerHealth(Status.RECONNECTING, down.lastError(), now(), server.lastSeen));
 			connection.connect();
 			server.lastSeen = now();
-			server.attempts.set(0);
+			server.upSince = now();
 			connection.health(new ServerHealth(Status.UP, down.lastError(), now(), server.lastSeen));
 			logger.info("MCP server '%s' is up again".formatted(connection.name()));
 		}
@@ -298,7 +338,7 @@ public final class ServerSupervisor implements AutoCloseable {
 		String error = "reconnect failed: " + Failures.describe(failure);
 		connection.health(new ServerHealth(Status.DOWN, error, now(), server.lastSeen));
 		int attempt = server.attempts.get();
-		Duration next = scheduleReconnect(server);
+		Duration next = scheduleReconnect(server, false);
 		String message = "MCP server '%s' could not be reconnected (attempt %d%s): %s".formatted(connection.name(),
 				attempt, (next != null) ? ", next in " + next.toMillis() + " ms" : "", error);
 		if (failure instanceof Error) {
@@ -325,24 +365,22 @@ public final class ServerSupervisor implements AutoCloseable {
 
 		volatile @Nullable Instant lastSeen;
 
-		volatile @Nullable ScheduledFuture<?> pings;
+		// When it last came up: its backoff starts over once it stayed up long enough.
+		volatile Instant upSince;
 
-		volatile @Nullable ScheduledFuture<?> reconnect;
+		volatile Tasks.Scheduled pings = Tasks.Scheduled.NONE;
+
+		volatile Tasks.Scheduled reconnect = Tasks.Scheduled.NONE;
 
 		Watched(SupervisedConnection connection, Instant connectedAt) {
 			this.connection = connection;
 			this.lastSeen = connectedAt;
+			this.upSince = connectedAt;
 		}
 
 		void cancel() {
-			ScheduledFuture<?> p = this.pings;
-			ScheduledFuture<?> r = this.reconnect;
-			if (p != null) {
-				p.cancel(false);
-			}
-			if (r != null) {
-				r.cancel(false);
-			}
+			this.pings.cancel();
+			this.reconnect.cancel();
 		}
 
 	}

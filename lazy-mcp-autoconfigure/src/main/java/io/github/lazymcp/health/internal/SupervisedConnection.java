@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -44,7 +45,7 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private final Duration callTimeout;
 
-	private final ScheduledExecutorService scheduler;
+	private final Tasks tasks;
 
 	private final ScheduledExecutorService deadlines;
 
@@ -63,13 +64,12 @@ public final class SupervisedConnection implements McpServerConnection {
 	private volatile boolean ownsClient;
 
 	SupervisedConnection(String name, @Nullable ConnectedClient client, ConnectedClient.@Nullable Factory factory,
-			Duration callTimeout, ScheduledExecutorService scheduler, ScheduledExecutorService deadlines,
-			Runnable suspect) {
+			Duration callTimeout, Tasks tasks, ScheduledExecutorService deadlines, Runnable suspect) {
 		this.name = name;
 		this.client = client;
 		this.factory = factory;
 		this.callTimeout = callTimeout;
-		this.scheduler = scheduler;
+		this.tasks = tasks;
 		this.deadlines = deadlines;
 		this.suspect = suspect;
 	}
@@ -200,7 +200,7 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private void closeQuietly(ConnectedClient old) {
 		try {
-			this.scheduler.execute(() -> closeNow(old));
+			this.tasks.now("close the replaced client of " + this.name, () -> closeNow(old));
 		}
 		catch (RejectedExecutionException ex) {
 			closeNow(old);
@@ -256,8 +256,8 @@ public final class SupervisedConnection implements McpServerConnection {
 		public String call(String toolInput, @Nullable ToolContext toolContext) {
 			ServerHealth now = SupervisedConnection.this.health;
 			if (!now.available()) {
-				throw failure(now.unavailableMessage(SupervisedConnection.this.name)
-						+ ". Nothing was run; use another tool or try again later.");
+				throw failure("Tool '%s' was not run. %s.".formatted(this.qualifiedName,
+						now.unavailableMessage(SupervisedConnection.this.name)));
 			}
 			ToolCallback target = client().connection().callback(this.tool, this.qualifiedName);
 			Duration timeout = SupervisedConnection.this.callTimeout;

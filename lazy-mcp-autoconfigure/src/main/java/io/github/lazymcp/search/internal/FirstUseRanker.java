@@ -1,8 +1,9 @@
 package io.github.lazymcp.search.internal;
 
 import java.util.List;
-import java.util.function.Supplier;
 
+import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolRanker;
@@ -15,20 +16,20 @@ import org.jspecify.annotations.Nullable;
  */
 final class FirstUseRanker implements ToolRanker, RankerStatus.Reporting {
 
-	private final String configured;
+	private final RankingSettings settings;
 
-	private final Supplier<ToolRanker> make;
+	private final TextEmbedder.Loader embedder;
 
 	private volatile @Nullable ToolRanker made;
 
 	/**
 	 * Creates the ranker.
-	 * @param configured the id of the ranking the settings ask for
-	 * @param make makes the ranker, once
+	 * @param settings the ranking the settings ask for
+	 * @param embedder loads the embedder, when the ranker is made
 	 */
-	FirstUseRanker(String configured, Supplier<ToolRanker> make) {
-		this.configured = configured;
-		this.make = make;
+	FirstUseRanker(RankingSettings settings, TextEmbedder.Loader embedder) {
+		this.settings = settings;
+		this.embedder = embedder;
 	}
 
 	private ToolRanker ranker() {
@@ -38,7 +39,7 @@ final class FirstUseRanker implements ToolRanker, RankerStatus.Reporting {
 			synchronized (this) {
 				ranker = this.made;
 				if (ranker == null) {
-					ranker = this.make.get();
+					ranker = Rankers.create(this.settings, this.embedder);
 					this.made = ranker;
 				}
 			}
@@ -71,7 +72,7 @@ final class FirstUseRanker implements ToolRanker, RankerStatus.Reporting {
 	public RankerStatus status() {
 		ToolRanker ranker = this.made;
 		return (ranker != null) ? Rankers.status(ranker)
-				: RankerStatus.bm25Instead(this.configured, "the embedding model is not loaded yet");
+				: RankerStatus.bm25Instead(Rankers.id(this.settings), "the embedding model is not loaded yet");
 	}
 
 }

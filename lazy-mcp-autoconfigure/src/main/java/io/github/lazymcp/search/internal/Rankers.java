@@ -35,7 +35,7 @@ public final class Rankers {
 		if (settings.strategy() == RankingSettings.Strategy.BM25) {
 			return create(settings, embedder);
 		}
-		return new FirstUseRanker(id(settings), () -> create(settings, embedder));
+		return new FirstUseRanker(settings, embedder);
 	}
 
 	/**
@@ -140,7 +140,7 @@ public final class Rankers {
 		return new FallbackRanker(new FusionRanker(settings, embeddings), bm25);
 	}
 
-	private static String id(RankingSettings settings) {
+	static String id(RankingSettings settings) {
 		return settings.strategy().name().toLowerCase(Locale.ROOT);
 	}
 

@@ -27,7 +27,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * called. Everything else (access policies, deferred calls, activation and use) is the
  * tool's own callback's, exactly as when the model calls the tool directly.
  */
-public final class CallTool implements ModelTool {
+final class CallTool implements ModelTool {
 
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
@@ -51,7 +51,7 @@ public final class CallTool implements ModelTool {
 	 * @param tools the tracked callbacks of the catalog's tools
 	 * @param closest the names closest to one that matches no tool the caller may use
 	 */
-	public CallTool(TrackedTools tools, BiFunction<@Nullable ToolContext, String, List<String>> closest) {
+	CallTool(TrackedTools tools, BiFunction<@Nullable ToolContext, String, List<String>> closest) {
 		this.tools = tools;
 		this.closest = closest;
 		this.definition = DefaultToolDefinition.builder()

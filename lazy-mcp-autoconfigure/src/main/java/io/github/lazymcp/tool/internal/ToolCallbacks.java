@@ -46,7 +46,7 @@ public final class ToolCallbacks {
 	 * @param modelTools lazy-mcp's other model-facing tools
 	 * @param settings the surface
 	 */
-	public ToolCallbacks(TrackedTools tracked, ToolSearch toolSearch, CallTool callTool, List<ModelTool> modelTools,
+	ToolCallbacks(TrackedTools tracked, ToolSearch toolSearch, CallTool callTool, List<ModelTool> modelTools,
 			ToolSettings settings) {
 		this.tracked = tracked;
 		this.toolSearch = toolSearch;

@@ -1,5 +1,6 @@
 package io.github.lazymcp.tool.internal;
 
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ToolFilter;
@@ -14,8 +15,10 @@ import io.github.lazymcp.tool.ToolSettings;
  * @param owners the capabilities whose use a successful call counts as
  * @param observations where calls are observed
  * @param learning records the priors and, after a success, the turn's request
+ * @param catalog tells whether a tool's server is up
+ * @param stats counts the calls refused because their server was not up
  */
 record ToolCalls(ToolSettings.DeferredCall deferredCall, ToolFilter filters, LazyMcpListener listeners,
-		ToolOwners owners, ToolObservations observations, Learning learning) {
+		ToolOwners owners, ToolObservations observations, Learning learning, McpCatalog catalog, UsageStats stats) {
 
 }

@@ -32,15 +32,15 @@ public final class ToolPath {
 	 * @param owners the capabilities whose use a successful call counts as
 	 * @param observations where searches and calls are observed
 	 * @param learning records the priors and what calls learn
-	 * @param stats records the schema tokens sent
+	 * @param stats records the schema tokens sent and the calls refused
 	 * @param tokenCounter counts the tokens of tools that are not catalog tools
 	 */
 	public ToolPath(McpCatalog catalog, ToolSearchService search, SessionStore sessions, List<ModelTool> modelTools,
 			ToolFilter filters, LazyMcpListener listeners, ToolOwners owners, ToolObservations observations,
 			Learning learning, UsageStats stats, TokenCounter tokenCounter) {
 		ToolSettings settings = search.settings();
-		TrackedTools tracked = new TrackedTools(catalog,
-				new ToolCalls(settings.deferredCall(), filters, listeners, owners, observations, learning));
+		TrackedTools tracked = new TrackedTools(catalog, new ToolCalls(settings.deferredCall(), filters, listeners,
+				owners, observations, learning, catalog, stats));
 		ToolSearch toolSearch = new ToolSearch(search, sessions, observations);
 		this.callbacks = new ToolCallbacks(tracked, toolSearch, new CallTool(tracked, toolSearch::closest), modelTools,
 				settings);

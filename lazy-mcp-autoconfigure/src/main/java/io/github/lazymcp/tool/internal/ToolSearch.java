@@ -25,7 +25,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * throw: the model receives a JSON result whose {@code error} says what to change, and
  * the chat continues.
  */
-public final class ToolSearch implements ModelTool {
+final class ToolSearch implements ModelTool {
 
 	private static final String SCHEMA = """
 			{"type":"object","properties":{\
@@ -51,7 +51,7 @@ public final class ToolSearch implements ModelTool {
 	 * ephemeral session (activations then last for that call only)
 	 * @param observations where each search is observed
 	 */
-	public ToolSearch(ToolSearchService search, SessionStore sessions, ToolObservations observations) {
+	ToolSearch(ToolSearchService search, SessionStore sessions, ToolObservations observations) {
 		ToolSettings settings = search.settings();
 		this.search = search;
 		this.sessions = sessions;

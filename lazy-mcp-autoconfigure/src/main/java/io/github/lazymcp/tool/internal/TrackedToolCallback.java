@@ -8,6 +8,7 @@ import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -31,7 +32,9 @@ import org.springframework.ai.tool.execution.ToolExecutionException;
  * callback found": depending on {@link ToolSettings.DeferredCall} the tool runs and
  * becomes active, or the model is told to load it first. Malformed arguments and failures
  * of the MCP server become a {@link ToolExecutionException}, which Spring AI turns into
- * an error result for the model. The session never reaches the server.
+ * an error result for the model. A call of a tool whose server is down or reconnecting
+ * runs nothing and answers at once with an error result that says so, counted in
+ * {@link UsageStats#refusedCalls}. The session never reaches the server.
  */
 final class TrackedToolCallback implements ToolCallback {
 
@@ -74,23 +77,15 @@ final class TrackedToolCallback implements ToolCallback {
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
 		Optional<ToolSession> session = LazyMcpRequest.session(toolContext);
+		SessionState state = session.isPresent() ? stateOf(session.get()) : null;
+		String instead = insteadOfRunning(session, state);
+		if (instead != null) {
+			return instead;
+		}
 		boolean recorded = false;
-		if (session.isPresent()) {
-			SessionState state = stateOf(session.get());
-			// Filters decide even while the store is down: they see an empty state then.
-			String hidden = this.calls.filters().hidden(session.get(), (state != null) ? state : EMPTY, this.tool);
-			if (hidden != null) {
-				return "Error: tool '%s' is not available (%s). Call %s to find the tools that can do this."
-					.formatted(this.tool.name(), hidden, ModelToolNames.TOOL_SEARCH);
-			}
-			if (this.deferred && state != null && !state.tools().contains(this.tool.name())) {
-				if (this.calls.deferredCall() == ToolSettings.DeferredCall.HINT) {
-					return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
-						.formatted(this.tool.name(), ModelToolNames.TOOL_SEARCH, this.tool.name());
-				}
-				activate(session.get());
-				recorded = true;
-			}
+		if (session.isPresent() && notLoaded(state)) {
+			activate(session.get());
+			recorded = true;
 		}
 		requireJsonObject(toolInput);
 		Learning.Call call = this.calls.learning().begin(this.tool.name());
@@ -109,6 +104,53 @@ final class TrackedToolCallback implements ToolCallback {
 		}
 		this.calls.listeners().toolSucceeded(session.orElse(null), this.tool);
 		return result;
+	}
+
+	/**
+	 * What the model gets instead of a run, or null to run the tool: the tool is hidden
+	 * from the session, its server is not up, or it is not loaded and calls of tools that
+	 * are not loaded are answered with a hint.
+	 */
+	private @Nullable String insteadOfRunning(Optional<ToolSession> session, @Nullable SessionState state) {
+		if (session.isPresent()) {
+			// Filters decide even while the store is down: they see an empty state then.
+			String hidden = this.calls.filters().hidden(session.get(), (state != null) ? state : EMPTY, this.tool);
+			if (hidden != null) {
+				return "Error: tool '%s' is not available (%s). Call %s to find the tools that can do this."
+					.formatted(this.tool.name(), hidden, ModelToolNames.TOOL_SEARCH);
+			}
+		}
+		String refused = refusedWhileServerIsNotUp();
+		if (refused != null) {
+			return refused;
+		}
+		if (notLoaded(state) && this.calls.deferredCall() == ToolSettings.DeferredCall.HINT) {
+			return "Tool '%s' is not loaded. Call %s with {\"names\": [\"%s\"]} first, then call it again."
+				.formatted(this.tool.name(), ModelToolNames.TOOL_SEARCH, this.tool.name());
+		}
+		return null;
+	}
+
+	/** Whether the tool is deferred and the session, read, has not loaded it. */
+	private boolean notLoaded(@Nullable SessionState state) {
+		return this.deferred && state != null && !state.tools().contains(this.tool.name());
+	}
+
+	/**
+	 * A server that is down or reconnecting cannot run the call: the model is told at
+	 * once which server, why and what to do, and nothing reaches the server (its client
+	 * may be one whose process has ended). The session is left as it was: the tool is
+	 * neither activated nor touched, and its priors do not count a failure it did not
+	 * have.
+	 */
+	private @Nullable String refusedWhileServerIsNotUp() {
+		String server = this.tool.server();
+		ServerHealth health = this.calls.catalog().snapshot().health(server);
+		if (health.available()) {
+			return null;
+		}
+		this.calls.stats().refused(server);
+		return "Error: tool '%s' was not run. %s.".formatted(this.tool.name(), health.unavailableMessage(server));
 	}
 
 	/** The state, or null while the store cannot be read. */

@@ -1,9 +1,13 @@
 package io.github.lazymcp.tool.internal;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.ActivationResult;
@@ -36,6 +40,12 @@ public final class UsageStats implements ActivationListener {
 	/** How often searches by query found each tool; at most one entry per tool. */
 	private final Map<String, LongAdder> found = new ConcurrentHashMap<>();
 
+	/** Calls refused because their server was not up, per server. */
+	private final Map<String, RefusedCalls> refused = new ConcurrentHashMap<>();
+
+	/** Told of each server's count of refused calls, when its first one comes. */
+	private final List<BiConsumer<String, LongSupplier>> refusalCounters = new CopyOnWriteArrayList<>();
+
 	void searched() {
 		this.searches.increment();
 	}
@@ -52,6 +62,39 @@ public final class UsageStats implements ActivationListener {
 
 	void interimSearch() {
 		this.interimSearches.increment();
+	}
+
+	/** A call of a server's tool was refused: the server was down or reconnecting. */
+	void refused(String server) {
+		this.refused.computeIfAbsent(server, this::refusalCount).increment();
+	}
+
+	private RefusedCalls refusalCount(String server) {
+		RefusedCalls count = new RefusedCalls();
+		this.refusalCounters.forEach((counter) -> counter.accept(server, count));
+		return count;
+	}
+
+	/**
+	 * Calls of a server's tools answered at once with an error, nothing run, because the
+	 * server was down or reconnecting.
+	 * @param server the server name
+	 * @return the count since startup
+	 */
+	public long refusedCalls(String server) {
+		RefusedCalls count = this.refused.get(server);
+		return (count != null) ? count.getAsLong() : 0;
+	}
+
+	/**
+	 * Hands over the running count of refused calls of every server that has one, now and
+	 * when a server's first call is refused later: one meter per server. The counts are
+	 * held here for as long as these figures are, so that a meter may hold them weakly.
+	 * @param counter given a server name and its running count
+	 */
+	public void eachRefusalCount(BiConsumer<String, LongSupplier> counter) {
+		this.refusalCounters.add(counter);
+		this.refused.forEach(counter);
 	}
 
 	@Override
@@ -121,6 +164,22 @@ public final class UsageStats implements ActivationListener {
 
 	public long tokensEager() {
 		return this.tokensEager.sum();
+	}
+
+	/** One server's count of refused calls: read only, outside. */
+	private static final class RefusedCalls implements LongSupplier {
+
+		private final LongAdder count = new LongAdder();
+
+		void increment() {
+			this.count.increment();
+		}
+
+		@Override
+		public long getAsLong() {
+			return this.count.sum();
+		}
+
 	}
 
 }

@@ -4,7 +4,6 @@ import java.util.List;
 
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.internal.LazyToolsFixture;
@@ -26,7 +25,7 @@ class LazyMcpMetersTests {
 
 	@Test
 	void countsSearchesActivationsEvictionsRequestsAndTokens() {
-		new LazyMcpMeters(LazyMcpAccess.assembly(this.fixture.lazyMcp)).bindTo(this.registry);
+		new LazyMcpMeters(this.fixture.lazyMcp).bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
 
 		this.fixture.tracked("ToolSearch")
@@ -53,7 +52,7 @@ class LazyMcpMetersTests {
 
 	@Test
 	void countsSearchesByQueryThatFoundNothing() {
-		new LazyMcpMeters(LazyMcpAccess.assembly(this.fixture.lazyMcp)).bindTo(this.registry);
+		new LazyMcpMeters(this.fixture.lazyMcp).bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
 
 		this.fixture.tracked("ToolSearch").call("{\"query\": \"read a file\"}", LazyMcpRequest.toolContext(session));
@@ -68,7 +67,7 @@ class LazyMcpMetersTests {
 
 	@Test
 	void countsActivationsNoToolSearchAskedFor() {
-		new LazyMcpMeters(LazyMcpAccess.assembly(this.fixture.lazyMcp)).bindTo(this.registry);
+		new LazyMcpMeters(this.fixture.lazyMcp).bindTo(this.registry);
 		ToolSession session = this.fixture.sessions.session("s");
 
 		// What a capability does when it is enabled: it activates its tools itself.

@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 
@@ -31,6 +32,10 @@ public final class FakeConnection implements McpServerConnection {
 	private @Nullable RuntimeException failure;
 
 	private @Nullable String instructions;
+
+	private volatile ServerHealth health = ServerHealth.UP;
+
+	private volatile @Nullable Listener listener;
 
 	public FakeConnection(String name, String... toolNames) {
 		this.name = name;
@@ -67,6 +72,27 @@ public final class FakeConnection implements McpServerConnection {
 	@Override
 	public @Nullable String instructions() {
 		return this.instructions;
+	}
+
+	/**
+	 * Changes this server's health, as a supervisor would, and tells the catalog.
+	 */
+	public void health(ServerHealth health) {
+		this.health = health;
+		Listener current = this.listener;
+		if (current != null) {
+			current.healthChanged(this.name);
+		}
+	}
+
+	@Override
+	public ServerHealth health() {
+		return this.health;
+	}
+
+	@Override
+	public void listen(Listener listener) {
+		this.listener = listener;
 	}
 
 	public FakeConnection failing(RuntimeException failure) {

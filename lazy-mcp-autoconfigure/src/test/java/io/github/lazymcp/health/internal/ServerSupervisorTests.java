@@ -5,14 +5,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import io.github.lazymcp.catalog.ServerHealth.Status;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.ServerHealth.Status;
 import io.github.lazymcp.health.HealthSettings;
-import io.github.lazymcp.internal.Background;
 import io.github.lazymcp.it.ServerProcesses;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -42,10 +41,10 @@ class ServerSupervisorTests {
 	private static final HealthSettings SETTINGS = new HealthSettings(Duration.ofMillis(200), PING_TIMEOUT,
 			Duration.ofSeconds(60), Duration.ofHours(1), Duration.ofHours(1), 0, Duration.ofSeconds(30));
 
-	private final ScheduledExecutorService scheduler = Background.newScheduler();
+	private final Background background = new Background(null);
 
 	private final ServerSupervisor supervisor = new ServerSupervisor(SETTINGS, Clock.systemUTC(), () -> 0.5,
-			this.scheduler);
+			this.background.tasks("servers"));
 
 	/** Marks the test's server process, which reads only its first argument. */
 	private final String marker = "supervised-" + UUID.randomUUID();
@@ -59,7 +58,7 @@ class ServerSupervisorTests {
 	void tearDown() throws Exception {
 		signal("CONT");
 		this.supervisor.close();
-		this.scheduler.shutdownNow();
+		this.background.close();
 	}
 
 	@Test

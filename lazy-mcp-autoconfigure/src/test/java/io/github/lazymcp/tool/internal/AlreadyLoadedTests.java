@@ -2,9 +2,9 @@ package io.github.lazymcp.tool.internal;
 
 import java.util.List;
 
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import io.micrometer.observation.Observation;
@@ -45,7 +45,7 @@ class AlreadyLoadedTests {
 		search("{\"query\": \"create entities\", \"limit\": 1}");
 
 		assertThat(this.fixture.stats.searchesFindingNothing()).isZero();
-		assertThat(LazyMcpAccess.assembly(this.fixture.lazyMcp).search().usage().foundNothing()).isZero();
+		assertThat(LazyMcpFixtures.parts(this.fixture.lazyMcp).search().usage().foundNothing()).isZero();
 		assertThat(this.fixture.observed.stream()
 			.filter((context) -> "lazy.mcp.tool.search".equals(context.getName()))
 			.map(AlreadyLoadedTests::outcome)).containsExactly("found", "already-loaded");

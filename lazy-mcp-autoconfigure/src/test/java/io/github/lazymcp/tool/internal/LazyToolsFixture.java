@@ -9,18 +9,17 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSettings.ServerSettings;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
-import io.github.lazymcp.internal.Assembly;
-import io.github.lazymcp.internal.Background;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -125,9 +124,9 @@ public final class LazyToolsFixture {
 			.observations(observations)
 			.scheduler(SCHEDULER)
 			.build();
-		Assembly parts = LazyMcpAccess.assembly(this.lazyMcp);
+		LazyMcpFixtures.Parts parts = LazyMcpFixtures.parts(this.lazyMcp);
 		this.catalog = parts.catalog();
-		this.sessions = parts.sessions();
+		this.sessions = this.lazyMcp.sessions();
 		this.stats = parts.stats();
 		this.ranker = parts.ranker();
 		this.registry = new Tools(parts);
@@ -151,7 +150,7 @@ public final class LazyToolsFixture {
 
 		private final ToolSearchService search;
 
-		Tools(Assembly parts) {
+		Tools(LazyMcpFixtures.Parts parts) {
 			this(parts.callbacks(), parts.wire(), parts.search());
 		}
 

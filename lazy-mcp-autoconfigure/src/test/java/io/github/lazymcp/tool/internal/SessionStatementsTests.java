@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
@@ -26,7 +27,6 @@ import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
@@ -83,9 +83,9 @@ class SessionStatementsTests {
 	@Test
 	void aModelStepReadsTheSessionOnceAndWritesNothing() {
 		ToolSession session = start(1, "step");
-		List<ToolCallback> tools = LazyMcpAccess.assembly(this.lazyMcp).callbacks().all();
+		List<ToolCallback> tools = LazyMcpFixtures.parts(this.lazyMcp).callbacks().all();
 
-		Count step = count(() -> LazyMcpAccess.assembly(this.lazyMcp).wire().step(session, tools));
+		Count step = count(() -> LazyMcpFixtures.parts(this.lazyMcp).wire().step(session, tools));
 
 		report("model step", step);
 		assertThat(step).isEqualTo(new Count(1, 0));
@@ -185,7 +185,7 @@ class SessionStatementsTests {
 	}
 
 	private String call(String tool, String arguments, ToolSession session) {
-		return LazyMcpAccess.assembly(this.lazyMcp)
+		return LazyMcpFixtures.parts(this.lazyMcp)
 			.callbacks()
 			.find(tool)
 			.orElseThrow()

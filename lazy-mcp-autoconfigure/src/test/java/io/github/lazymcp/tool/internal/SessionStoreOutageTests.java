@@ -4,13 +4,13 @@ import java.time.Clock;
 import java.util.List;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -52,7 +52,7 @@ class SessionStoreOutageTests {
 			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
 			.sessionStore(SessionStore.jdbc(this.database.dataSource(), SessionSettings.DEFAULTS, Clock.systemUTC()))
 			.build();
-		LazyToolsFixture.Tools registry = new LazyToolsFixture.Tools(LazyMcpAccess.assembly(this.lazyMcp));
+		LazyToolsFixture.Tools registry = new LazyToolsFixture.Tools(LazyMcpFixtures.parts(this.lazyMcp));
 		ToolSession session = this.lazyMcp.sessions().session("c");
 		session.activate(List.of("fs__read_file"));
 

@@ -1,9 +1,11 @@
 package io.github.lazymcp.tool.internal;
 
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -51,6 +53,26 @@ class TrackedToolCallbackTests {
 		assertThat(server.contexts()).singleElement()
 			.satisfies((seen) -> assertThat(seen.getContext()).containsOnlyKeys("user"));
 		assertThat(session.tools().names()).containsExactly("fs__read_file");
+	}
+
+	@Test
+	void aCallOfAToolWhoseServerIsReconnectingRunsNothingAndSaysWhichServerAndWhatToDo() {
+		FakeConnection server = new FakeConnection("fs", "read_file", "write_file");
+		LazyToolsFixture fixture = new LazyToolsFixture(3, ToolSettings.DeferredCall.ACTIVATE, server);
+		ToolSession session = fixture.sessions.session("s");
+		fixture.catalog.snapshot();
+		server.health(new ServerHealth(ServerHealth.Status.RECONNECTING, "its process exited with code 137",
+				Instant.parse("2026-11-28T10:00:01Z"), Instant.parse("2026-11-28T10:00:00Z")));
+
+		String result = fixture.tracked("fs__read_file").call("{}", context(session));
+
+		assertThat(result).isEqualTo("Error: tool 'fs__read_file' was not run. MCP server 'fs' is reconnecting; try "
+				+ "again shortly or use another tool (reconnecting since 2026-11-28T10:00:01Z; last seen "
+				+ "2026-11-28T10:00:00Z; its process exited with code 137).");
+		assertThat(server.contexts()).isEmpty();
+		assertThat(session.tools().size()).isZero();
+		assertThat(fixture.stats.refusedCalls("fs")).isEqualTo(1);
+		assertThat(fixture.stats.refusedCalls("other")).isZero();
 	}
 
 	@Test

@@ -106,6 +106,11 @@ public final class FaultRunner {
 		}
 		List<Recovery> sorted = new ArrayList<>(all.values());
 		sorted.sort(Comparator.comparingDouble(Recovery::at));
+		for (Recovery outage : List.copyOf(sorted)) {
+			if (outage.type() == FaultPlan.Type.STOP_DATABASE) {
+				sorted.replaceAll((recovery) -> recovery.withDatabaseDown(outage));
+			}
+		}
 		return sorted;
 	}
 

@@ -20,9 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param backAt when the harness made the thing available again (a server started again,
  * PostgreSQL accepting connections, the delay removed, the instance started again); for a
  * stdio server, which its instance starts again itself, the kill; null when not injected
- * @param upSeconds for a server, from {@code backAt} until every instance reported it
- * {@code UP} on the activation endpoint (what the issue's target judges), or null when
- * one did not within the watch
+ * @param upSeconds for a server, from {@code backAt} until its status was {@code UP}
+ * again on every instance, by the activation endpoint's {@code since} (what the issue's
+ * target judges), or null when one did not within the watch
  * @param recoverySeconds from {@code backAt} until every instance served it again (for a
  * server: {@code UP} and a call of one of its tools succeeding through a chat turn; for
  * PostgreSQL: a session read back on the endpoint; for an instance: started, with a tool
@@ -100,6 +100,34 @@ public record Recovery(String fault, FaultPlan.Type type, String target, double 
 				(down != null) ? seconds(down - at) : null, seconds(back), up, recovery, served, seconds(bound),
 				recovered != null && recovered - at <= bound, targetSeconds,
 				up != null && recovery != null && up <= targetSeconds, note);
+	}
+
+	/**
+	 * This fault as judged when the session database was down for part of its window:
+	 * every chat turn reads its session, so nothing can be served again while the
+	 * database is down, and the bound grows by the time the database's outage (its stop
+	 * until it was served again, or its bound) overlapped this fault's window (its start
+	 * until its bound). A fault of the database itself, one not injected, one served
+	 * within its own bound and one the outage does not overlap are returned unchanged.
+	 * @param outage the database's recovery
+	 * @return this fault, judged with the longer bound
+	 */
+	Recovery withDatabaseDown(Recovery outage) {
+		if (this.type == FaultPlan.Type.STOP_DATABASE || !this.injected || this.withinBound || !outage.injected) {
+			return this;
+		}
+		double outageEnd = outage.at + ((outage.servedSeconds != null) ? outage.servedSeconds : outage.boundSeconds);
+		double overlap = Math.min(this.at + this.boundSeconds, outageEnd) - Math.max(this.at, outage.at);
+		if (overlap <= 0) {
+			return this;
+		}
+		double bound = Math.round((this.boundSeconds + overlap) * 10) / 10.0;
+		String extended = "bound %.0f s + %.1f s the session database was down in its window"
+			.formatted(this.boundSeconds, overlap);
+		return new Recovery(this.fault, this.type, this.target, this.at, true, this.downSeconds, this.backAt,
+				this.upSeconds, this.recoverySeconds, this.servedSeconds, bound,
+				this.servedSeconds != null && this.servedSeconds <= bound, this.targetSeconds, this.met,
+				(this.note != null) ? this.note + "; " + extended : extended);
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks.soak.faults;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ public final class RecoveryWatch implements FaultWatch {
 		Long down = null;
 		while (now() < until) {
 			if (down == null && this.instances.stream()
-				.anyMatch((instance) -> instance.running() && !"UP".equals(serverStatus(instance, server)))) {
+				.anyMatch((instance) -> instance.running() && !serverStatus(instance, server).up())) {
 				down = now();
 			}
 			Pause.millis(250);
@@ -80,10 +81,14 @@ public final class RecoveryWatch implements FaultWatch {
 
 	/**
 	 * Watches a server on the given instances until each reports it {@code UP} and a call
-	 * of one of its tools succeeds there. The time it was {@code UP} is when it was first
-	 * seen {@code UP} with no status other than {@code UP} and no failed call since. An
-	 * instance that is not running or is out of the load balancer (restarting) is not
-	 * waited for.
+	 * of one of its tools succeeds there. The time it was {@code UP} is when the instance
+	 * says its status became {@code UP} (the endpoint's {@code since}), or when the watch
+	 * began for a status from before; a look that finds another status, or a call that
+	 * fails, leaves it to the next look. Not when the watch first saw it {@code UP}: the
+	 * watch looks at the instances one after the other, and a probe's chat turn can take
+	 * many seconds (with the session database down, for one), so a look may come long
+	 * after the server was up. An instance that is not running or is out of the load
+	 * balancer (restarting) is not waited for.
 	 * @param server the server
 	 * @param names the instances' names
 	 * @return when an instance first reported it not {@code UP} (or null), when the last
@@ -96,7 +101,8 @@ public final class RecoveryWatch implements FaultWatch {
 			.filter((instance) -> names.contains(instance.name()))
 			.toList();
 		List<String> call = CALLS.get(server);
-		long deadline = now() + TIMEOUT.toMillis();
+		long start = now();
+		long deadline = start + TIMEOUT.toMillis();
 		Map<String, Long> up = new LinkedHashMap<>();
 		Map<String, Long> recovered = new LinkedHashMap<>();
 		Long down = null;
@@ -106,18 +112,15 @@ public final class RecoveryWatch implements FaultWatch {
 				if (recovered.containsKey(instance.name())) {
 					continue;
 				}
-				String status = serverStatus(instance, server);
-				if (down == null && !"UP".equals(status)) {
+				Status status = serverStatus(instance, server);
+				if (down == null && !status.up()) {
 					down = now();
 				}
-				if (!"UP".equals(status)) {
+				if (!status.up()) {
 					up.remove(instance.name());
 					continue;
 				}
-				// UP since it was first seen so, unless a call fails: a killed stdio
-				// server
-				// stays UP until a ping fails.
-				up.putIfAbsent(instance.name(), now());
+				up.putIfAbsent(instance.name(), status.upFrom(start));
 				if (this.probe.call(instance, call.get(0), call.get(1))) {
 					recovered.put(instance.name(), now());
 				}
@@ -187,17 +190,17 @@ public final class RecoveryWatch implements FaultWatch {
 			.orElse("no answer");
 	}
 
-	private static String serverStatus(AppInstance instance, String server) {
+	private Status serverStatus(AppInstance instance, String server) {
 		JsonNode state = instance.get("/actuator/mcpactivation", LOOK)
 			.filter((response) -> response.statusCode() == 200)
 			.map((response) -> OpenAiWire.JSON.readTree(response.body()))
 			.orElse(OpenAiWire.JSON.missingNode());
 		for (JsonNode entry : state.path("servers")) {
 			if (entry.path("name").asString("").equals(server)) {
-				return entry.path("status").asString("?");
+				return Status.of(entry, now(), System.currentTimeMillis());
 			}
 		}
-		return "?";
+		return new Status("?", null);
 	}
 
 	private List<AppInstance> watched(List<AppInstance> instances) {
@@ -221,11 +224,54 @@ public final class RecoveryWatch implements FaultWatch {
 	}
 
 	/**
+	 * A server's status on an instance.
+	 *
+	 * @param status {@code UP}, {@code DOWN}, {@code RECONNECTING}, or {@code ?} when the
+	 * instance did not say
+	 * @param since when the status began, on the run's clock, or null for since the
+	 * instance started
+	 */
+	record Status(String status, @Nullable Long since) {
+
+		/**
+		 * A server's entry of the activation endpoint. Its {@code since} is an instant of
+		 * the instance's clock: the instances run on this machine and share its wall
+		 * clock.
+		 * @param entry the entry, of {@code servers}
+		 * @param runNow now on the run's clock
+		 * @param wallNow now on the wall clock, epoch milliseconds
+		 * @return the status
+		 */
+		static Status of(JsonNode entry, long runNow, long wallNow) {
+			String since = entry.path("since").asString(null);
+			return new Status(entry.path("status").asString("?"),
+					(since != null) ? runNow - (wallNow - Instant.parse(since).toEpochMilli()) : null);
+		}
+
+		boolean up() {
+			return "UP".equals(this.status);
+		}
+
+		/**
+		 * When an {@code UP} status counts from in a watch: when it began, or the watch's
+		 * start for a status from before (a killed stdio server stays {@code UP} until a
+		 * ping fails, and its calls fail meanwhile).
+		 * @param watchStart when the watch began
+		 * @return the time
+		 */
+		long upFrom(long watchStart) {
+			return (this.since != null) ? Math.max(watchStart, this.since) : watchStart;
+		}
+
+	}
+
+	/**
 	 * What a watch saw.
 	 *
 	 * @param down when an instance first reported the server not {@code UP}, or null
-	 * @param up when the last instance first reported it {@code UP} again, or null when
-	 * one did not
+	 * @param up when the status of the server became {@code UP} again on the last
+	 * instance (as that instance says, not before the watch began), or null when one did
+	 * not
 	 * @param recovered when the last instance served a call of one of its tools, or null
 	 * when one did not
 	 */

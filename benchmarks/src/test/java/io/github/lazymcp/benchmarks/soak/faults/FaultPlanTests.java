@@ -103,7 +103,7 @@ class FaultPlanTests {
 		assertThat(FaultPlan.bound(Type.STOP_DATABASE, measured)).isGreaterThan(FaultPlan.DATABASE_DOWN);
 		assertThat(FaultPlan.bound(Type.SLOW_SERVER, measured)).isGreaterThan(FaultPlan.slowFor(measured));
 		assertThat(FaultPlan.bound(Type.KILL_STDIO, measured)).isEqualTo(Duration.ofSeconds(60));
-		assertThat(FaultPlan.bound(Type.RESTART_INSTANCE, measured)).isEqualTo(Duration.ofSeconds(120));
+		assertThat(FaultPlan.bound(Type.RESTART_INSTANCE, measured)).isEqualTo(Duration.ofSeconds(360));
 	}
 
 	@Test

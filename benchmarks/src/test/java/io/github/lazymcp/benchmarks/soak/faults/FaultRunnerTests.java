@@ -86,39 +86,9 @@ class FaultRunnerTests {
 
 	@Test
 	void countsTheBoundFromTheFaultsOwnStartNotFromWhenTheServerWasBack() {
-		FaultWatch late = new FaultWatch() {
-
-			@Override
-			public @Nullable Long down(String server, long until) {
-				FaultRunnerTests.this.clock.set(until);
-				return until;
-			}
-
-			@Override
-			public RecoveryWatch.Seen server(String server, List<String> instances) {
-				// Served 41 s after the server was back: within 48 s of its return, not
-				// of
-				// its kill 8 s earlier.
-				long served = FaultRunnerTests.this.clock.addAndGet(41_000);
-				return new RecoveryWatch.Seen(null, served, served);
-			}
-
-			@Override
-			public @Nullable Long sessions() {
-				return null;
-			}
-
-			@Override
-			public String sessionStatus(String instance) {
-				return "200";
-			}
-
-			@Override
-			public @Nullable Long serving(String instance) {
-				return null;
-			}
-
-		};
+		// served 41 s after the server was back: within 48 s of its return, not of its
+		// kill 8 s earlier
+		FaultWatch late = servedAfter(41_000);
 		FaultRunner runner = new FaultRunner(this.fleet, late, this.windows, ConcurrentHashMap.newKeySet(), MEASURED,
 				(millis) -> this.clock.addAndGet(millis));
 
@@ -127,6 +97,41 @@ class FaultRunnerTests {
 		assertThat(runner.recoveries()).singleElement().satisfies((recovery) -> {
 			assertThat(recovery.recoverySeconds()).isEqualTo(41.0);
 			assertThat(recovery.servedSeconds()).isEqualTo(49.0);
+			assertThat(recovery.boundSeconds()).isEqualTo(48.0);
+			assertThat(recovery.withinBound()).isFalse();
+		});
+	}
+
+	@Test
+	void extendsTheBoundOfAFaultByTheTimeTheSessionDatabaseWasDownInItsWindow() {
+		FaultRunner runner = new FaultRunner(this.fleet, servedAfter(41_000), this.windows,
+				ConcurrentHashMap.newKeySet(), MEASURED, (millis) -> this.clock.addAndGet(millis));
+		long kill = this.clock.get();
+		runner.inject(new Fault(0, Type.KILL_HTTP, "remote"));
+		// PostgreSQL stopped 20 s after the kill, and never served again: down until its
+		// bound, so 28 s of the kill's 48 s window
+		this.clock.set(kill + 20_000);
+		runner.inject(new Fault(20_000, Type.STOP_DATABASE, "postgresql"));
+
+		assertThat(runner.recoveries()).hasSize(2).first().satisfies((recovery) -> {
+			assertThat(recovery.servedSeconds()).isEqualTo(49.0);
+			assertThat(recovery.boundSeconds()).isEqualTo(48.0 + 28.0);
+			assertThat(recovery.withinBound()).isTrue();
+			assertThat(recovery.note()).contains("the session database was down");
+		});
+		assertThat(runner.recoveries().get(1).boundSeconds()).isEqualTo(50.0);
+	}
+
+	@Test
+	void leavesTheBoundOfAFaultWhoseWindowEndedBeforeTheDatabaseStopped() {
+		FaultRunner runner = new FaultRunner(this.fleet, servedAfter(41_000), this.windows,
+				ConcurrentHashMap.newKeySet(), MEASURED, (millis) -> this.clock.addAndGet(millis));
+		long kill = this.clock.get();
+		runner.inject(new Fault(0, Type.KILL_HTTP, "remote"));
+		this.clock.set(kill + 48_500);
+		runner.inject(new Fault(48_500, Type.STOP_DATABASE, "postgresql"));
+
+		assertThat(runner.recoveries()).first().satisfies((recovery) -> {
 			assertThat(recovery.boundSeconds()).isEqualTo(48.0);
 			assertThat(recovery.withinBound()).isFalse();
 		});
@@ -179,6 +184,39 @@ class FaultRunnerTests {
 		outage.run();
 		restart.join();
 		assertThat(restarted).isTrue();
+	}
+
+	private FaultWatch servedAfter(long millis) {
+		return new FaultWatch() {
+
+			@Override
+			public @Nullable Long down(String server, long until) {
+				FaultRunnerTests.this.clock.set(until);
+				return until;
+			}
+
+			@Override
+			public RecoveryWatch.Seen server(String server, List<String> instances) {
+				long served = FaultRunnerTests.this.clock.addAndGet(millis);
+				return new RecoveryWatch.Seen(null, served, served);
+			}
+
+			@Override
+			public @Nullable Long sessions() {
+				return null;
+			}
+
+			@Override
+			public String sessionStatus(String instance) {
+				return "200";
+			}
+
+			@Override
+			public @Nullable Long serving(String instance) {
+				return null;
+			}
+
+		};
 	}
 
 }

@@ -63,14 +63,16 @@ final class Connector {
 	 * @param server the server
 	 * @param toolsChanged told of the server's {@code tools/list_changed} with its new
 	 * tool list
+	 * @param exits told why, when the process of a stdio server ends without the client
+	 * having been closed
 	 * @param initTimeout how long the start and the handshake may take
 	 * @return the initialized client
 	 * @throws IllegalStateException saying in one line why the server could not be
 	 * reached
 	 */
 	McpSyncClient connectOrThrow(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged,
-			Duration initTimeout) {
-		Outcome outcome = connect(server, toolsChanged, initTimeout);
+			Consumer<String> exits, Duration initTimeout) {
+		Outcome outcome = connect(server, toolsChanged, exits, initTimeout);
 		McpSyncClient client = outcome.client();
 		if (client == null) {
 			throw new IllegalStateException(String.valueOf(outcome.failure()));
@@ -78,7 +80,8 @@ final class Connector {
 		return client;
 	}
 
-	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged, Duration initTimeout) {
+	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits,
+			Duration initTimeout) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			String problem = commandProblem(stdio.command());
 			if (problem != null) {
@@ -88,7 +91,7 @@ final class Connector {
 		StderrTail stderr = new StderrTail(server.name());
 		McpSyncClient client;
 		try {
-			client = create(server, initTimeout, this.requestTimeout, stderr, toolsChanged);
+			client = create(server, initTimeout, this.requestTimeout, stderr, toolsChanged, exits);
 		}
 		catch (RuntimeException | Error ex) {
 			return new Outcome(null, describe(server, ex, initTimeout));
@@ -102,7 +105,7 @@ final class Connector {
 			if (!client.closeGracefully()) {
 				client.close();
 			}
-			return new Outcome(null, describe(server, ex, initTimeout) + stderr.describe());
+			return new Outcome(null, describe(server, ex, initTimeout) + stderr.describeSettled());
 		}
 	}
 
@@ -130,10 +133,11 @@ final class Connector {
 	}
 
 	static McpSyncClient create(ServerDefinition server, Duration initTimeout, Duration requestTimeout,
-			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged) {
+			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits) {
 		McpSchema.Implementation info = new McpSchema.Implementation(CLIENT_NAME, server.name(), version());
-		// Guarded: an SSE server that refuses the connection fails the handshake at once.
-		return McpClient.sync(GuardedTransport.of(transport(server, stderr)))
+		// Guarded: an SSE server that refuses the connection fails the handshake at once,
+		// and the end of a stdio server's process is reported at once.
+		return McpClient.sync(GuardedTransport.of(transport(server, stderr), exits))
 			.clientInfo(info)
 			.initializationTimeout(initTimeout)
 			.requestTimeout(requestTimeout)

@@ -1,69 +1,52 @@
 package io.github.lazymcp.capability.internal.pool;
 
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
+import io.github.lazymcp.background.internal.Tasks;
 
 /**
  * The periodic sweep that stops the pool's idle servers: started once, with the first
  * connection, every half idle timeout (between 1 and 10 seconds); cancelled for good by
- * {@link #cancel()}. Thread-safe.
+ * {@link #cancel()}. A failed sweep is logged and the next one runs. Thread-safe.
  */
 final class IdleSweep {
 
-	private static final Log logger = LogFactory.getLog(IdleSweep.class);
+	private final Tasks tasks;
 
-	private final ScheduledExecutorService scheduler;
-
-	private final long periodMillis;
+	private final Duration period;
 
 	private final Runnable sweep;
 
-	private @Nullable ScheduledFuture<?> running;
+	private Tasks.Scheduled running = Tasks.Scheduled.NONE;
+
+	private boolean started;
 
 	private boolean cancelled;
 
 	/**
 	 * Creates a sweep that has not started.
-	 * @param scheduler runs it; owned by the caller
+	 * @param tasks runs it; closed by the caller
 	 * @param idleTimeout the pool's idle timeout, positive
 	 * @param sweep stops the servers idle for the timeout
 	 */
-	IdleSweep(ScheduledExecutorService scheduler, Duration idleTimeout, Runnable sweep) {
-		this.scheduler = scheduler;
-		this.periodMillis = Math.max(1000, Math.min(idleTimeout.toMillis() / 2, 10_000));
+	IdleSweep(Tasks tasks, Duration idleTimeout, Runnable sweep) {
+		this.tasks = tasks;
+		this.period = Duration.ofMillis(Math.max(1000, Math.min(idleTimeout.toMillis() / 2, 10_000)));
 		this.sweep = sweep;
 	}
 
 	/** Starts the sweep unless it runs already or was cancelled. */
 	synchronized void start() {
-		if (this.running == null && !this.cancelled) {
-			this.running = this.scheduler.scheduleWithFixedDelay(this::sweep, this.periodMillis, this.periodMillis,
-					TimeUnit.MILLISECONDS);
+		if (!this.started && !this.cancelled) {
+			this.started = true;
+			this.running = this.tasks.every(this.period, "stop idle capability servers", this.sweep);
 		}
 	}
 
 	/** Stops the sweep for good. */
 	synchronized void cancel() {
 		this.cancelled = true;
-		if (this.running != null) {
-			this.running.cancel(false);
-		}
-	}
-
-	private void sweep() {
-		try {
-			this.sweep.run();
-		}
-		catch (RuntimeException | Error ex) {
-			// Left to the scheduler, a failure would end the sweep for good.
-			logger.warn("Could not stop idle MCP servers", ex);
-		}
+		this.running.cancel();
 	}
 
 }

@@ -2,6 +2,8 @@ package io.github.lazymcp.capability.internal.pool;
 
 import java.time.Duration;
 
+import io.github.lazymcp.capability.CapabilitySettings;
+
 /**
  * How the {@link ServerPool} connects and keeps capability servers: the capability
  * settings that concern connections, checked where those settings are made.
@@ -12,7 +14,17 @@ import java.time.Duration;
  * @param idleTimeout how long a server no one holds stays connected; zero stops it at
  * once
  */
-public record PoolSettings(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout) {
+record PoolSettings(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout) {
+
+	/**
+	 * What the pool reads of the capability settings.
+	 * @param settings the capability settings
+	 * @return the pool's settings
+	 */
+	static PoolSettings of(CapabilitySettings settings) {
+		return new PoolSettings(settings.initTimeout(), settings.requestTimeout(), settings.maxConnections(),
+				settings.idleTimeout());
+	}
 
 	/**
 	 * Whether a server no one holds stops at once rather than after an idle time.

@@ -11,12 +11,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.background.internal.Tasks;
+import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.health.internal.ServerSupervisor;
@@ -48,10 +49,10 @@ import org.jspecify.annotations.Nullable;
  * The shared pool of dormant servers' connections. A server connects when its first
  * holder acquires it, is shared by every holder that names it with the same definition,
  * and stops (its process ends) once the last holder has released it and the idle timeout
- * has passed. At most {@link PoolSettings#maxConnections()} servers are connected at
- * once; past that an acquire fails with a result that names the budget, and no one else
- * is disturbed. Failing to connect is a result, not an exception: a broken server must
- * not take the application down.
+ * has passed. At most {@link CapabilitySettings#maxConnections()} servers are connected
+ * at once; past that an acquire fails with a result that names the budget, and no one
+ * else is disturbed. Failing to connect is a result, not an exception: a broken server
+ * must not take the application down.
  */
 public final class ServerPool implements AutoCloseable {
 
@@ -76,20 +77,26 @@ public final class ServerPool implements AutoCloseable {
 
 	/**
 	 * Creates a pool whose servers are watched and reconnected by a supervisor.
-	 * @param settings the timeouts and the connection budget
+	 * @param settings the capability settings: the timeouts, the connection budget and
+	 * the idle timeout
 	 * @param clock the source of idle time
 	 * @param supervisor connects, watches and reconnects the servers
 	 * @param observations where {@code lazy.mcp.capability.connect} (server, outcome) and
 	 * {@code lazy.mcp.capability.disconnect} (server) are observed
-	 * @param scheduler runs the sweep that stops idle servers; owned by the caller
+	 * @param tasks runs the sweep that stops idle servers; closed by the caller
 	 */
-	public ServerPool(PoolSettings settings, Clock clock, ServerSupervisor supervisor, ObservationRegistry observations,
-			ScheduledExecutorService scheduler) {
+	public ServerPool(CapabilitySettings settings, Clock clock, ServerSupervisor supervisor,
+			ObservationRegistry observations, Tasks tasks) {
+		this(PoolSettings.of(settings), clock, supervisor, observations, tasks);
+	}
+
+	ServerPool(PoolSettings settings, Clock clock, ServerSupervisor supervisor, ObservationRegistry observations,
+			Tasks tasks) {
 		this.settings = settings;
 		this.starter = new Starter(settings, supervisor, observations);
 		this.budget = new Budget(settings.maxConnections());
 		this.clock = clock;
-		this.sweep = settings.stopsAtOnce() ? null : new IdleSweep(scheduler, settings.idleTimeout(), this::closeIdle);
+		this.sweep = settings.stopsAtOnce() ? null : new IdleSweep(tasks, settings.idleTimeout(), this::closeIdle);
 	}
 
 	/**

@@ -2,6 +2,7 @@ package io.github.lazymcp.capability.internal.pool;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.health.internal.AttemptTimeout;
@@ -47,11 +48,13 @@ final class Starter {
 		AttemptTimeout reconnects = this.supervisor.attemptTimeout();
 		boolean startsProcess = server instanceof ServerDefinition.Stdio;
 		AtomicBoolean started = new AtomicBoolean();
+		// The end of its process is checked at once, not when pings run out of time.
+		Consumer<String> exits = (reason) -> this.supervisor.processExited(server.name(), reason);
 		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(started.getAndSet(true)
 				? reconnects.run(startsProcess,
-						(timeout) -> this.connector.connectOrThrow(server, toolsChanged,
+						(timeout) -> this.connector.connectOrThrow(server, toolsChanged, exits,
 								shorter(this.initTimeout, timeout)))
-				: this.connector.connectOrThrow(server, toolsChanged, this.initTimeout));
+				: this.connector.connectOrThrow(server, toolsChanged, exits, this.initTimeout));
 		try {
 			SupervisedConnection connection = this.supervisor.connect(server.name(), clients, server.callTimeout());
 			observation.lowCardinalityKeyValue("outcome", "connected").stop();

@@ -16,7 +16,7 @@ import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.Query;
-import io.github.lazymcp.tool.internal.PastedText;
+import io.github.lazymcp.tool.UserTurn;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -100,7 +100,8 @@ public final class CapabilityRouter {
 
 	/**
 	 * Decides which candidate capability a user message calls for, and remembers the
-	 * decision for the endpoint.
+	 * decision for the endpoint. What is routed is what the user asks for, as
+	 * {@link UserTurn#request()} reads it: the message without pasted blocks.
 	 * @param message the user's message, pasted blocks and all
 	 * @param candidate which capabilities may be chosen (those not active yet); asked
 	 * once per capability
@@ -110,7 +111,7 @@ public final class CapabilityRouter {
 	 * @return the decision, with the candidates' scores, best first
 	 */
 	public RoutingDecision route(String message, Predicate<String> candidate, Predicate<String> moving) {
-		String text = PastedText.strip(message);
+		String text = UserTurn.first(message).request();
 		RoutingDecision decision = decide(text, candidate, moving);
 		this.last.set(decision);
 		return decision;

@@ -2,20 +2,20 @@ package io.github.lazymcp.capability.internal.pool;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.ScheduledExecutorService;
 
+import io.github.lazymcp.background.internal.Background;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.internal.ServerSupervisor;
-import io.github.lazymcp.internal.Background;
 import io.micrometer.observation.ObservationRegistry;
 
 /**
- * Server pools for tests, on one scheduler shared by the test JVM (its threads are
+ * Server pools for tests, on one group of tasks shared by the test JVM (its threads are
  * daemons), each with a supervisor of the shipped health settings.
  */
 public final class Pools {
 
-	private static final ScheduledExecutorService SCHEDULER = Background.newScheduler();
+	private static final Tasks TASKS = new Background(null).tasks("test pools");
 
 	private Pools() {
 	}
@@ -33,11 +33,11 @@ public final class Pools {
 	public static ServerPool pool(Duration initTimeout, Duration requestTimeout, int maxConnections,
 			Duration idleTimeout, Clock clock, ObservationRegistry observations) {
 		return new ServerPool(new PoolSettings(initTimeout, requestTimeout, maxConnections, idleTimeout), clock,
-				supervisor(), observations, SCHEDULER);
+				supervisor(), observations, TASKS);
 	}
 
 	public static ServerSupervisor supervisor() {
-		return new ServerSupervisor(HealthSettings.DEFAULTS, Clock.systemUTC(), Math::random, SCHEDULER);
+		return new ServerSupervisor(HealthSettings.DEFAULTS, Clock.systemUTC(), Math::random, TASKS);
 	}
 
 }

@@ -1,10 +1,10 @@
 package io.github.lazymcp.it;
 
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.catalog.internal.McpCatalog;
-import io.github.lazymcp.internal.LazyMcpAccess;
 import io.github.lazymcp.tool.internal.UsageStats;
 
 import org.springframework.context.annotation.Bean;
@@ -15,26 +15,26 @@ import org.springframework.context.annotation.Configuration;
  * and what an application may replace.
  */
 @Configuration(proxyBeanMethods = false)
-public class LazyMcpParts {
+public class LazyMcpInspection {
 
 	@Bean
 	McpCatalog lazyMcpCatalog(LazyMcp lazyMcp) {
-		return LazyMcpAccess.assembly(lazyMcp).catalog();
+		return LazyMcpFixtures.parts(lazyMcp).catalog();
 	}
 
 	@Bean
 	UsageStats lazyMcpUsageStats(LazyMcp lazyMcp) {
-		return LazyMcpAccess.assembly(lazyMcp).stats();
+		return LazyMcpFixtures.parts(lazyMcp).stats();
 	}
 
 	@Bean
 	CapabilityManager lazyMcpCapabilityManager(LazyMcp lazyMcp) {
-		return LazyMcpAccess.assembly(lazyMcp).capabilities();
+		return LazyMcpFixtures.parts(lazyMcp).capabilities();
 	}
 
 	@Bean
 	ServerPool lazyMcpServerPool(LazyMcp lazyMcp) {
-		return LazyMcpAccess.assembly(lazyMcp).pool();
+		return LazyMcpFixtures.parts(lazyMcp).pool();
 	}
 
 }

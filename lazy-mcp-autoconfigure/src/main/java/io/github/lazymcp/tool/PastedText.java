@@ -1,4 +1,4 @@
-package io.github.lazymcp.tool.internal;
+package io.github.lazymcp.tool;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
  * Takes pasted blocks out of a user message before it is ranked: what capability routing
  * and proactive attach match against.
  */
-public final class PastedText {
+final class PastedText {
 
 	/** A line longer than this is pasted content, not something a person typed. */
-	public static final int MAX_LINE = 300;
+	static final int MAX_LINE = 300;
 
 	private static final Pattern FENCE = Pattern.compile("(?s)(```|~~~).*?(\\1|\\z)");
 
@@ -37,7 +37,7 @@ public final class PastedText {
 	 * @param message the user's message
 	 * @return what is left, possibly empty
 	 */
-	public static String strip(String message) {
+	static String strip(String message) {
 		String text = FENCE.matcher(message).replaceAll(" ");
 		String previous;
 		do {

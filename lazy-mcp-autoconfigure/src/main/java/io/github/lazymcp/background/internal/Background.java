@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp.background.internal;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -19,6 +19,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import io.github.lazymcp.logging.internal.Failures;
 import org.apache.commons.logging.Log;
@@ -27,9 +28,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The one scheduler lazy-mcp's background work runs on, and the groups of tasks
- * lazy-mcp's parts put on it: each part asks for its own {@link Tasks} and closes them
- * when it closes. A scheduler lazy-mcp made is shut down on {@link #close()}; one the
- * application gave keeps running, without lazy-mcp's tasks.
+ * lazy-mcp's parts put on it: each part is given its own {@link Tasks} and closes them
+ * when it closes; nothing else of lazy-mcp schedules work (the timer of call deadlines
+ * aside, {@code health.internal.Deadline}). A scheduler lazy-mcp made is shut down on
+ * {@link #close()}; one the application gave keeps running, without lazy-mcp's tasks.
  *
  * Closing a group cancels what has not started and then waits, at most
  * {@link #CLOSE_WAIT}, for its tasks that are running to end: a task in native code
@@ -56,9 +58,14 @@ public final class Background implements AutoCloseable {
 
 	private final Duration closeWait;
 
-	private final List<Tasks> groups = new CopyOnWriteArrayList<>();
+	private final List<Group> groups = new CopyOnWriteArrayList<>();
 
-	Background(@Nullable ScheduledExecutorService scheduler) {
+	/**
+	 * Runs background work on a scheduler.
+	 * @param scheduler the application's scheduler, left running on close; or
+	 * {@code null} for one of lazy-mcp's own, shut down on close
+	 */
+	public Background(@Nullable ScheduledExecutorService scheduler) {
 		this(scheduler, CLOSE_WAIT);
 	}
 
@@ -86,7 +93,11 @@ public final class Background implements AutoCloseable {
 		return scheduler;
 	}
 
-	ScheduledExecutorService scheduler() {
+	/**
+	 * The scheduler the tasks run on.
+	 * @return the scheduler
+	 */
+	public ScheduledExecutorService scheduler() {
 		return this.scheduler;
 	}
 
@@ -95,8 +106,8 @@ public final class Background implements AutoCloseable {
 	 * @param part the part, for the log
 	 * @return the group, open
 	 */
-	Tasks tasks(String part) {
-		Tasks tasks = new Tasks(part);
+	public Tasks tasks(String part) {
+		Group tasks = new Group(part);
 		this.groups.add(tasks);
 		return tasks;
 	}
@@ -107,7 +118,7 @@ public final class Background implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
-		this.groups.forEach(Tasks::close);
+		this.groups.forEach(Group::close);
 		if (this.owned) {
 			this.scheduler.shutdownNow();
 		}
@@ -116,7 +127,7 @@ public final class Background implements AutoCloseable {
 	/**
 	 * One part's tasks on the scheduler. Thread-safe.
 	 */
-	final class Tasks implements AutoCloseable {
+	private final class Group implements Tasks {
 
 		private final String part;
 
@@ -128,19 +139,24 @@ public final class Background implements AutoCloseable {
 
 		private volatile boolean closed;
 
-		private Tasks(String part) {
+		private Group(String part) {
 			this.part = part;
 		}
 
-		/**
-		 * Runs a task once, as soon as a thread is free; a failure, an {@code Error}
-		 * included, is logged as a warning. Until it has run, {@link #close()} cancels
-		 * it.
-		 * @param what what the task does, for the log
-		 * @param task the task
-		 * @throws RejectedExecutionException once the group is closed
-		 */
-		void now(String what, Runnable task) {
+		@Override
+		public void now(String what, Runnable task) {
+			once(what, task, (future) -> Background.this.scheduler.submit(future));
+		}
+
+		@Override
+		public Scheduled after(Duration delay, String what, Runnable task) {
+			long millis = Math.max(0, delay.toMillis());
+			return once(what, task,
+					(future) -> Background.this.scheduler.schedule(future, millis, TimeUnit.MILLISECONDS));
+		}
+
+		/** Queues a task that runs once; done or cancelled, it leaves the map. */
+		private Scheduled once(String what, Runnable task, Function<FutureTask<Void>, Future<?>> queue) {
 			if (this.closed) {
 				throw new RejectedExecutionException(
 						"lazy-mcp's %s is closed; '%s' does not run".formatted(this.part, what));
@@ -158,50 +174,42 @@ public final class Background implements AutoCloseable {
 
 				@Override
 				protected void done() {
-					Tasks.this.tasks.remove(this);
+					Group.this.tasks.remove(this);
 				}
 
 			};
 			this.tasks.put(future, future);
-			Future<?> queued;
+			Future<?> queued = queue(future, queue);
+			// Unless the task is done already and has taken itself out.
+			this.tasks.replace(future, future, queued);
+			return () -> {
+				future.cancel(false);
+				// Only cancelling the scheduler's wrapper takes a delayed task off its
+				// queue.
+				queued.cancel(false);
+			};
+		}
+
+		private Future<?> queue(FutureTask<Void> future, Function<FutureTask<Void>, Future<?>> queue) {
 			try {
-				queued = Background.this.scheduler.submit(future);
+				return queue.apply(future);
 			}
 			catch (RejectedExecutionException ex) {
 				this.tasks.remove(future);
 				throw ex;
 			}
-			// Unless the task is done already and has taken itself out.
-			this.tasks.replace(future, future, queued);
 		}
 
-		/**
-		 * An executor whose tasks run one at a time, in the order they were given, on the
-		 * scheduler: work that uses a whole core (building a search index) never takes
-		 * more than one of the scheduler's threads, which the pings and reconnects of
-		 * servers need as well. A failure is logged and the next task runs;
-		 * {@link #close()} drops the tasks that have not started.
-		 * @param what what its tasks do, for the log
-		 * @return the executor
-		 */
-		Executor oneAtATime(String what) {
+		@Override
+		public Executor oneAtATime(String what) {
 			return new OneAtATime(what);
 		}
 
-		/**
-		 * Runs a task periodically, from one period after now. A failure, an
-		 * {@code Error} included, is logged as a warning when the run before succeeded
-		 * (at debug level while the task keeps failing), and the task runs again next
-		 * time.
-		 * @param period the delay between the end of one run and the start of the next;
-		 * zero schedules nothing
-		 * @param what what the task does, for the log
-		 * @param task the task
-		 */
-		void every(Duration period, String what, Runnable task) {
+		@Override
+		public Scheduled every(Duration period, String what, Runnable task) {
 			long millis = period.toMillis();
 			if (millis <= 0 || this.closed) {
-				return;
+				return Scheduled.NONE;
 			}
 			AtomicBoolean failing = new AtomicBoolean();
 			Future<?> periodic = Background.this.scheduler.scheduleWithFixedDelay(() -> this.running.during(() -> {
@@ -224,6 +232,15 @@ public final class Background implements AutoCloseable {
 				}
 			}), millis, millis, TimeUnit.MILLISECONDS);
 			this.tasks.put(periodic, periodic);
+			Scheduled scheduled = () -> {
+				periodic.cancel(false);
+				this.tasks.remove(periodic);
+			};
+			if (this.closed) {
+				// Closed while this was scheduled: close may have missed it.
+				scheduled.cancel();
+			}
+			return scheduled;
 		}
 
 		/** The tasks of {@link #oneAtATime}: a queue, drained by one task at a time. */
@@ -264,7 +281,7 @@ public final class Background implements AutoCloseable {
 				while (true) {
 					Runnable next;
 					synchronized (this) {
-						next = Tasks.this.closed ? null : this.queue.poll();
+						next = Group.this.closed ? null : this.queue.poll();
 						if (next == null) {
 							this.queue.clear();
 							this.draining = false;
@@ -282,10 +299,6 @@ public final class Background implements AutoCloseable {
 
 		}
 
-		/**
-		 * Cancels the tasks that have not started and waits, at most
-		 * {@link Background#CLOSE_WAIT}, for those running; once.
-		 */
 		@Override
 		public void close() {
 			if (this.closed) {

@@ -1,4 +1,4 @@
-package io.github.lazymcp.catalog.internal;
+package io.github.lazymcp.settings.internal;
 
 import java.util.List;
 import java.util.regex.Pattern;

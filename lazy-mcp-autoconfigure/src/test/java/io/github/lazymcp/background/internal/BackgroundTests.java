@@ -1,4 +1,4 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp.background.internal;
 
 import java.time.Duration;
 import java.util.List;
@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -52,7 +53,7 @@ class BackgroundTests {
 	@Test
 	void aTaskThatFailsIsWarnedAboutWithoutItsExceptionsMessage() throws Exception {
 		Background background = new Background(null);
-		Background.Tasks tasks = background.tasks("test");
+		Tasks tasks = background.tasks("test");
 		CountDownLatch started = new CountDownLatch(1);
 		try (LogEvents logs = LogEvents.of(Background.class)) {
 			// As JdbcSessionStore words a session it could not read: it names the
@@ -107,8 +108,8 @@ class BackgroundTests {
 	void closingOnePartsTasksStopsThemAndLeavesTheOthersRunning() throws Exception {
 		Background background = new Background(null);
 		try {
-			Background.Tasks closing = background.tasks("closing");
-			Background.Tasks staying = background.tasks("staying");
+			Tasks closing = background.tasks("closing");
+			Tasks staying = background.tasks("staying");
 			AtomicInteger closingRuns = new AtomicInteger();
 			CountDownLatch stayingRuns = new CountDownLatch(3);
 			CountDownLatch ranOnce = new CountDownLatch(1);
@@ -179,7 +180,7 @@ class BackgroundTests {
 	@Test
 	void oneAtATimeDropsWhatHasNotStartedWhenItsPartCloses() throws Exception {
 		Background background = new Background(null);
-		Background.Tasks tasks = background.tasks("search");
+		Tasks tasks = background.tasks("search");
 		Executor builds = tasks.oneAtATime("build");
 		CountDownLatch started = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
@@ -201,6 +202,68 @@ class BackgroundTests {
 		assertThatExceptionOfType(RejectedExecutionException.class).isThrownBy(() -> builds.execute(() -> {
 		}));
 		background.close();
+	}
+
+	@Test
+	void aTaskAfterADelayRunsOnceAndItsHandleTakesItOffTheQueueBeforeItRuns() throws Exception {
+		ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) Background.newScheduler();
+		Background background = new Background(scheduler);
+		try {
+			Tasks tasks = background.tasks("servers");
+			AtomicInteger later = new AtomicInteger();
+			Tasks.Scheduled waiting = tasks.after(Duration.ofHours(1), "reconnect in an hour", later::incrementAndGet);
+			assertThat(scheduler.getQueue()).hasSize(1);
+
+			waiting.cancel();
+
+			assertThat(scheduler.getQueue()).as("the cancelled task left the scheduler's queue").isEmpty();
+			CountDownLatch ran = new CountDownLatch(1);
+			AtomicInteger runs = new AtomicInteger();
+			tasks.after(Duration.ZERO, "reconnect at once", () -> {
+				runs.incrementAndGet();
+				ran.countDown();
+			});
+			assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+			tasks.close();
+			assertThat(runs).hasValue(1);
+			assertThat(later).hasValue(0);
+			assertThatExceptionOfType(RejectedExecutionException.class)
+				.isThrownBy(() -> tasks.after(Duration.ZERO, "after close", later::incrementAndGet))
+				.withMessageContaining("servers is closed");
+		}
+		finally {
+			background.close();
+			scheduler.shutdownNow();
+		}
+	}
+
+	@Test
+	void cancellingOnePeriodicTaskTakesItOffTheQueueAndLeavesTheOthers() throws Exception {
+		ScheduledThreadPoolExecutor scheduler = (ScheduledThreadPoolExecutor) Background.newScheduler();
+		Background background = new Background(scheduler);
+		try {
+			Tasks tasks = background.tasks("servers");
+			Tasks.Scheduled pingA = tasks.every(Duration.ofHours(1), "ping a", () -> {
+			});
+			tasks.every(Duration.ofHours(1), "ping b", () -> {
+			});
+			assertThat(scheduler.getQueue()).hasSize(2);
+
+			pingA.cancel();
+
+			assertThat(scheduler.getQueue()).as("ping b only").hasSize(1);
+			assertThat(tasks.every(Duration.ZERO, "never", () -> {
+			})).isSameAs(Tasks.Scheduled.NONE);
+			tasks.close();
+			assertThat(scheduler.getQueue()).as("closing cancels the rest").isEmpty();
+			assertThat(tasks.every(Duration.ofHours(1), "after close", () -> {
+			})).isSameAs(Tasks.Scheduled.NONE);
+			assertThat(scheduler.getQueue()).isEmpty();
+		}
+		finally {
+			background.close();
+			scheduler.shutdownNow();
+		}
 	}
 
 	private static void awaitUninterruptibly(CountDownLatch latch) {

@@ -1,4 +1,4 @@
-package io.github.lazymcp.tool.internal;
+package io.github.lazymcp.tool;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,11 @@
-package io.github.lazymcp.internal;
+package io.github.lazymcp;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.background.internal.Tasks;
 import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityActions;
@@ -17,16 +19,18 @@ import io.github.lazymcp.capability.internal.CapabilityRoom;
 import io.github.lazymcp.capability.internal.CapabilityTool;
 import io.github.lazymcp.capability.internal.SkillCapabilities;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
-import io.github.lazymcp.capability.internal.pool.PoolSettings;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.capability.internal.routing.GeneralRequests;
 import io.github.lazymcp.capability.internal.toolchain.Toolchains;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.ModelTool;
+import io.micrometer.observation.ObservationRegistry;
 
 /*
  * The capability wing, made from the loaded definitions: the index over them, the pool of
@@ -40,7 +44,7 @@ import io.github.lazymcp.tool.ModelTool;
 /**
  * The capabilities part of lazy-mcp.
  */
-final class Capabilities implements AutoCloseable {
+final class CapabilitiesPart implements AutoCloseable {
 
 	private final List<CapabilityDefinition> definitions;
 
@@ -60,46 +64,49 @@ final class Capabilities implements AutoCloseable {
 
 	private final SessionStore sessions;
 
-	private final Background.Tasks tasks;
+	private final Tasks tasks;
 
 	/**
 	 * Makes the capability wing; no server starts until a capability is enabled.
-	 * @param definitions the capabilities, as loaded
-	 * @param parts what the builder was given
-	 * @param connections the supervisor and the catalog
+	 * @param own the capability settings and the loaded definitions
+	 * @param sessionIdleTimeout how long a session lives unused: the servers of expired
+	 * sessions are released four times in that time
+	 * @param supervisor what watches the servers capabilities start
+	 * @param catalog the catalog the servers' tools join
 	 * @param sessions the session store
 	 * @param policies the access policies
 	 * @param embedder what routing embeds with
-	 * @param background where the release of abandoned servers runs
+	 * @param clock the time of idle servers
+	 * @param observations where connecting and disconnecting servers is observed
+	 * @param tasks where the pool's idle sweep and the release of abandoned servers run;
+	 * closed with this part, before the pool
 	 */
-	Capabilities(List<CapabilityDefinition> definitions, Assembly.Parts parts, Connections connections,
-			SessionStore sessions, AccessPolicies policies, TextEmbedder.Loader embedder, Background background) {
-		this.definitions = definitions;
-		this.settings = parts.settings().capabilities();
+	CapabilitiesPart(Inputs own, Duration sessionIdleTimeout, ServerSupervisor supervisor, McpCatalog catalog,
+			SessionStore sessions, AccessPolicies policies, TextEmbedder.Loader embedder, Clock clock,
+			ObservationRegistry observations, Tasks tasks) {
+		this.definitions = own.definitions();
+		this.settings = own.settings();
 		this.sessions = sessions;
-		this.pool = new ServerPool(
-				new PoolSettings(this.settings.initTimeout(), this.settings.requestTimeout(),
-						this.settings.maxConnections(), this.settings.idleTimeout()),
-				parts.clock(), connections.supervisor(), parts.observations(), background.scheduler());
+		this.tasks = tasks;
+		this.pool = new ServerPool(this.settings, clock, supervisor, observations, tasks);
 		try {
-			CapabilityIndex index = new CapabilityIndex(definitions, connections.catalog().serverNames());
-			this.holds = new CapabilityHolds(index, this.pool, connections.catalog());
+			CapabilityIndex index = new CapabilityIndex(this.definitions, catalog.serverNames());
+			this.holds = new CapabilityHolds(index, this.pool, catalog);
 			CapabilitySettings.Installs installs = this.settings.installs();
-			this.manager = new CapabilityManager(index, this.holds, connections.catalog(), this.settings.maxActive(),
-					policies, new Toolchains(installs.directory(), installs.enabled(), installs.timeout()));
-			this.room = new CapabilityRoom(index, this.holds, connections.catalog(), this.settings.maxActive());
-			this.filter = new CapabilityFilter(index, connections.catalog());
-			this.router = new CapabilityRouter(definitions, GeneralRequests.bundledAnd(this.settings.generalRequests()),
-					embedder::embedCatalog, embedder::queries, this.settings.gate());
+			this.manager = new CapabilityManager(index, this.holds, catalog, this.settings.maxActive(), policies,
+					new Toolchains(installs.directory(), installs.enabled(), installs.timeout()));
+			this.room = new CapabilityRoom(index, this.holds, catalog, this.settings.maxActive());
+			this.filter = new CapabilityFilter(index, catalog);
+			this.router = new CapabilityRouter(this.definitions,
+					GeneralRequests.bundledAnd(this.settings.generalRequests()), embedder::embedCatalog,
+					embedder::queries, this.settings.gate());
 		}
 		catch (RuntimeException | Error ex) {
 			this.pool.close();
 			throw ex;
 		}
-		this.tasks = background.tasks("capabilities");
-		if (!definitions.isEmpty()) {
-			Duration janitor = Duration
-				.ofMillis(Math.max(1000, parts.settings().sessions().idleTimeout().toMillis() / 4));
+		if (!this.definitions.isEmpty()) {
+			Duration janitor = Duration.ofMillis(Math.max(1000, sessionIdleTimeout.toMillis() / 4));
 			this.tasks.every(janitor, "abandoned capability servers", () -> this.holds.releaseAbandoned(sessions));
 		}
 	}
@@ -167,6 +174,20 @@ final class Capabilities implements AutoCloseable {
 	public void close() {
 		this.tasks.close();
 		this.pool.close();
+	}
+
+	/**
+	 * The capabilities, as the application configured them.
+	 *
+	 * @param settings where capability files were read from, pooling, routing, installs
+	 * @param definitions the capabilities, as loaded
+	 */
+	record Inputs(CapabilitySettings settings, List<CapabilityDefinition> definitions) {
+
+		Inputs {
+			definitions = List.copyOf(definitions);
+		}
+
 	}
 
 }

@@ -1,0 +1,107 @@
+package io.github.lazymcp.benchmarks.results;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class TableKindsTests {
+
+	@Test
+	void anEvalTableHasARowPerRankerWithIntervalsAndTheBestShippableFigureBold() {
+		List<String> table = render("eval", "eval-livemcpbench-dev.json", SampleRuns.BM25, SampleRuns.HYBRID,
+				SampleRuns.ORACLE);
+
+		assertThat(table).containsExactly(
+				"| ranker | top-1 (95 % interval) | R@5 (95 % interval) | R@10 | nDCG@10 | p50 ms | p99 ms |",
+				"|---|---|---|---|---|---|---|",
+				"| bm25 | 0.351 (0.189–0.514) | 0.300 (0.189–0.410) | 0.366 | 0.305 | 0.04 | 0.11 |",
+				"| hybrid | **0.405** (0.243–0.541) | **0.366** (0.258–0.476) | **0.445** | **0.381** | 7.7 | 27.2 |",
+				"| oracle | 0.460 (0.297–0.622) | 0.380 (0.270–0.490) | 0.450 | 0.390 | 7.9 | 28.1 |");
+	}
+
+	@Test
+	void anEvalTableOfASplitWithNegativesShowsAbstentionAndAnswerRate() {
+		List<String> table = render("eval", "eval-metatool-dev.json",
+				"""
+						{"dataset":"metatool-dev","ranker":"bm25","queries":8393,"top1":0.3121,"top1Low":0.302,"top1High":0.322,\
+						"recall5":0.4941,"recall5Low":0.484,"recall5High":0.504,"recall10":0.5671,"ndcg10":0.4321,\
+						"abstain":0.0049,"answerRate":1.0,"p50Ms":0.0213,"p99Ms":0.0488}""",
+				"""
+						{"dataset":"metatool-dev","ranker":"hybrid","queries":8393,"top1":0.4961,"top1Low":0.486,"top1High":0.507,\
+						"recall5":0.7212,"recall5Low":0.711,"recall5High":0.731,"recall10":0.7841,"ndcg10":0.6391,\
+						"abstain":0.3153,"answerRate":0.9812,"p50Ms":1.9,"p99Ms":4.9}""");
+
+		assertThat(table.get(0)).isEqualTo("| ranker | top-1 (95 % interval) | R@5 (95 % interval) | R@10 | nDCG@10 "
+				+ "| abstain | answer | p50 ms | p99 ms |");
+		assertThat(table.subList(2, 4)).containsExactly(
+				"| bm25 | 0.312 (0.302–0.322) | 0.494 (0.484–0.504) | 0.567 | 0.432 | 0.005 | **1.000** | 0.02 | 0.05 |",
+				"| hybrid | **0.496** (0.486–0.507) | **0.721** (0.711–0.731) | **0.784** | **0.639** | **0.315** | 0.981 "
+						+ "| 1.9 | 4.9 |");
+	}
+
+	@Test
+	void aReplayTableHasARowPerDatasetAndModeWithTasksTokensAndBills() {
+		List<String> table = render("replay", "replay-livemcpbench-dev-search.json", """
+				{"dataset":"livemcpbench-dev","ranker":"hybrid","mode":"search","maxActiveSchemas":24,"tasks":37,\
+				"tasksGoldVisible":5,"tasksNeedingSecondSearch":1,"tasksFailed":31,"successRate":0.162162,\
+				"requests":135,"eagerRequests":143,"eagerTokens":12358645,"lazyTokens":244992,"bridgeTokens":235431,\
+				"reduction":0.980177,"toolsTokens":182409,"guidanceTokens":24705,"searchResultTokens":37878,\
+				"toolsPrefixChanges":69,"goldVisibleFirstRequest":0.0,"goldVisibleFirstSearch":0.31,\
+				"extraRoundTrips":69,"eagerCost":4922649.25,"lazyCost":228778.1,"bridgeCost":193302.0,\
+				"eagerCostWarm":4000000.0,"lazyCostWarm":200000.0,"bridgeCostWarm":190000.0,\
+				"bridge":{"tasks":37,"successRate":0.135135},"completed":{"tasks":6},\
+				"prices":{"cacheWrite":1.25,"cacheRead":0.1,"output":5.0,"minCacheTokens":1024}}""");
+
+		assertThat(table).containsExactly(
+				"| dataset | mode | tasks | finished | failed | requests (eager) | eager tokens | lazy tokens | reduction "
+						+ "| cost: eager | lazy | warm: eager | lazy |",
+				"|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+				"| livemcpbench-dev | search | 37 | 16.2 % | 31 | 135 (143) | 12,358,645 | 244,992 | 98.02 % "
+						+ "| 4,922,649 | 228,778 (4.65 %) | 4,000,000 | 200,000 (5.00 %) |");
+	}
+
+	@Test
+	void aRouteTableNamesTheIntentsByTheFileAndAGateTableShowsEachFigureAgainstItsFloor() {
+		List<String> route = render("route", "route-routing-intents.json", """
+				{"positives":42,"top1":0.9524,"negatives":22,"abstain":1.0,"threshold":0.15,"margin":0.0,\
+				"generalLead":0.06,"generalRequests":100,"model":"all-minilm-l6-v2-q"}""");
+		List<String> gate = render("gate", "gate.json",
+				"{\"figure\":\"eval livemcpbench-dev.json hybrid top1\",\"floor\":0.4054,\"measured\":0.4054,\"status\":\"ok\"}",
+				"{\"figure\":\"replay metatool-dev.json search successRate\",\"floor\":null,\"measured\":0.798,"
+						+ "\"status\":\"FAIL: no floor\"}");
+
+		assertThat(route).containsExactly("| intents | positives | top-1 | negatives | abstain |",
+				"|---|---|---|---|---|", "| routing-intents | 42 | 95.2 % | 22 | 100.0 % |");
+		assertThat(gate).containsExactly("| figure | floor | measured | status |", "|---|---|---|---|",
+				"| eval livemcpbench-dev.json hybrid top1 | 0.4054 | 0.4054 | ok |",
+				"| replay metatool-dev.json search successRate | none | 0.7980 | FAIL: no floor |");
+	}
+
+	@Test
+	void anUnknownKindNamesTheKindsAndAResultWithoutAKeyNamesItsFile() {
+		assertThatIllegalArgumentException().isThrownBy(() -> TableKinds.kind("evl"))
+			.withMessage("no table kind 'evl'; the kinds are [eval, gate, replay, route]");
+		assertThatIllegalArgumentException().isThrownBy(() -> render("replay", "replay-x.json", SampleRuns.HYBRID))
+			.withMessage("replay-x.json: a result has no text 'mode'");
+	}
+
+	@Test
+	void aPipeInACellIsEscapedSoTheTableKeepsItsColumns() {
+		List<String> gate = render("gate", "gate.json",
+				"{\"figure\":\"a | b\",\"floor\":0.5,\"measured\":0.5,\"status\":\"ok\"}");
+
+		assertThat(gate.get(2)).isEqualTo("| a \\| b | 0.5000 | 0.5000 | ok |");
+	}
+
+	private static List<String> render(String kind, String file, String... results) {
+		return TableKinds.kind(kind)
+			.render(List.of(results)
+				.stream()
+				.map((json) -> new TableKinds.Row(file, SampleRuns.object(json)))
+				.toList());
+	}
+
+}
