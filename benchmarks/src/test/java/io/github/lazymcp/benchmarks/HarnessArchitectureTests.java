@@ -70,13 +70,12 @@ class HarnessArchitectureTests {
 			"io.github.lazymcp.capability.internal.definition.CapabilityLoader",
 			"io.github.lazymcp.capability.internal.routing.CapabilityRouter",
 			"io.github.lazymcp.capability.internal.routing.GeneralRequests",
-			"io.github.lazymcp.catalog.internal.TokenCounter",
-			"io.github.lazymcp.embedding.internal.TextEmbedder",
-			"io.github.lazymcp.learning.internal.Learning",
-			"io.github.lazymcp.search.internal.CatalogReport", "io.github.lazymcp.search.internal.FusionFit",
-			"io.github.lazymcp.search.internal.Rankers", "io.github.lazymcp.tool.internal.ModelToolNames",
-			"io.github.lazymcp.tool.internal.ToolSearchService", "io.github.lazymcp.tool.internal.WireView",
-			"io.github.lazymcp.tool.internal.ToolCallbacks", "io.github.lazymcp.tool.internal.UsageStats");
+			"io.github.lazymcp.catalog.internal.TokenCounter", "io.github.lazymcp.embedding.internal.TextEmbedder",
+			"io.github.lazymcp.learning.internal.Learning", "io.github.lazymcp.search.internal.CatalogReport",
+			"io.github.lazymcp.search.internal.FusionFit", "io.github.lazymcp.search.internal.Rankers",
+			"io.github.lazymcp.tool.internal.ModelToolNames", "io.github.lazymcp.tool.internal.ToolSearchService",
+			"io.github.lazymcp.tool.internal.WireView", "io.github.lazymcp.tool.internal.ToolCallbacks",
+			"io.github.lazymcp.tool.internal.UsageStats");
 
 	/**
 	 * Where the tests are compiled to: the harness's design covers its main classes, and
