@@ -1,10 +1,20 @@
 package io.github.lazymcp.benchmarks;
 
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Properties;
 
+import io.github.lazymcp.benchmarks.dataset.TinyData;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
+import io.github.lazymcp.benchmarks.results.ResultsFile;
+import io.github.lazymcp.benchmarks.results.RunHeader;
+import io.github.lazymcp.benchmarks.results.RunSources;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,6 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * out in packages (issue 41): the usage text is built from each command's own lines.
  */
 class MainTests {
+
+	private static final String COMMIT = "64ec1ea5b1d3f0c2a9e8d7c6b5a4f3e2d1c0b9a8";
+
+	@TempDir
+	Path folder;
 
 	@Test
 	void theUsageTextListsEveryCommandAsBefore() {
@@ -32,6 +47,9 @@ class MainTests {
 						  soak   [--minutes M] [--conversations N] [--faults on|off] [--queries FILE] [--mcp-servers DIR]
 						         [--think-ms MS] [--seed S] [--quiet-seconds S] [--baseline FILE] [--json]
 						  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
+						  docs   --write | --check [--docs DIR] [--results DIR]
+						  docs   --same COMMITTED.json RERUN.json [--ignore KEY,KEY]
+						eval, replay, index and route also take --results FILE: their results as a results file, for the docs' tables
 						rankers: %s (default %s, the product's)
 						Unknown options are errors."""
 					.formatted(RankerRegistry.standard().names(), ProductRankers.defaultRanker()));
@@ -42,6 +60,60 @@ class MainTests {
 		assertThat(Main.run("evaluate", List.of())).isEqualTo(2);
 		assertThat(Main.run("eval", List.of("--rankr", "bm25"))).isEqualTo(2);
 		assertThat(Main.run("eval", List.of())).as("a missing option").isEqualTo(2);
+	}
+
+	@Test
+	void resultsWritesWhatTheCommandPrintsWithTheRunItCameFrom() throws Exception {
+		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
+		Path results = this.folder.resolve("docs/results/eval-tiny-dev.json");
+
+		assertThat(Main.run("eval", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--warmup-seconds",
+				"0", "--results", results.toString()), sources(), this.folder)).isZero();
+
+		ResultsFile written = ResultsFile.read(results);
+		assertThat(written.header()).satisfies((header) -> {
+			assertThat(header.command()).isEqualTo("eval --dataset tiny-dev.json --ranker bm25 --warmup-seconds 0");
+			assertThat(header.commit()).isEqualTo(COMMIT);
+			assertThat(header.date()).isEqualTo(Instant.parse("2026-12-02T09:14:03Z"));
+			assertThat(header.load()).isEqualTo(new RunHeader.Load(0.5, 0.5));
+			assertThat(header.machine().cpu()).isEqualTo("Test CPU");
+		});
+		assertThat(written.results()).singleElement().satisfies((result) -> {
+			assertThat(result.get("dataset").asString()).isEqualTo("tiny-dev");
+			assertThat(result.get("ranker").asString()).isEqualTo("bm25");
+			assertThat(result.get("queries").asInt()).isEqualTo(3);
+		});
+	}
+
+	@Test
+	void resultsWritesAReplaysResultAsItsJsonPrintsIt() throws Exception {
+		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
+		Path results = this.folder.resolve("replay.json");
+
+		assertThat(Main.run("replay", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--json",
+				"--results", results.toString()), sources(), this.folder)).isZero();
+
+		ResultsFile written = ResultsFile.read(results);
+		assertThat(written.header().command()).isEqualTo("replay --dataset tiny-dev.json --ranker bm25 --json");
+		assertThat(written.results()).singleElement()
+			.satisfies((result) -> assertThat(result.has("successRate")).isTrue());
+	}
+
+	@Test
+	void resultsIsAnErrorForACommandWithoutResultsAndWritesNothing() throws Exception {
+		Path results = this.folder.resolve("docs.json");
+
+		assertThat(Main.run("docs", List.of("--check", "--results", results.toString()), sources(), this.folder))
+			.isEqualTo(2);
+		assertThat(Main.run("eval", List.of("--dataset", "x.json", "--results"), sources(), this.folder)).isEqualTo(2);
+		assertThat(results).doesNotExist();
+	}
+
+	private static RunSources sources() {
+		Properties git = new Properties();
+		git.setProperty("git.commit.id", COMMIT);
+		return new RunSources(Clock.fixed(Instant.parse("2026-12-02T09:14:03.750Z"), ZoneOffset.UTC), () -> 0.5,
+				() -> "processor\t: 0\nmodel name\t: Test CPU\n", () -> git);
 	}
 
 }
