@@ -43,7 +43,8 @@ public final class Main {
 
 	/** Every command, in the order of the usage text. */
 	private static final List<Command> COMMANDS = List.of(new EvalCommand(), new ReplayCommand(), new IndexCommand(),
-			new RouteCommand(), new GateCommand(), new CatalogReportCommand(), new SoakCommand(), new JmhCommand(), new DocsCommand());
+			new RouteCommand(), new GateCommand(), new CatalogReportCommand(), new SoakCommand(), new JmhCommand(),
+			new DocsCommand());
 
 	/** The option that writes a command's results to a results file. */
 	private static final String RESULTS = "--results";
@@ -103,11 +104,8 @@ public final class Main {
 			}
 			List<String> typed = new ArrayList<>(List.of(name));
 			typed.addAll(arguments);
-			RunHeader.Started run = RunHeader.start(typed, workingDirectory, sources);
-			Recording recording = new Recording(console);
-			int status = command.run(options, recording);
-			new ResultsFile(run.finish(), recording.results).write(resultsFile);
-			return status;
+			return recorded(command, options, console, RunHeader.start(typed, workingDirectory, sources),
+					resultsFile);
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());
@@ -118,6 +116,18 @@ public final class Main {
 			System.err.println("error: " + ex.getMessage());
 			return ModelNotLoadedException.EXIT_STATUS;
 		}
+	}
+
+	/**
+	 * Runs a command and writes its results, with where they come from, to a results
+	 * file, whatever its exit status.
+	 */
+	private static int recorded(Command command, Options options, Output console, RunHeader.Started run,
+			Path resultsFile) throws Exception {
+		Recording recording = new Recording(console);
+		int status = command.run(options, recording);
+		new ResultsFile(run.finish(), recording.results).write(resultsFile);
+		return status;
 	}
 
 	/**
