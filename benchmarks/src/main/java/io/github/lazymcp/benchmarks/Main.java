@@ -87,8 +87,7 @@ public final class Main {
 	 * @return the exit status
 	 * @throws Exception when the command cannot run
 	 */
-	static int run(String name, List<String> arguments, RunSources sources, Path workingDirectory)
-			throws Exception {
+	static int run(String name, List<String> arguments, RunSources sources, Path workingDirectory) throws Exception {
 		try {
 			Command command = find(name)
 				.orElseThrow(() -> new IllegalArgumentException("Unknown command '" + name + "'"));
@@ -104,8 +103,7 @@ public final class Main {
 			}
 			List<String> typed = new ArrayList<>(List.of(name));
 			typed.addAll(arguments);
-			return recorded(command, options, console, RunHeader.start(typed, workingDirectory, sources),
-					resultsFile);
+			return recorded(command, options, console, RunHeader.start(typed, workingDirectory, sources), resultsFile);
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());

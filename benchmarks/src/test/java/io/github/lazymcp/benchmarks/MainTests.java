@@ -68,7 +68,8 @@ class MainTests {
 		Path results = this.folder.resolve("docs/results/eval-tiny-dev.json");
 
 		assertThat(Main.run("eval", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--warmup-seconds",
-				"0", "--results", results.toString()), sources(), this.folder)).isZero();
+				"0", "--results", results.toString()), sources(), this.folder))
+			.isZero();
 
 		ResultsFile written = ResultsFile.read(results);
 		assertThat(written.header()).satisfies((header) -> {
@@ -90,8 +91,10 @@ class MainTests {
 		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
 		Path results = this.folder.resolve("replay.json");
 
-		assertThat(Main.run("replay", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--json",
-				"--results", results.toString()), sources(), this.folder)).isZero();
+		assertThat(Main.run("replay",
+				List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--json", "--results", results.toString()),
+				sources(), this.folder))
+			.isZero();
 
 		ResultsFile written = ResultsFile.read(results);
 		assertThat(written.header().command()).isEqualTo("replay --dataset tiny-dev.json --ranker bm25 --json");

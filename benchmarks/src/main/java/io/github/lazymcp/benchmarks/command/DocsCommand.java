@@ -21,8 +21,8 @@ import io.github.lazymcp.benchmarks.results.ResultsFile;
  * what its files give (with a diff), a marker names a file that is not there, or a doc
  * names a path of one machine; {@code --same} exits with 1 when a rerun's results differ
  * from the committed file's, headers and timings left out
- * ({@link ResultsFile#same(ResultsFile, Predicate)}). It reads committed files only, so it
- * needs no datasets.
+ * ({@link ResultsFile#same(ResultsFile, Predicate)}). It reads committed files only, so
+ * it needs no datasets.
  *
  * <pre>
  * docs --write | --check [--docs DIR] [--results DIR]
@@ -31,13 +31,19 @@ import io.github.lazymcp.benchmarks.results.ResultsFile;
  */
 public final class DocsCommand implements Command {
 
-	/** The docs folder when {@code --docs} is not given: the repository's root is above it. */
+	/**
+	 * The docs folder when {@code --docs} is not given: the repository's root is above
+	 * it.
+	 */
 	private static final String DOCS = "docs";
 
-	/** The results folder, inside the docs folder, when {@code --results} is not given. */
+	/**
+	 * The results folder, inside the docs folder, when {@code --results} is not given.
+	 */
 	private static final String RESULTS = "results";
 
-	// passes the rest on only for --same's second file; anything else left over is an error
+	// passes the rest on only for --same's second file; anything else left over is an
+	// error
 	private static final OptionSpec OPTIONS = new OptionSpec(Set.of("docs", "results", "same", "ignore"),
 			Set.of("write", "check"), true);
 
