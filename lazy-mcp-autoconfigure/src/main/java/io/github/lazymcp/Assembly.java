@@ -176,12 +176,16 @@ final class Assembly implements AutoCloseable {
 	}
 
 	/**
-	 * The application's listeners, then proactive attach and capability auto-activation.
+	 * The application's listeners, then capability auto-activation, then proactive
+	 * attach. Capability auto-activation goes first because it may evict least recently
+	 * used tools: run after attach, it would re-activate a capability tool that attach had
+	 * just replaced as an unused guess, and evict a tool the model found to make room.
+	 * Run first, it marks such a tool used, and attach then takes only the room left.
 	 */
 	private Listeners listeners(Inputs own) {
 		List<LazyMcpListener> listeners = new ArrayList<>(own.listeners());
-		listeners.add(new ProactiveAttach(own.proactive(), this.search.service()::rankDeferred, own.observations()));
 		listeners.add(this.capabilities.listener());
+		listeners.add(new ProactiveAttach(own.proactive(), this.search.service()::rankDeferred, own.observations()));
 		return new Listeners(listeners);
 	}
 
