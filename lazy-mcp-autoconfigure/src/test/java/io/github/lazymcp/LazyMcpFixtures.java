@@ -1,6 +1,7 @@
 package io.github.lazymcp;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
@@ -43,6 +44,17 @@ public final class LazyMcpFixtures {
 	 */
 	public static void turnStarted(LazyMcp lazyMcp, ToolSession session, UserTurn turn) {
 		lazyMcp.assembly().listeners().turnStarted(session, session.state(), turn);
+	}
+
+	/**
+	 * The callback that runs for a name, as the tool-calling manager finds it: ToolSearch
+	 * (found even when nothing is deferred), CallTool, a model tool or a catalog tool.
+	 * @param lazyMcp the instance
+	 * @param name the name the model called
+	 * @return the callback, or empty when lazy-mcp has no such tool now
+	 */
+	public static Optional<ToolCallback> callback(LazyMcp lazyMcp, String name) {
+		return lazyMcp.assembly().callbacks().find(name);
 	}
 
 	/**

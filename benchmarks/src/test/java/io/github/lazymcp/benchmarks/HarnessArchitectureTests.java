@@ -3,7 +3,6 @@ package io.github.lazymcp.benchmarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -59,25 +58,6 @@ class HarnessArchitectureTests {
 			new Layer("soak.fakes", 6, HARNESS + ".soak.fakes.."), new Layer(APP, 7, HARNESS + ".soak.app.."));
 
 	/**
-	 * Product types in {@code internal} packages the harness uses today, by top-level
-	 * class: a temporary allowance that shrinks to nothing once the harness reaches the
-	 * product through its public view and its test fixtures (issue 41, slice H2). The
-	 * harness imports the first 13; it calls {@code ToolCallbacks} and {@code UsageStats}
-	 * through the getters of {@code LazyMcpFixtures.Parts}.
-	 */
-	private static final Set<String> ALLOWED_INTERNAL = Set.of(
-			"io.github.lazymcp.capability.internal.definition.CapabilityDefinition",
-			"io.github.lazymcp.capability.internal.definition.CapabilityLoader",
-			"io.github.lazymcp.capability.internal.routing.CapabilityRouter",
-			"io.github.lazymcp.capability.internal.routing.GeneralRequests",
-			"io.github.lazymcp.catalog.internal.TokenCounter", "io.github.lazymcp.embedding.internal.TextEmbedder",
-			"io.github.lazymcp.learning.internal.Learning", "io.github.lazymcp.search.internal.CatalogReport",
-			"io.github.lazymcp.search.internal.FusionFit", "io.github.lazymcp.search.internal.Rankers",
-			"io.github.lazymcp.tool.internal.ModelToolNames", "io.github.lazymcp.tool.internal.ToolSearchService",
-			"io.github.lazymcp.tool.internal.WireView", "io.github.lazymcp.tool.internal.ToolCallbacks",
-			"io.github.lazymcp.tool.internal.UsageStats");
-
-	/**
 	 * Where the tests are compiled to: the harness's design covers its main classes, and
 	 * builds name the folders of tests differently.
 	 */
@@ -130,8 +110,7 @@ class HarnessArchitectureTests {
 	void productThroughItsWindowOrFixtures() {
 		noClasses().should()
 			.dependOnClassesThat(
-					resideInAPackage("io.github.lazymcp..internal..").and(DescribedPredicate.not(fixtures()))
-						.and(DescribedPredicate.not(allowedInternal())))
+					resideInAPackage("io.github.lazymcp..internal..").and(DescribedPredicate.not(fixtures())))
 			.check(this.classes);
 	}
 
@@ -193,11 +172,6 @@ class HarnessArchitectureTests {
 	private static DescribedPredicate<JavaClass> fixtures() {
 		return DescribedPredicate.describe("a product test fixture",
 				(javaClass) -> topLevelName(javaClass).endsWith("Fixtures"));
-	}
-
-	private static DescribedPredicate<JavaClass> allowedInternal() {
-		return DescribedPredicate.describe("used by the harness before issue 41",
-				(javaClass) -> ALLOWED_INTERNAL.contains(topLevelName(javaClass)));
 	}
 
 	private static String topLevelName(JavaClass javaClass) {

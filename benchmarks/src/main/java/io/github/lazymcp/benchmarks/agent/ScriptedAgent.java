@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.bill.PromptBlock;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
@@ -17,7 +18,6 @@ import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UserTurn;
-import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,7 +68,7 @@ public final class ScriptedAgent {
 	private static final JsonMapper JSON = JsonMapper.shared();
 
 	/** lazy-mcp's own tools, which no task needs. */
-	private static final Set<String> LAZY_MCP_TOOLS = Set.of(ModelToolNames.TOOL_SEARCH, ModelToolNames.CALL_TOOL);
+	private static final Set<String> LAZY_MCP_TOOLS = Set.of(LazyMcp.TOOL_SEARCH, LazyMcp.CALL_TOOL);
 
 	private final LazyStack stack;
 
@@ -105,14 +105,14 @@ public final class ScriptedAgent {
 		this.mode = mode;
 		this.wire = new WireRequest(stack);
 		this.blocks = blocks;
-		this.bridge = stack.parts.search().settings().surface() == ToolSettings.Surface.BRIDGE;
+		this.bridge = stack.tools().surface() == ToolSettings.Surface.BRIDGE;
 	}
 
 	public TaskRun run(Task task) {
 		Turn turn = new Turn(task, this.stack.sessions.session(task.id()),
-				new Transcript(this.stack.tokenCounter, null));
+				new Transcript(this.stack.tokens, null));
 		if (this.mode == FirstLook.PROACTIVE) {
-			this.stack.parts.listeners().turnStarted(turn.session, turn.session.state(), UserTurn.first(task.query()));
+			this.stack.turnStarted(turn.session, UserTurn.first(task.query()));
 		}
 		turn.conversation.user(task.query());
 		List<List<String>> calls = calls(task);
@@ -164,12 +164,12 @@ public final class ScriptedAgent {
 				loaded = true;
 			}
 			else if (turn.firstLook == null) {
-				search(turn, SearchQueries.first(turn.task.query(), this.stack.parts.search().settings()));
+				search(turn, SearchQueries.first(turn.task.query(), this.stack.tools()));
 			}
 			else if (!turn.searchedAfterMiss) {
 				turn.searchedAfterMiss = true;
 				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook,
-						this.stack.parts.search().settings()));
+						this.stack.tools()));
 			}
 			else {
 				return false;
@@ -227,10 +227,7 @@ public final class ScriptedAgent {
 
 	/** The first search again: which of the tools it found were active, and said so. */
 	private void repeat(Turn turn, Map<String, ?> arguments) {
-		Set<String> active = new HashSet<>(this.stack.parts.wire()
-			.step(turn.session, this.stack.parts.callbacks().all())
-			.orElseThrow()
-			.tools()
+		Set<String> active = new HashSet<>(this.stack.wireStep(turn.session)
 			.stream()
 			.map((tool) -> tool.getToolDefinition().name())
 			.toList());
@@ -250,11 +247,8 @@ public final class ScriptedAgent {
 	/** One ToolSearch call, added to the conversation. */
 	private String toolSearch(Turn turn, Map<String, ?> arguments) {
 		String input = JSON.writeValueAsString(arguments);
-		String result = this.stack.parts.callbacks()
-			.find(ModelToolNames.TOOL_SEARCH)
-			.orElseThrow()
-			.call(input, turn.context);
-		turn.conversation.called(ModelToolNames.TOOL_SEARCH, Transcript.call(ModelToolNames.TOOL_SEARCH, arguments),
+		String result = this.stack.callback(LazyMcp.TOOL_SEARCH).orElseThrow().call(input, turn.context);
+		turn.conversation.called(LazyMcp.TOOL_SEARCH, Transcript.call(LazyMcp.TOOL_SEARCH, arguments),
 				result, PromptBlock.Kind.SEARCH_RESULT);
 		turn.toolSearchInputs.add(input);
 		return result;
@@ -262,11 +256,11 @@ public final class ScriptedAgent {
 
 	/** The model's call of a tool, executed by the callback the chat client would run. */
 	private void call(Turn turn, String tool) {
-		String result = this.stack.parts.callbacks().find(tool).orElseThrow().call("{}", turn.context);
+		String result = this.stack.callback(tool).orElseThrow().call("{}", turn.context);
 		String call = this.bridge
-				? Transcript.call(ModelToolNames.CALL_TOOL, Transcript.object("name", tool, "arguments", Map.of()))
+				? Transcript.call(LazyMcp.CALL_TOOL, Transcript.object("name", tool, "arguments", Map.of()))
 				: Transcript.call(tool, Map.of());
-		turn.conversation.called(this.bridge ? ModelToolNames.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
+		turn.conversation.called(this.bridge ? LazyMcp.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
 	}
 
 	private static @Nullable String first(List<String> names, Set<String> among) {

@@ -47,7 +47,7 @@ public final class WireRequest {
 	 */
 	Sent send(ToolSession session) {
 		ToolCallingChatOptions options = ToolCallingChatOptions.builder()
-			.toolCallbacks(this.stack.parts.callbacks().all())
+			.toolCallbacks(this.stack.callbacks())
 			.build();
 		ChatClientRequest request = LazyMcpRequest
 			.withSession(ChatClientRequest.builder().prompt(new Prompt(List.of(), options)).build(), session);

@@ -8,15 +8,15 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.lazymcp.benchmarks.dataset.Dataset;
-import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.tool.definition.DefaultToolDefinition;
 
 /**
- * Compares lazy-mcp's {@link TokenCounter} with the per-tool o200k counts published next
- * to the captured catalogs ({@code _results/tokens.json}), which were taken over each
+ * Compares lazy-mcp's token counts ({@link CatalogFixtures#tokens()}) with the per-tool
+ * o200k counts published next to the captured catalogs ({@code _results/tokens.json}), which were taken over each
  * tool exactly as listed: its own name, description and input schema.
  */
 public final class TokenCrossCheck {
@@ -41,7 +41,7 @@ public final class TokenCrossCheck {
 						tool.path("o200k").asInt());
 			}
 		}
-		TokenCounter counter = new TokenCounter();
+		CatalogFixtures.Tokens counter = CatalogFixtures.tokens();
 		int compared = 0;
 		int equal = 0;
 		long ours = 0;

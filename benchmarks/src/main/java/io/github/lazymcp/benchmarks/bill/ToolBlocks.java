@@ -3,7 +3,7 @@ package io.github.lazymcp.benchmarks.bill;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.catalog.internal.CatalogFixtures;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -13,11 +13,11 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 public final class ToolBlocks {
 
-	private final TokenCounter tokens;
+	private final CatalogFixtures.Tokens tokens;
 
 	private final Map<String, PromptBlock> byName = new ConcurrentHashMap<>();
 
-	public ToolBlocks(TokenCounter tokens) {
+	public ToolBlocks(CatalogFixtures.Tokens tokens) {
 		this.tokens = tokens;
 	}
 

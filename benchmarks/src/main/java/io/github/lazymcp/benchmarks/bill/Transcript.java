@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,7 +21,7 @@ public final class Transcript {
 
 	private static final JsonMapper JSON = JsonMapper.shared();
 
-	private final TokenCounter tokens;
+	private final CatalogFixtures.Tokens tokens;
 
 	private @Nullable PromptBlock system;
 
@@ -36,7 +36,7 @@ public final class Transcript {
 	 * @param tokens counts the messages' tokens
 	 * @param system the system text lazy-mcp adds, or null for none
 	 */
-	public Transcript(TokenCounter tokens, @Nullable String system) {
+	public Transcript(CatalogFixtures.Tokens tokens, @Nullable String system) {
 		this.tokens = tokens;
 		system(system);
 	}

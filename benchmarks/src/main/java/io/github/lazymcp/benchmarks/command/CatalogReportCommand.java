@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import io.github.lazymcp.LazyMcpOperations;
 import io.github.lazymcp.benchmarks.cli.Command;
 import io.github.lazymcp.benchmarks.cli.OptionSpec;
 import io.github.lazymcp.benchmarks.cli.Options;
@@ -15,7 +16,7 @@ import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
-import io.github.lazymcp.search.internal.CatalogReport;
+import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
  * {@code catalog-report}: what the catalog report finds in a folder of catalogs: tools of
@@ -55,7 +56,7 @@ public final class CatalogReportCommand implements Command {
 		int depth = args.integer("depth", 5);
 		int examples = args.integer("examples", 3);
 		ToolIndex index = RankerRegistry.standard().create(ranker).index(documents);
-		CatalogReport report = CatalogReport.of(documents, index, depth);
+		LazyMcpOperations.CatalogReport report = SearchFixtures.catalogReport(documents, index, depth);
 
 		out.text("%d tools of %d servers, ranker %s, own text must find its tool in the top %d"
 			.formatted(report.tools(), catalogs.servers().size(), ranker, depth));

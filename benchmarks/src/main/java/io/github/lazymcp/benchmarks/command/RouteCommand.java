@@ -2,7 +2,6 @@ package io.github.lazymcp.benchmarks.command;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -14,10 +13,10 @@ import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.routing.RouteScore;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.routing.GeneralRequests;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures.Embedder;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -60,12 +59,10 @@ public final class RouteCommand implements Command {
 		CapabilitySettings.Gate defaults = CapabilitySettings.DEFAULTS.gate();
 		CapabilitySettings.Gate gate = new CapabilitySettings.Gate(args.decimal("threshold", defaults.threshold()),
 				args.decimal("margin", defaults.margin()), args.decimal("general-lead", defaults.generalLead()));
-		List<String> general = args.has("general-requests")
-				? GeneralRequests.parse(Files.readString(Path.of(args.require("general-requests"))))
-				: GeneralRequests.bundled();
-		TextEmbedder.Loader embedder = TextEmbedder.loader(
-				EmbeddingSettings.DEFAULTS.withModel(bundled).withCacheDirectory(null), null,
-				RouteCommand.class.getClassLoader(), null);
+		String general = args.has("general-requests")
+				? Files.readString(Path.of(args.require("general-requests"))) : null;
+		EmbeddingSettings settings = EmbeddingSettings.DEFAULTS.withModel(bundled).withCacheDirectory(null);
+		Embedder embedder = EmbeddingFixtures.of(settings, RouteCommand.class.getClassLoader());
 		RouteScore score = RouteScore.of(Path.of(args.require("capabilities")), Path.of(args.require("intents")),
 				embedder, gate, general);
 		if (!args.flag("json") && args.flag("verbose")) {
@@ -79,13 +76,13 @@ public final class RouteCommand implements Command {
 		json.put("threshold", Decimals.fixed(gate.threshold(), 3));
 		json.put("margin", Decimals.fixed(gate.margin(), 3));
 		json.put("generalLead", Decimals.fixed(gate.generalLead(), 3));
-		json.put("generalRequests", general.size());
+		json.put("generalRequests", score.generalRequests());
 		json.put("model", bundled.id());
 		out.result(json,
 				String.format(Locale.ROOT,
 						"model %s, threshold %.3f, margin %.3f, general lead %.3f (%d general requests)%n"
 								+ "positives %d  top1 %.1f%%%nnegatives %d  abstain %.1f%%",
-						bundled.id(), gate.threshold(), gate.margin(), gate.generalLead(), general.size(),
+						bundled.id(), gate.threshold(), gate.margin(), gate.generalLead(), score.generalRequests(),
 						score.positives(), score.top1() * 100, score.negatives(), score.abstain() * 100));
 		return 0;
 	}

@@ -28,9 +28,9 @@ import io.github.lazymcp.benchmarks.retrieval.EvalResult;
 import io.github.lazymcp.benchmarks.retrieval.Evaluation;
 import io.github.lazymcp.benchmarks.routing.RouteScore;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.routing.GeneralRequests;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures.Embedder;
 import io.github.lazymcp.search.RankingSettings;
 import org.jspecify.annotations.Nullable;
 
@@ -123,8 +123,8 @@ public final class QualityGate {
 	public QualityFloors measure(Path evalFolder, Path capabilities, Map<String, Path> intents) throws IOException {
 		Path cache = Files.createTempDirectory("lazy-mcp-gate-embeddings");
 		try {
-			TextEmbedder.Loader embedder = TextEmbedder.loader(EmbeddingSettings.DEFAULTS.withCacheDirectory(cache),
-					null, QualityGate.class.getClassLoader(), null);
+			Embedder embedder = EmbeddingFixtures.of(EmbeddingSettings.DEFAULTS.withCacheDirectory(cache),
+					QualityGate.class.getClassLoader());
 			ProductRankers.require(embedder, "gate", "dense, hybrid and route cannot be measured");
 			return new QualityFloors(eval(evalFolder, embedder), route(intents, capabilities, embedder),
 					replay(evalFolder, embedder));
@@ -160,7 +160,7 @@ public final class QualityGate {
 		return rows;
 	}
 
-	private Map<String, Map<String, Map<String, Double>>> eval(Path folder, TextEmbedder.Loader embedder)
+	private Map<String, Map<String, Map<String, Double>>> eval(Path folder, Embedder embedder)
 			throws IOException {
 		Evaluation evaluation = Evaluation.untimed();
 		Map<String, Map<String, Map<String, Double>>> measured = new LinkedHashMap<>();
@@ -181,11 +181,11 @@ public final class QualityGate {
 	}
 
 	private Map<String, Map<String, Double>> route(Map<String, Path> intents, Path capabilities,
-			TextEmbedder.Loader embedder) throws IOException {
+			Embedder embedder) throws IOException {
 		Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
 		for (String file : this.spec.intentsFiles()) {
 			RouteScore score = RouteScore.of(capabilities, intents.get(file), embedder,
-					CapabilitySettings.DEFAULTS.gate(), GeneralRequests.bundled());
+					CapabilitySettings.DEFAULTS.gate(), null);
 			Map<String, Double> figures = new LinkedHashMap<>();
 			for (String figure : GateSpec.ROUTE_FIGURES) {
 				figures.put(figure, figure.equals("top1") ? score.top1() : score.abstain());
@@ -200,7 +200,7 @@ public final class QualityGate {
 	 * each mode: what {@code replay --dataset FILE --mode M} prints as
 	 * {@code successRate}.
 	 */
-	private Map<String, Map<String, Map<String, Double>>> replay(Path folder, TextEmbedder.Loader embedder)
+	private Map<String, Map<String, Map<String, Double>>> replay(Path folder, Embedder embedder)
 			throws IOException {
 		String ranker = ProductRankers.defaultRanker();
 		Map<String, Map<String, Map<String, Double>>> measured = new LinkedHashMap<>();

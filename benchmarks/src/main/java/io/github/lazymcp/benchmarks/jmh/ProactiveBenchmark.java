@@ -78,7 +78,7 @@ public class ProactiveBenchmark {
 	@Benchmark
 	public int turnStart() {
 		this.session.reset();
-		this.stack.parts.listeners().turnStarted(this.session, this.session.state(), this.turns[advance()]);
+		this.stack.turnStarted(this.session, this.turns[advance()]);
 		return this.session.tools().size();
 	}
 

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
@@ -16,13 +18,10 @@ import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.learning.LearningSettings;
-import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ModelToolNames;
-import io.github.lazymcp.tool.internal.ToolSearchService;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -116,7 +115,7 @@ public class SearchBenchmark {
 
 	private int next;
 
-	private Learning learned;
+	private LazyMcpFixtures.Teacher learned;
 
 	private String[] toolNames;
 
@@ -131,7 +130,7 @@ public class SearchBenchmark {
 		this.stack = new LazyStack(catalog, registry.create(this.ranker),
 				LazyStack.Setup.cap(SessionSettings.DEFAULTS.maxActiveSchemas())
 					.withLearning(LearningSettings.DEFAULTS.withEnabled(on)));
-		this.learned = this.stack.parts.learning();
+		this.learned = LazyMcpFixtures.teacher(this.stack.lazyMcp);
 		this.toolNames = this.stack.lazyMcp.catalog().tools().stream().map(CatalogTool::name).toArray(String[]::new);
 		if (on) {
 			teach(pool.queries());
@@ -141,7 +140,7 @@ public class SearchBenchmark {
 		}
 		ToolSession session = this.stack.sessions.session("benchmark");
 		this.context = LazyMcpRequest.toolContext(session);
-		this.toolSearch = this.stack.parts.callbacks().find(ModelToolNames.TOOL_SEARCH).orElseThrow();
+		this.toolSearch = this.stack.callback(LazyMcp.TOOL_SEARCH).orElseThrow();
 		this.queries = pool.queries().toArray(String[]::new);
 		JsonMapper json = JsonMapper.shared();
 		this.arguments = pool.queries()
@@ -164,7 +163,7 @@ public class SearchBenchmark {
 	public String toolSearch() {
 		int query = advance();
 		if (query % 64 == 0) {
-			this.learned.begin(this.toolNames[query % this.toolNames.length]).succeeded(this.queries[query], null);
+			this.learned.succeeded(this.toolNames[query % this.toolNames.length], this.queries[query]);
 		}
 		return this.toolSearch.call(this.arguments[query], this.context);
 	}
@@ -173,12 +172,11 @@ public class SearchBenchmark {
 	private void teach(List<String> requests) {
 		for (int i = 0; i < this.toolNames.length; i++) {
 			for (int use = 0; use < LearningSettings.DEFAULTS.usesPerTool(); use++) {
-				this.learned.begin(this.toolNames[i])
-					.succeeded(requests.get((i * 31 + use * 7) % requests.size()), null);
+				this.learned.succeeded(this.toolNames[i], requests.get((i * 31 + use * 7) % requests.size()));
 			}
 			if (i % 20 == 0) {
 				for (int call = 0; call < 2 * LearningSettings.DEFAULTS.usesPerTool(); call++) {
-					this.learned.begin(this.toolNames[i]).failed();
+					this.learned.failed(this.toolNames[i]);
 				}
 			}
 		}
@@ -190,11 +188,10 @@ public class SearchBenchmark {
 	 * them, which an application does once when it starts.
 	 */
 	private void settle() {
-		ToolSearchService search = this.stack.parts.search();
-		int taught = this.learned.reload().uses().values().stream().mapToInt(List::size).sum();
-		search.relearn();
+		int taught = this.learned.uses();
+		LazyMcpFixtures.relearn(this.stack.lazyMcp);
 		long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-		while (search.learnedUses() != taught) {
+		while (this.stack.lazyMcp.operations().learnedUses() != taught) {
 			if (System.nanoTime() > deadline) {
 				throw new IllegalStateException(
 						"The index did not vote with the %d uses taught within %s".formatted(taught, SETTLE_TIMEOUT));

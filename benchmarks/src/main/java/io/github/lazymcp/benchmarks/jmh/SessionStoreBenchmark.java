@@ -5,8 +5,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
@@ -17,7 +19,6 @@ import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.tool.internal.WireView;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,7 +42,7 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
  * What the session store adds to a chat request, in memory and in PostgreSQL (started
  * from the Maven artifact, on loopback, behind a HikariCP pool as an application would
  * have it), over the 45 captured servers (1,079 tools). {@code step} is what every model
- * step does ({@link WireView#step}: read the session, drop vanished tools, compute what
+ * step does ({@link LazyMcpFixtures#wireStep}: read the session, drop vanished tools, compute what
  * the model sees); {@code turn} adds what every chat call does first (obtain the session
  * from the store, which extends its expiry); {@code activate} is ToolSearch's write (one
  * tool into a full session, evicting one). The session holds 12 active tools.
@@ -73,7 +74,7 @@ public class SessionStoreBenchmark {
 
 	private ToolSession session;
 
-	private List<ToolCallback> callbacks;
+	private Function<ToolSession, List<ToolCallback>> wire;
 
 	private String[] names;
 
@@ -102,7 +103,7 @@ public class SessionStoreBenchmark {
 		this.names = this.stack.lazyMcp.catalog().deferred().stream().map(CatalogTool::name).toArray(String[]::new);
 		this.session = this.sessions.session("benchmark");
 		this.session.activate(List.of(this.names).subList(0, 12));
-		this.callbacks = this.stack.parts.callbacks().all();
+		this.wire = LazyMcpFixtures.wireStep(this.stack.lazyMcp);
 	}
 
 	@TearDown(Level.Trial)
@@ -114,13 +115,13 @@ public class SessionStoreBenchmark {
 	}
 
 	@Benchmark
-	public WireView.Step step() {
-		return this.stack.parts.wire().step(this.session, this.callbacks).orElseThrow();
+	public List<ToolCallback> step() {
+		return this.wire.apply(this.session);
 	}
 
 	@Benchmark
-	public WireView.Step turn() {
-		return this.stack.parts.wire().step(this.sessions.session("benchmark"), this.callbacks).orElseThrow();
+	public List<ToolCallback> turn() {
+		return this.wire.apply(this.sessions.session("benchmark"));
 	}
 
 	@Benchmark

@@ -3,7 +3,9 @@ package io.github.lazymcp.benchmarks.jmh;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
@@ -11,7 +13,6 @@ import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.search.RankingSettings;
-import io.github.lazymcp.tool.internal.WireView;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -38,7 +39,7 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * What lazy-mcp adds to each model request over the 45 captured servers (1,079 tools),
  * through the product's public API. {@code step} is what the wire advisor asks on every
- * step of the tool loop ({@link WireView#step}: one catalog snapshot, the visible tools,
+ * step of the tool loop ({@link LazyMcpFixtures#wireStep}: one catalog snapshot, the visible tools,
  * the token figures); {@code requestWithLazyMcp} is a whole chat-client call through
  * lazy-mcp's advisors to a model that answers at once; {@code requestWithoutLazyMcp} is
  * the same call with the same tools and no lazy-mcp advisors, so the difference of the
@@ -65,7 +66,7 @@ public class WireFilterBenchmark {
 
 	private ToolSession session;
 
-	private List<ToolCallback> callbacks;
+	private Function<ToolSession, List<ToolCallback>> wire;
 
 	private ChatClient lazy;
 
@@ -80,15 +81,15 @@ public class WireFilterBenchmark {
 		this.session = this.stack.sessions.session("benchmark");
 		this.session.activate(
 				this.stack.lazyMcp.catalog().tools().stream().limit(this.active).map((tool) -> tool.name()).toList());
-		this.callbacks = this.stack.parts.callbacks().all();
+		this.wire = LazyMcpFixtures.wireStep(this.stack.lazyMcp);
 		ChatModel model = new AnsweringModel();
 		this.lazy = this.stack.client(model);
 		this.plain = ChatClient.builder(model).defaultTools(this.stack.lazyMcp.toolCallbacks()).build();
 	}
 
 	@Benchmark
-	public WireView.Step step() {
-		return this.stack.parts.wire().step(this.session, this.callbacks).orElseThrow();
+	public List<ToolCallback> step() {
+		return this.wire.apply(this.session);
 	}
 
 	@Benchmark

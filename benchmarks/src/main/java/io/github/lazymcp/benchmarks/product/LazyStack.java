@@ -3,11 +3,13 @@ package io.github.lazymcp.benchmarks.product;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.DatasetConnection;
@@ -15,15 +17,17 @@ import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolSettings;
+import io.github.lazymcp.tool.UserTurn;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.tool.ToolCallback;
 
 /**
  * lazy-mcp's product stack over in-memory servers that list a dataset's tools, built with
@@ -37,12 +41,12 @@ public final class LazyStack implements AutoCloseable {
 
 	public final LazyMcp lazyMcp;
 
-	/** The assembled parts the harness drives step by step, as the advisors would. */
-	public final LazyMcpFixtures.Parts parts;
-
 	public final SessionStore sessions;
 
-	public final TokenCounter tokenCounter = new TokenCounter();
+	/** o200k tokens, counted as lazy-mcp counts them. */
+	public final CatalogFixtures.Tokens tokens = CatalogFixtures.tokens();
+
+	private final ToolRanker ranker;
 
 	private final Dataset dataset;
 
@@ -63,10 +67,10 @@ public final class LazyStack implements AutoCloseable {
 	public LazyStack(Dataset dataset, ToolRanker ranker, Setup options) {
 		this.dataset = dataset;
 		this.options = options;
+		this.ranker = ranker;
 		this.lazyMcp = build(dataset, ranker, options);
 		// Measured rankings are the full index's, not BM25's while it is built.
 		this.lazyMcp.indexed().join();
-		this.parts = LazyMcpFixtures.parts(this.lazyMcp);
 		this.sessions = this.lazyMcp.sessions();
 		CatalogSnapshot current = this.lazyMcp.catalog();
 		for (CatalogTool tool : current.tools()) {
@@ -115,7 +119,58 @@ public final class LazyStack implements AutoCloseable {
 	 * @return a new stack, to close after use
 	 */
 	public LazyStack withSurface(ToolSettings.Surface surface) {
-		return new LazyStack(this.dataset, this.parts.ranker(), this.options.withSurface(surface));
+		return new LazyStack(this.dataset, this.ranker, this.options.withSurface(surface));
+	}
+
+	/**
+	 * ToolSearch's limits, shortlist and surface, as the stack was built with them.
+	 * @return the tool settings
+	 */
+	public ToolSettings tools() {
+		return this.options.tools();
+	}
+
+	/**
+	 * Every callback lazy-mcp can run now, as the chat client gets them.
+	 * @return the callbacks
+	 */
+	public List<ToolCallback> callbacks() {
+		return List.of(this.lazyMcp.toolCallbacks().getToolCallbacks());
+	}
+
+	/**
+	 * The callback that runs for a name, as the tool-calling manager finds it.
+	 * @param name the name the model called
+	 * @return the callback, or empty when lazy-mcp has no such tool now
+	 */
+	public Optional<ToolCallback> callback(String name) {
+		return LazyMcpFixtures.callback(this.lazyMcp, name);
+	}
+
+	/**
+	 * The tools the wire advisor sends the model at a step of a session now.
+	 * @param session the session
+	 * @return the tools
+	 */
+	public List<ToolCallback> wireStep(ToolSession session) {
+		return LazyMcpFixtures.wireStep(this.lazyMcp).apply(session);
+	}
+
+	/**
+	 * Starts a user turn as the session advisor does, telling every listener.
+	 * @param session the conversation's session
+	 * @param turn the turn
+	 */
+	public void turnStarted(ToolSession session, UserTurn turn) {
+		LazyMcpFixtures.turnStarted(this.lazyMcp, session, turn);
+	}
+
+	/**
+	 * The o200k tokens of tool schemas the model requests so far carried.
+	 * @return the running total
+	 */
+	public long tokensSent() {
+		return this.lazyMcp.operations().counters().tokensSent();
 	}
 
 	public Dataset dataset() {

@@ -8,13 +8,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures.Embedder;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
- * lazy-mcp's rankers as the product builds them: {@code Rankers.create} over the shipped
+ * lazy-mcp's rankers as the product builds them: {@code SearchFixtures.ranker} over the shipped
  * {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
  * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
  * setting is copied here.
@@ -28,7 +29,7 @@ import io.github.lazymcp.search.internal.Rankers;
 public final class ProductRankers {
 
 	/** One embedder per model and JVM, shared by the rankers of a run. */
-	private static final Map<BundledModel, TextEmbedder.Loader> embedders = new ConcurrentHashMap<>();
+	private static final Map<BundledModel, Embedder> embedders = new ConcurrentHashMap<>();
 
 	private ProductRankers() {
 	}
@@ -47,16 +48,16 @@ public final class ProductRankers {
 	 * The product's ranker with one strategy over an embedder. Where the product would
 	 * rank with BM25 because the model does not load, this fails instead.
 	 * @param strategy BM25, dense or hybrid
-	 * @param embedder loads the embedder behind dense and hybrid
+	 * @param embedder the embedder behind dense and hybrid
 	 * @return the ranker
 	 * @throws ModelNotLoadedException if the strategy needs the model and it does not
 	 * load, with the reason
 	 */
-	public static ToolRanker create(RankingSettings.Strategy strategy, TextEmbedder.Loader embedder) {
+	public static ToolRanker create(RankingSettings.Strategy strategy, Embedder embedder) {
 		if (strategy != RankingSettings.Strategy.BM25) {
 			require(embedder, name(strategy), "lazy-mcp ranks with BM25");
 		}
-		return Rankers.create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
+		return SearchFixtures.ranker(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
 	}
 
 	/**
@@ -65,12 +66,11 @@ public final class ProductRankers {
 	 * @param embedder the embedder
 	 * @param user what needs it, for the message
 	 * @param without what happens without it, for the message
-	 * @return the loaded embedder
 	 * @throws ModelNotLoadedException if the model does not load, with the reason
 	 */
-	public static TextEmbedder require(TextEmbedder.Loader embedder, String user, String without) {
+	public static void require(Embedder embedder, String user, String without) {
 		try {
-			return embedder.get();
+			embedder.load();
 		}
 		catch (IllegalStateException ex) {
 			throw new ModelNotLoadedException(
@@ -110,13 +110,13 @@ public final class ProductRankers {
 	 * The product's embedder for a bundled model, with vectors cached in the benchmarks'
 	 * folder.
 	 * @param model the model
-	 * @return a loader that loads the model once
+	 * @return an embedder that loads the model once
 	 */
-	public static TextEmbedder.Loader embedder(BundledModel model) {
+	public static Embedder embedder(BundledModel model) {
 		return embedders.computeIfAbsent(model,
-				(key) -> TextEmbedder.loader(
-						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()), null,
-						ProductRankers.class.getClassLoader(), null));
+				(key) -> EmbeddingFixtures.of(
+						EmbeddingSettings.DEFAULTS.withModel(key).withCacheDirectory(cacheDirectory()),
+						ProductRankers.class.getClassLoader()));
 	}
 
 	static Path cacheDirectory() {

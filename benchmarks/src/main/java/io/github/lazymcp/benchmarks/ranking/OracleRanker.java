@@ -11,8 +11,7 @@ import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.search.internal.FusionFit;
-import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.search.internal.SearchFixtures;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,7 +26,7 @@ public final class OracleRanker implements ToolRanker {
 
 	private final Map<String, Set<String>> labelled = new LinkedHashMap<>();
 
-	private volatile FusionFit.@Nullable Result chosen;
+	private volatile SearchFixtures.@Nullable Weights chosen;
 
 	/**
 	 * Creates the oracle of a split.
@@ -48,8 +47,8 @@ public final class OracleRanker implements ToolRanker {
 
 	@Override
 	public ToolIndex index(List<SearchDocument> documents) {
-		ToolIndex index = Rankers.oracle(this.hybrid.index(documents), this.labelled);
-		this.chosen = Rankers.fit(index).orElse(null);
+		ToolIndex index = SearchFixtures.oracle(this.hybrid.index(documents), this.labelled);
+		this.chosen = SearchFixtures.fit(index).orElse(null);
 		return index;
 	}
 
@@ -58,12 +57,12 @@ public final class OracleRanker implements ToolRanker {
 	 * @return for example {@code sparse 0.4, gap 0 (configured 0.8, 2)}
 	 */
 	public String choice() {
-		FusionFit.Result result = this.chosen;
+		SearchFixtures.Weights result = this.chosen;
 		if (result == null) {
 			return "no index yet";
 		}
-		return String.format(Locale.ROOT, "sparse %s, gap %s (configured %s, %s): %s", result.chosen().sparse(),
-				result.chosen().gap(), result.configured().sparse(), result.configured().gap(), result.reason());
+		return String.format(Locale.ROOT, "sparse %s, gap %s (configured %s, %s): %s", result.sparse(), result.gap(),
+				result.configuredSparse(), result.configuredGap(), result.reason());
 	}
 
 }

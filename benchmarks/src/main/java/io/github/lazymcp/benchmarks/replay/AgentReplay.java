@@ -69,11 +69,11 @@ public final class AgentReplay {
 	}
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
-		ToolBlocks blocks = new ToolBlocks(this.lazy.tokenCounter);
+		ToolBlocks blocks = new ToolBlocks(this.lazy.tokens);
 		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch);
 		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks);
 		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
-		long sentBefore = this.lazy.parts.stats().tokensSent();
+		long sentBefore = this.lazy.tokensSent();
 		ReplayTally result = new ReplayTally(this.prices, perTask);
 		Side eagerSide = new Side(this.prices);
 		Side lazySide = new Side(this.prices);
@@ -85,7 +85,7 @@ public final class AgentReplay {
 					bridgeSide.bill(bridgeRun));
 		}
 		ReplayResult replay = result.build(dataset, ranker, this.lazy.cap(), this.mode);
-		long sent = this.lazy.parts.stats().tokensSent() - sentBefore;
+		long sent = this.lazy.tokensSent() - sentBefore;
 		if (sent != replay.lazy().bill().toolsTokens()) {
 			System.err.printf("warning: lazy-mcp counted %,d tool tokens sent, the replay %,d%n", sent,
 					replay.lazy().bill().toolsTokens());

@@ -15,7 +15,7 @@ import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
-import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
  * {@code eval --abstention-curve}: the product's hybrid ranking with the shipped settings
@@ -51,8 +51,8 @@ public final class AbstentionCurve {
 				"abstain", "top1", "R@5"));
 		for (int hundredths = FROM; hundredths <= TO; hundredths += STEP) {
 			double threshold = hundredths / 100.0;
-			ToolIndex index = Rankers
-				.create(RankingSettings.DEFAULTS.withMinSimilarity(threshold),
+			ToolIndex index = SearchFixtures
+				.ranker(RankingSettings.DEFAULTS.withMinSimilarity(threshold),
 						ProductRankers.embedder(EmbeddingSettings.DEFAULTS.model()))
 				.index(documents);
 			int answered = 0;

@@ -18,7 +18,7 @@ import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import io.github.lazymcp.search.ToolRanker;
-import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
  * Ranks every query of a dataset and scores the rankings.
@@ -96,10 +96,9 @@ public final class Evaluation {
 	public EvalResult run(Dataset dataset, String rankerName, ToolRanker ranker, Map<String, List<String>> uses) {
 		long fallbacksBefore = ranker.fallbacks();
 		ToolIndex index = ranker.index(Documents.of(dataset, uses));
-		Rankers.fit(index)
+		SearchFixtures.fit(index)
 			.ifPresent((fit) -> System.err.printf(Locale.ROOT, "%s %s: BM25 weight %s, gap %s%s: %s%n", dataset.name(),
-					rankerName, fit.chosen().sparse(), fit.chosen().gap(), fit.changed() ? " (fitted)" : "",
-					fit.reason()));
+					rankerName, fit.sparse(), fit.gap(), fit.fitted() ? " (fitted)" : "", fit.reason()));
 		List<Dataset.Query> all = new ArrayList<>(dataset.queries());
 		all.addAll(dataset.negatives());
 		warmUp(index, all);

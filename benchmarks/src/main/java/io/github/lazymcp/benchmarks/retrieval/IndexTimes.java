@@ -23,15 +23,13 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
-import io.github.lazymcp.search.internal.Rankers;
+import io.github.lazymcp.search.internal.SearchFixtures;
 import io.github.lazymcp.tool.LazyMcpRequest;
-import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.jspecify.annotations.Nullable;
 
@@ -119,9 +117,7 @@ public final class IndexTimes {
 			lazyMcp.catalog();
 			lazyMcp.searchable().join();
 			long ready = System.nanoTime();
-			String result = LazyMcpFixtures.parts(lazyMcp)
-				.callbacks()
-				.find(ModelToolNames.TOOL_SEARCH)
+			String result = LazyMcpFixtures.callback(lazyMcp, LazyMcp.TOOL_SEARCH)
 				.orElseThrow()
 				.call("{\"query\":\"%s\"}".formatted(FIRST_QUERY),
 						LazyMcpRequest.toolContext(lazyMcp.sessions().session("index-command")));
@@ -142,21 +138,21 @@ public final class IndexTimes {
 	private static Scan scan(BundledModel model, Path cache, List<SearchDocument> documents, List<String> queries) {
 		try (EmbeddingFixtures.Embedder loaded = EmbeddingFixtures.loadedOnnx(model, cache)) {
 			long empty = usedHeap();
-			TextEmbedder embedder = loaded.loader().get();
+			loaded.load();
 			long before = usedHeap();
-			ToolIndex index = Rankers.create(RankingSettings.DEFAULTS, loaded.loader()).index(documents);
+			ToolIndex index = SearchFixtures.ranker(RankingSettings.DEFAULTS, loaded).index(documents);
 			long after = usedHeap();
 			if (index.size() != documents.size()) {
 				throw new IllegalStateException("Indexed " + index.size() + " of " + documents.size() + " tools");
 			}
-			ToolIndex exact = Rankers.cosine(embedder, true).index(documents);
-			ToolIndex product = Rankers.cosine(embedder, false).index(documents);
+			ToolIndex exact = SearchFixtures.cosine(loaded, true).index(documents);
+			ToolIndex product = SearchFixtures.cosine(loaded, false).index(documents);
 			long found = 0;
 			long exactNanos = 0;
 			long productNanos = 0;
 			for (String text : queries) {
 				Query query = Query.of(text);
-				query.embedding(embedder.queries(), embedder.queryPrefix());
+				loaded.embed(query);
 				long start = System.nanoTime();
 				Set<String> truth = names(exact.search(query, 10));
 				long middle = System.nanoTime();

@@ -7,13 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.lazymcp.LazyMcpOperations;
 import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
-import io.github.lazymcp.capability.internal.definition.CapabilityLoader;
-import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.capability.internal.routing.RoutingFixtures;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures.Embedder;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -28,8 +28,10 @@ import tools.jackson.databind.json.JsonMapper;
  * @param negatives intents no capability serves
  * @param abstained negatives routed nowhere
  * @param misses one line per wrong decision, with the scores
+ * @param generalRequests how many general requests capabilities were weighed against
  */
-public record RouteScore(int positives, int hits, int negatives, int abstained, List<String> misses) {
+public record RouteScore(int positives, int hits, int negatives, int abstained, List<String> misses,
+		int generalRequests) {
 
 	/**
 	 * Routes every intent of a fixture.
@@ -37,25 +39,24 @@ public record RouteScore(int positives, int hits, int negatives, int abstained, 
 	 * @param intents the intents file
 	 * @param embedder the embedder of triggers and messages
 	 * @param gate the routing gate
-	 * @param general the general requests
+	 * @param generalRequests the general requests, one per line as in the property's
+	 * file; null for the bundled ones
 	 * @return the score
 	 * @throws IOException if a file cannot be read
 	 * @throws ModelNotLoadedException if the embedder's model does not load
 	 */
-	public static RouteScore of(Path capabilities, Path intents, TextEmbedder.Loader embedder,
-			CapabilitySettings.Gate gate, List<String> general) throws IOException {
-		List<CapabilityDefinition> definitions = new CapabilityLoader().load(List.of(capabilities.toString()));
+	public static RouteScore of(Path capabilities, Path intents, Embedder embedder, CapabilitySettings.Gate gate,
+			@Nullable String generalRequests) throws IOException {
 		JsonNode fixture = JsonMapper.shared().readTree(Files.readString(intents));
-		TextEmbedder loaded = ProductRankers.require(embedder, "route", "no capability can be scored");
-		CapabilityRouter router = new CapabilityRouter(definitions, general, loaded::embedCatalog, loaded::queries,
-				gate);
+		ProductRankers.require(embedder, "route", "no capability can be scored");
+		RoutingFixtures.Router router = RoutingFixtures.router(capabilities, generalRequests, gate, embedder);
 		List<String> misses = new ArrayList<>();
 		int positives = 0;
 		int hits = 0;
 		for (JsonNode positive : fixture.get("positives")) {
 			positives++;
 			String expected = positive.get("capability").asString();
-			CapabilityRouter.RoutingDecision decision = router.route(positive.get("text").asString(), (n) -> true);
+			LazyMcpOperations.Decision decision = router.route(positive.get("text").asString());
 			if (expected.equals(decision.chosen())) {
 				hits++;
 			}
@@ -67,7 +68,7 @@ public record RouteScore(int positives, int hits, int negatives, int abstained, 
 		int abstained = 0;
 		for (JsonNode negative : fixture.get("negatives")) {
 			negatives++;
-			CapabilityRouter.RoutingDecision decision = router.route(negative.get("text").asString(), (n) -> true);
+			LazyMcpOperations.Decision decision = router.route(negative.get("text").asString());
 			if (decision.chosen() == null) {
 				abstained++;
 			}
@@ -75,13 +76,13 @@ public record RouteScore(int positives, int hits, int negatives, int abstained, 
 				misses.add("negative -> %s: %s".formatted(decision.chosen(), line(decision)));
 			}
 		}
-		return new RouteScore(positives, hits, negatives, abstained, misses);
+		return new RouteScore(positives, hits, negatives, abstained, misses, router.generalRequests());
 	}
 
-	private static String line(CapabilityRouter.RoutingDecision decision) {
+	private static String line(LazyMcpOperations.Decision decision) {
 		StringBuilder scores = new StringBuilder();
 		decision.scores()
-			.forEach((score) -> scores.append(String.format(Locale.ROOT, " %s=%.3f", score.name(), score.score())));
+			.forEach((name, score) -> scores.append(String.format(Locale.ROOT, " %s=%.3f", name, score)));
 		return "\"" + decision.text() + "\"" + scores;
 	}
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.replay.ReplayOptions;
-import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.within;
 
 class PromptCacheTests {
 
-	private static final TokenCounter COUNTER = new TokenCounter();
+	private static final CatalogFixtures.Tokens COUNTER = CatalogFixtures.tokens();
 
 	private static final PromptBlock A = PromptBlock.tool("a", "a", 100);
 
@@ -55,7 +55,7 @@ class PromptCacheTests {
 
 	@Test
 	void aConversationIsBilledRequestByRequestWithTheModelsOutput() {
-		TokenCounter counter = COUNTER;
+		CatalogFixtures.Tokens counter = COUNTER;
 		Transcript conversation = new Transcript(counter, null);
 		PromptBlock tools = PromptBlock.tool("t", "t", 2000);
 		conversation.user("hello");

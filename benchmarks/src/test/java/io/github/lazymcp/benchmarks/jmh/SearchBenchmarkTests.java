@@ -2,8 +2,8 @@ package io.github.lazymcp.benchmarks.jmh;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.benchmarks.dataset.TinyData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,31 +29,33 @@ class SearchBenchmarkTests {
 	void settledLearningVotesWithEveryTaughtUseBeforeMeasuring() throws IOException {
 		setUp("on", true);
 
-		int taught = this.benchmark.stack.parts.learning()
-			.knowledge()
-			.uses()
-			.values()
-			.stream()
-			.mapToInt(List::size)
-			.sum();
+		int taught = taught();
 		assertThat(taught).isPositive();
-		assertThat(this.benchmark.stack.parts.search().learnedUses()).isEqualTo(taught);
+		assertThat(learnedUses()).isEqualTo(taught);
 	}
 
 	@Test
 	void unsettledLearningStartsMeasuringBeforeTheIndexVotesWithTheTaughtUses() throws IOException {
 		setUp("on", false);
 
-		assertThat(this.benchmark.stack.parts.learning().knowledge().uses()).isEmpty();
-		assertThat(this.benchmark.stack.parts.search().learnedUses()).isZero();
+		assertThat(taught()).isPositive();
+		assertThat(learnedUses()).isZero();
 	}
 
 	@Test
 	void learningOffTeachesNothing() throws IOException {
 		setUp("off", true);
 
-		assertThat(this.benchmark.stack.parts.learning().reload().uses()).isEmpty();
-		assertThat(this.benchmark.stack.parts.search().learnedUses()).isZero();
+		assertThat(taught()).isZero();
+		assertThat(learnedUses()).isZero();
+	}
+
+	private int taught() {
+		return LazyMcpFixtures.teacher(this.benchmark.stack.lazyMcp).uses();
+	}
+
+	private int learnedUses() {
+		return this.benchmark.stack.lazyMcp.operations().learnedUses();
 	}
 
 	private void setUp(String learning, boolean settled) throws IOException {

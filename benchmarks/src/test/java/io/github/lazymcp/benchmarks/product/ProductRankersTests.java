@@ -6,7 +6,7 @@ import java.util.List;
 
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
 import io.github.lazymcp.search.RankingSettings;
 import org.junit.jupiter.api.Test;
 
@@ -47,10 +47,10 @@ class ProductRankersTests {
 			.withMessageContaining("all-minilm-l6-v2-q");
 	}
 
-	/** The product's loader of the bundled model, where the ONNX Runtime is not. */
-	private static TextEmbedder.Loader withoutOnnxRuntime() {
-		return TextEmbedder.loader(EmbeddingSettings.DEFAULTS.withCacheDirectory(null), null,
-				new URLClassLoader(new URL[0], null), null);
+	/** The product's embedder of the bundled model, where the ONNX Runtime is not. */
+	private static EmbeddingFixtures.Embedder withoutOnnxRuntime() {
+		return EmbeddingFixtures.of(EmbeddingSettings.DEFAULTS.withCacheDirectory(null),
+				new URLClassLoader(new URL[0], null));
 	}
 
 }

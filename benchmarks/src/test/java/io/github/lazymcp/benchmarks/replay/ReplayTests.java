@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.agent.ScriptedAgent;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
@@ -24,7 +25,6 @@ import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolSettings;
-import io.github.lazymcp.tool.internal.ModelToolNames;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -143,17 +143,17 @@ class ReplayTests {
 		try (LazyStack stack = stack(dataset, LazyStack.Setup.cap(24))) {
 			Task task = Workloads.fromQueries(dataset).get(2);
 
-			Transcript eager = new EagerBaseline(stack, new ToolBlocks(stack.tokenCounter)).conversation(task);
+			Transcript eager = new EagerBaseline(stack, new ToolBlocks(stack.tokens)).conversation(task);
 
 			// q3 has two calls (the two write_file copies are one), then the answer
 			assertThat(eager.requests()).hasSize(3);
 			for (Transcript.ModelRequest request : eager.requests()) {
 				assertThat(request.tools()).extracting(PromptBlock::label)
 					.hasSize(5)
-					.doesNotContain(ModelToolNames.TOOL_SEARCH)
+					.doesNotContain(LazyMcp.TOOL_SEARCH)
 					.containsAll(List.of("files__read_file", "mail__send_email", "weather__forecast"));
 				assertThat(request.system()).isNull();
-				assertThat(request.messages()).noneMatch((block) -> block.label().equals(ModelToolNames.TOOL_SEARCH));
+				assertThat(request.messages()).noneMatch((block) -> block.label().equals(LazyMcp.TOOL_SEARCH));
 			}
 		}
 	}
@@ -254,7 +254,7 @@ class ReplayTests {
 	}
 
 	private static ScriptedAgent agent(LazyStack stack, FirstLook mode) {
-		return new ScriptedAgent(stack, mode, new ToolBlocks(stack.tokenCounter));
+		return new ScriptedAgent(stack, mode, new ToolBlocks(stack.tokens));
 	}
 
 	private static Task task(LazyStack stack, String id) {

@@ -113,7 +113,7 @@ class ServerInstructionsReplayTests {
 			.filter((candidate) -> candidate.id().equals(id))
 			.findFirst()
 			.orElseThrow();
-		return new ScriptedAgent(stack, mode, new ToolBlocks(stack.tokenCounter)).run(task).conversation().requests();
+		return new ScriptedAgent(stack, mode, new ToolBlocks(stack.tokens)).run(task).conversation().requests();
 	}
 
 	private LazyStack stack(LazyStack.Setup options) throws Exception {

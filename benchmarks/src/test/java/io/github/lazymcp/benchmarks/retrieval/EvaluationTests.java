@@ -10,7 +10,7 @@ import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.product.UnreachableEmbeddingModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 import org.junit.jupiter.api.Test;
@@ -70,8 +70,8 @@ class EvaluationTests {
 	void aRankerThatFellBackToBm25IsNotMeasured() throws Exception {
 		Dataset dataset = Dataset.read(TinyData.evalFile(this.folder, "tiny-dev.json"));
 		// An application model behind a network that is down: every embedding fails.
-		TextEmbedder unreachable = new TextEmbedder(new UnreachableEmbeddingModel(), "unreachable", null, "");
-		ToolRanker hybrid = ProductRankers.create(RankingSettings.Strategy.HYBRID, TextEmbedder.Loader.of(unreachable));
+		ToolRanker hybrid = ProductRankers.create(RankingSettings.Strategy.HYBRID,
+				EmbeddingFixtures.of(new UnreachableEmbeddingModel(), "unreachable"));
 
 		assertThatExceptionOfType(ModelNotLoadedException.class)
 			.isThrownBy(() -> new Evaluation(Duration.ZERO).run(dataset, "hybrid", hybrid))

@@ -8,9 +8,8 @@ import io.github.lazymcp.benchmarks.dataset.TinyData;
 import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.routing.GeneralRequests;
 import io.github.lazymcp.embedding.EmbeddingSettings;
-import io.github.lazymcp.embedding.internal.TextEmbedder;
+import io.github.lazymcp.embedding.internal.EmbeddingFixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +27,7 @@ class RouteScoreTests {
 
 		RouteScore score = RouteScore.of(this.folder.resolve("capabilities"), intents,
 				ProductRankers.embedder(EmbeddingSettings.DEFAULTS.model()), CapabilitySettings.DEFAULTS.gate(),
-				GeneralRequests.bundled());
+				null);
 
 		assertThat(score.positives()).isEqualTo(3);
 		assertThat(score.negatives()).isEqualTo(2);
@@ -39,12 +38,12 @@ class RouteScoreTests {
 	@Test
 	void aModelThatDoesNotLoadStopsTheRoutingWithTheReason() throws Exception {
 		Path intents = TinyData.routing(this.folder);
-		TextEmbedder.Loader withoutOnnxRuntime = TextEmbedder.loader(EmbeddingSettings.DEFAULTS, null,
-				new URLClassLoader(new URL[0], null), null);
+		EmbeddingFixtures.Embedder withoutOnnxRuntime = EmbeddingFixtures.of(EmbeddingSettings.DEFAULTS,
+				new URLClassLoader(new URL[0], null));
 
 		assertThatExceptionOfType(ModelNotLoadedException.class)
 			.isThrownBy(() -> RouteScore.of(this.folder.resolve("capabilities"), intents, withoutOnnxRuntime,
-					CapabilitySettings.DEFAULTS.gate(), GeneralRequests.bundled()))
+					CapabilitySettings.DEFAULTS.gate(), null))
 			.withMessageStartingWith("route needs the embedding model, which did not load")
 			.withMessageContaining("is not on the class path")
 			.withMessageEndingWith("without it no capability can be scored, so nothing was measured");

@@ -35,7 +35,7 @@ public final class EagerBaseline {
 	}
 
 	public Transcript conversation(Task task) {
-		Transcript conversation = new Transcript(this.stack.tokenCounter, null);
+		Transcript conversation = new Transcript(this.stack.tokens, null);
 		conversation.user(task.query());
 		for (List<String> keys : task.calls()) {
 			String tool = first(keys);
