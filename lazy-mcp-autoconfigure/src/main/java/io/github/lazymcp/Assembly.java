@@ -178,9 +178,10 @@ final class Assembly implements AutoCloseable {
 	/**
 	 * The application's listeners, then capability auto-activation, then proactive
 	 * attach. Capability auto-activation goes first because it may evict least recently
-	 * used tools: run after attach, it would re-activate a capability tool that attach had
-	 * just replaced as an unused guess, and evict a tool the model found to make room.
-	 * Run first, it marks such a tool used, and attach then takes only the room left.
+	 * used tools: run after attach, it would re-activate a capability tool that attach
+	 * had just replaced as an unused guess, and evict a tool the model found to make
+	 * room. Run first, it marks such a tool used, and attach then takes only the room
+	 * left.
 	 */
 	private Listeners listeners(Inputs own) {
 		List<LazyMcpListener> listeners = new ArrayList<>(own.listeners());

@@ -109,8 +109,7 @@ public final class ScriptedAgent {
 	}
 
 	public TaskRun run(Task task) {
-		Turn turn = new Turn(task, this.stack.sessions.session(task.id()),
-				new Transcript(this.stack.tokens, null));
+		Turn turn = new Turn(task, this.stack.sessions.session(task.id()), new Transcript(this.stack.tokens, null));
 		if (this.mode == FirstLook.PROACTIVE) {
 			this.stack.turnStarted(turn.session, UserTurn.first(task.query()));
 		}
@@ -168,8 +167,7 @@ public final class ScriptedAgent {
 			}
 			else if (!turn.searchedAfterMiss) {
 				turn.searchedAfterMiss = true;
-				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook,
-						this.stack.tools()));
+				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook, this.stack.tools()));
 			}
 			else {
 				return false;
@@ -227,10 +225,8 @@ public final class ScriptedAgent {
 
 	/** The first search again: which of the tools it found were active, and said so. */
 	private void repeat(Turn turn, Map<String, ?> arguments) {
-		Set<String> active = new HashSet<>(this.stack.wireStep(turn.session)
-			.stream()
-			.map((tool) -> tool.getToolDefinition().name())
-			.toList());
+		Set<String> active = new HashSet<>(
+				this.stack.wireStep(turn.session).stream().map((tool) -> tool.getToolDefinition().name()).toList());
 		String result = toolSearch(turn, arguments);
 		SearchView view = SearchView.of(result);
 		List<String> alreadyLoaded = SearchView.alreadyLoaded(result);
@@ -248,8 +244,8 @@ public final class ScriptedAgent {
 	private String toolSearch(Turn turn, Map<String, ?> arguments) {
 		String input = JSON.writeValueAsString(arguments);
 		String result = this.stack.callback(LazyMcp.TOOL_SEARCH).orElseThrow().call(input, turn.context);
-		turn.conversation.called(LazyMcp.TOOL_SEARCH, Transcript.call(LazyMcp.TOOL_SEARCH, arguments),
-				result, PromptBlock.Kind.SEARCH_RESULT);
+		turn.conversation.called(LazyMcp.TOOL_SEARCH, Transcript.call(LazyMcp.TOOL_SEARCH, arguments), result,
+				PromptBlock.Kind.SEARCH_RESULT);
 		turn.toolSearchInputs.add(input);
 		return result;
 	}

@@ -46,9 +46,7 @@ public final class WireRequest {
 	 * @return what the model receives
 	 */
 	Sent send(ToolSession session) {
-		ToolCallingChatOptions options = ToolCallingChatOptions.builder()
-			.toolCallbacks(this.stack.callbacks())
-			.build();
+		ToolCallingChatOptions options = ToolCallingChatOptions.builder().toolCallbacks(this.stack.callbacks()).build();
 		ChatClientRequest request = LazyMcpRequest
 			.withSession(ChatClientRequest.builder().prompt(new Prompt(List.of(), options)).build(), session);
 		AtomicReference<Prompt> sent = new AtomicReference<>();

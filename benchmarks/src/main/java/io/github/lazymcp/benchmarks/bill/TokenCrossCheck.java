@@ -16,8 +16,9 @@ import org.springframework.ai.tool.definition.DefaultToolDefinition;
 
 /**
  * Compares lazy-mcp's token counts ({@link CatalogFixtures#tokens()}) with the per-tool
- * o200k counts published next to the captured catalogs ({@code _results/tokens.json}), which were taken over each
- * tool exactly as listed: its own name, description and input schema.
+ * o200k counts published next to the captured catalogs ({@code _results/tokens.json}),
+ * which were taken over each tool exactly as listed: its own name, description and input
+ * schema.
  */
 public final class TokenCrossCheck {
 

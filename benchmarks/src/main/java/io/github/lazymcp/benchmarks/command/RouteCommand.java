@@ -59,8 +59,8 @@ public final class RouteCommand implements Command {
 		CapabilitySettings.Gate defaults = CapabilitySettings.DEFAULTS.gate();
 		CapabilitySettings.Gate gate = new CapabilitySettings.Gate(args.decimal("threshold", defaults.threshold()),
 				args.decimal("margin", defaults.margin()), args.decimal("general-lead", defaults.generalLead()));
-		String general = args.has("general-requests")
-				? Files.readString(Path.of(args.require("general-requests"))) : null;
+		String general = args.has("general-requests") ? Files.readString(Path.of(args.require("general-requests")))
+				: null;
 		EmbeddingSettings settings = EmbeddingSettings.DEFAULTS.withModel(bundled).withCacheDirectory(null);
 		Embedder embedder = EmbeddingFixtures.of(settings, RouteCommand.class.getClassLoader());
 		RouteScore score = RouteScore.of(Path.of(args.require("capabilities")), Path.of(args.require("intents")),

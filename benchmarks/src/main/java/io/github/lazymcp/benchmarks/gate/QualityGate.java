@@ -160,8 +160,7 @@ public final class QualityGate {
 		return rows;
 	}
 
-	private Map<String, Map<String, Map<String, Double>>> eval(Path folder, Embedder embedder)
-			throws IOException {
+	private Map<String, Map<String, Map<String, Double>>> eval(Path folder, Embedder embedder) throws IOException {
 		Evaluation evaluation = Evaluation.untimed();
 		Map<String, Map<String, Map<String, Double>>> measured = new LinkedHashMap<>();
 		for (String file : this.spec.evalFiles()) {
@@ -180,8 +179,8 @@ public final class QualityGate {
 		return measured;
 	}
 
-	private Map<String, Map<String, Double>> route(Map<String, Path> intents, Path capabilities,
-			Embedder embedder) throws IOException {
+	private Map<String, Map<String, Double>> route(Map<String, Path> intents, Path capabilities, Embedder embedder)
+			throws IOException {
 		Map<String, Map<String, Double>> measured = new LinkedHashMap<>();
 		for (String file : this.spec.intentsFiles()) {
 			RouteScore score = RouteScore.of(capabilities, intents.get(file), embedder,
@@ -200,8 +199,7 @@ public final class QualityGate {
 	 * each mode: what {@code replay --dataset FILE --mode M} prints as
 	 * {@code successRate}.
 	 */
-	private Map<String, Map<String, Map<String, Double>>> replay(Path folder, Embedder embedder)
-			throws IOException {
+	private Map<String, Map<String, Map<String, Double>>> replay(Path folder, Embedder embedder) throws IOException {
 		String ranker = ProductRankers.defaultRanker();
 		Map<String, Map<String, Map<String, Double>>> measured = new LinkedHashMap<>();
 		for (String file : this.spec.replayFiles()) {

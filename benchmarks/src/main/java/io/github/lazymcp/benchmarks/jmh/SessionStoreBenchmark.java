@@ -42,10 +42,10 @@ import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
  * What the session store adds to a chat request, in memory and in PostgreSQL (started
  * from the Maven artifact, on loopback, behind a HikariCP pool as an application would
  * have it), over the 45 captured servers (1,079 tools). {@code step} is what every model
- * step does ({@link LazyMcpFixtures#wireStep}: read the session, drop vanished tools, compute what
- * the model sees); {@code turn} adds what every chat call does first (obtain the session
- * from the store, which extends its expiry); {@code activate} is ToolSearch's write (one
- * tool into a full session, evicting one). The session holds 12 active tools.
+ * step does ({@link LazyMcpFixtures#wireStep}: read the session, drop vanished tools,
+ * compute what the model sees); {@code turn} adds what every chat call does first (obtain
+ * the session from the store, which extends its expiry); {@code activate} is ToolSearch's
+ * write (one tool into a full session, evicting one). The session holds 12 active tools.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

@@ -39,11 +39,12 @@ import org.springframework.ai.tool.ToolCallback;
 /**
  * What lazy-mcp adds to each model request over the 45 captured servers (1,079 tools),
  * through the product's public API. {@code step} is what the wire advisor asks on every
- * step of the tool loop ({@link LazyMcpFixtures#wireStep}: one catalog snapshot, the visible tools,
- * the token figures); {@code requestWithLazyMcp} is a whole chat-client call through
- * lazy-mcp's advisors to a model that answers at once; {@code requestWithoutLazyMcp} is
- * the same call with the same tools and no lazy-mcp advisors, so the difference of the
- * two is lazy-mcp's overhead per call. The session holds {@code active} activated tools.
+ * step of the tool loop ({@link LazyMcpFixtures#wireStep}: one catalog snapshot, the
+ * visible tools, the token figures); {@code requestWithLazyMcp} is a whole chat-client
+ * call through lazy-mcp's advisors to a model that answers at once;
+ * {@code requestWithoutLazyMcp} is the same call with the same tools and no lazy-mcp
+ * advisors, so the difference of the two is lazy-mcp's overhead per call. The session
+ * holds {@code active} activated tools.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

@@ -15,8 +15,8 @@ import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
- * lazy-mcp's rankers as the product builds them: {@code SearchFixtures.ranker} over the shipped
- * {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
+ * lazy-mcp's rankers as the product builds them: {@code SearchFixtures.ranker} over the
+ * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
  * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
  * setting is copied here.
  *

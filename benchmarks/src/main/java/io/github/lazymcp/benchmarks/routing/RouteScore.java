@@ -81,8 +81,7 @@ public record RouteScore(int positives, int hits, int negatives, int abstained, 
 
 	private static String line(LazyMcpOperations.Decision decision) {
 		StringBuilder scores = new StringBuilder();
-		decision.scores()
-			.forEach((name, score) -> scores.append(String.format(Locale.ROOT, " %s=%.3f", name, score)));
+		decision.scores().forEach((name, score) -> scores.append(String.format(Locale.ROOT, " %s=%.3f", name, score)));
 		return "\"" + decision.text() + "\"" + scores;
 	}
 

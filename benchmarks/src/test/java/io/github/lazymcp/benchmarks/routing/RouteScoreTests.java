@@ -26,8 +26,7 @@ class RouteScoreTests {
 		Path intents = TinyData.routing(this.folder);
 
 		RouteScore score = RouteScore.of(this.folder.resolve("capabilities"), intents,
-				ProductRankers.embedder(EmbeddingSettings.DEFAULTS.model()), CapabilitySettings.DEFAULTS.gate(),
-				null);
+				ProductRankers.embedder(EmbeddingSettings.DEFAULTS.model()), CapabilitySettings.DEFAULTS.gate(), null);
 
 		assertThat(score.positives()).isEqualTo(3);
 		assertThat(score.negatives()).isEqualTo(2);
