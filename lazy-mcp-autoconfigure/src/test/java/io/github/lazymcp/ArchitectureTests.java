@@ -273,8 +273,10 @@ class ArchitectureTests {
 	 * asks {@code Executors} for one; each part runs its work as its {@code Tasks}, which
 	 * its {@code close()} cancels and waits for. The one exception is the timer of the
 	 * deadlines of pings and calls ({@code health.internal.Deadline}): on the shared
-	 * scheduler, a deadline would wait behind the work it is meant to end. An
-	 * {@code Executor} that {@code Tasks.oneAtATime} made may be given work.
+	 * scheduler, a deadline would wait behind the work it is meant to end; and the JVM
+	 * shutdown hook of {@code embedding.internal.NativeCalls}, a thread the JVM runs once
+	 * at exit, which is no background work. An {@code Executor} that
+	 * {@code Tasks.oneAtATime} made may be given work.
 	 */
 	@Test
 	void onlyTheBackgroundSchedules() {
@@ -282,6 +284,8 @@ class ArchitectureTests {
 			.resideOutsideOfPackage("..background.internal..")
 			.and()
 			.doNotHaveFullyQualifiedName("io.github.lazymcp.health.internal.Deadline")
+			.and()
+			.doNotHaveFullyQualifiedName("io.github.lazymcp.embedding.internal.NativeCalls")
 			.should()
 			.callMethodWhere(target(declaredIn(assignableTo(ExecutorService.class)))
 				.and(target(nameMatching("schedule.*|submit|execute|invokeAll|invokeAny"))))

@@ -55,10 +55,10 @@ class TurnStartListenersTests {
 	 */
 	@Test
 	void attachNeverCausesTheEvictionOfAFoundToolWhenACapabilityIsAutoActivatedAgain() throws IOException {
-		this.lazyMcp = build(new FakeConnection("fs", "read_file", "write_file", "list_directory", "move_file",
-				"get_file_info")
-			.with("plan_migration", "Plan the migration one step at a time.")
-			.with("migration_steps", "The steps of the migration, one step at a time."));
+		this.lazyMcp = build(
+				new FakeConnection("fs", "read_file", "write_file", "list_directory", "move_file", "get_file_info")
+					.with("plan_migration", "Plan the migration one step at a time.")
+					.with("migration_steps", "The steps of the migration, one step at a time."));
 		assertThat(this.lazyMcp.searchable()).succeedsWithin(Duration.ofSeconds(30));
 		ToolSession session = this.lazyMcp.sessions().session("c-1");
 		CapabilityManager manager = LazyMcpFixtures.parts(this.lazyMcp).capabilities();
@@ -66,7 +66,8 @@ class TurnStartListenersTests {
 		assertThat(thinking.enabled()).as(String.valueOf(thinking.failure())).isTrue();
 		String thought = thinking.tools().get(0);
 		// The capability stays enabled; its tool comes back as an attached guess, after
-		// the tools the model found, so that the first of those is the least recently used.
+		// the tools the model found, so that the first of those is the least recently
+		// used.
 		session.reset();
 		session.activate(FOUND);
 		session.attach(List.of(thought, "fs__get_file_info"), Set.of());

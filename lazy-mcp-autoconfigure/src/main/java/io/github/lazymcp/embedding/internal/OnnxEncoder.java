@@ -2,6 +2,7 @@ package io.github.lazymcp.embedding.internal;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.HashMap;
@@ -24,7 +25,9 @@ import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
  * <p>
  * Both native objects are thread-safe: ORT sessions allow concurrent {@code run} calls
  * and the Rust tokenizer is immutable once built. Closing them while a call is running
- * would crash the JVM, which is why {@link OnnxEmbeddingModel} guards {@link #close()}.
+ * would crash the JVM, which is why {@link OnnxEmbeddingModel} guards {@link #close()};
+ * and every native call goes through {@link NativeCalls}, so that none runs while the JVM
+ * exits.
  */
 final class OnnxEncoder implements AutoCloseable {
 
@@ -54,6 +57,23 @@ final class OnnxEncoder implements AutoCloseable {
 	}
 
 	static OnnxEncoder open(BundledModel model, byte[] onnx, byte[] tokenizerJson) throws OrtException, IOException {
+		try {
+			return NativeCalls.JVM.run(() -> {
+				try {
+					return openNow(model, onnx, tokenizerJson);
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			});
+		}
+		catch (UncheckedIOException ex) {
+			throw ex.getCause();
+		}
+	}
+
+	private static OnnxEncoder openNow(BundledModel model, byte[] onnx, byte[] tokenizerJson)
+			throws OrtException, IOException {
 		HuggingFaceTokenizer tokenizer = newTokenizer(tokenizerJson);
 		try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
 			OrtEnvironment environment = OrtEnvironment.getEnvironment();
@@ -84,6 +104,10 @@ final class OnnxEncoder implements AutoCloseable {
 	 * @throws OrtException if the model fails
 	 */
 	float[][] encode(List<String> texts) throws OrtException {
+		return NativeCalls.JVM.run(() -> encodeNow(texts));
+	}
+
+	private float[][] encodeNow(List<String> texts) throws OrtException {
 		Encoding[] encodings = this.tokenizer.batchEncode(texts);
 		TokenBatch batch = new TokenBatch(encodings);
 		Map<String, OnnxTensor> inputs = inputs(batch);
@@ -124,6 +148,13 @@ final class OnnxEncoder implements AutoCloseable {
 
 	@Override
 	public void close() throws OrtException {
+		NativeCalls.JVM.release(() -> {
+			closeNow();
+			return null;
+		});
+	}
+
+	private void closeNow() throws OrtException {
 		try {
 			this.session.close();
 		}

@@ -1,0 +1,134 @@
+package io.github.lazymcp.embedding.internal;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Keeps calls into ONNX Runtime and the tokenizer from running while the JVM exits. When
+ * the JVM exits, the native libraries' own teardown runs after the shutdown hooks; a
+ * native call still running then (a model loaded by a background index build while the
+ * application stops, say) crashes the JVM with SIGSEGV. So every native call holds a
+ * shared permit, and a shutdown hook, registered on the first call, waits up to
+ * {@link #EXIT_WAIT} for the calls running to end and then lets none start: a call that
+ * would start after that fails at once instead of blocking, so that another shutdown hook
+ * closing the model never waits for it.
+ * <p>
+ * The invariant: while the hook holds the write lock, no native call runs, and the hook
+ * takes it only once, for good.
+ */
+final class NativeCalls {
+
+	/** The longest the JVM's exit waits for native calls that are running. */
+	static final Duration EXIT_WAIT = Duration.ofSeconds(10);
+
+	/** The calls of this JVM's native libraries. */
+	static final NativeCalls JVM = new NativeCalls(true);
+
+	private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
+	private final AtomicBoolean hooked;
+
+	/**
+	 * Creates a guard.
+	 * @param hook whether the first call registers the shutdown hook (false in tests,
+	 * which call {@link #closeForExit} themselves)
+	 */
+	NativeCalls(boolean hook) {
+		this.hooked = new AtomicBoolean(!hook);
+	}
+
+	/**
+	 * A native call.
+	 *
+	 * @param <T> what it returns
+	 * @param <E> what it throws
+	 */
+	@FunctionalInterface
+	interface Call<T, E extends Exception> {
+
+		T run() throws E;
+
+	}
+
+	/**
+	 * Runs a native call unless the JVM is exiting.
+	 * @param <T> what it returns
+	 * @param <E> what it throws
+	 * @param call the call
+	 * @return what it returned
+	 * @throws E what it threw
+	 * @throws IllegalStateException when the JVM is exiting
+	 */
+	<T, E extends Exception> T run(Call<T, E> call) throws E {
+		Lock permit = permit();
+		if (permit == null) {
+			throw new IllegalStateException("The JVM is exiting: no model call starts now");
+		}
+		try {
+			return call.run();
+		}
+		finally {
+			permit.unlock();
+		}
+	}
+
+	/**
+	 * Releases native objects unless the JVM is exiting, when the process's exit releases
+	 * them.
+	 * @param <E> what the release throws
+	 * @param release the release
+	 * @throws E what it threw
+	 */
+	<E extends Exception> void release(Call<Void, E> release) throws E {
+		Lock permit = permit();
+		if (permit == null) {
+			return;
+		}
+		try {
+			release.run();
+		}
+		finally {
+			permit.unlock();
+		}
+	}
+
+	private @Nullable Lock permit() {
+		if (this.hooked.compareAndSet(false, true)) {
+			hook();
+		}
+		Lock permit = this.lock.readLock();
+		return permit.tryLock() ? permit : null;
+	}
+
+	/**
+	 * Waits for the native calls running to end, then lets none start; what the shutdown
+	 * hook runs.
+	 * @param wait the longest to wait
+	 * @return whether every call running had ended
+	 */
+	boolean closeForExit(Duration wait) {
+		try {
+			return this.lock.writeLock().tryLock(wait.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	private void hook() {
+		try {
+			Runtime.getRuntime()
+				.addShutdownHook(new Thread(() -> closeForExit(EXIT_WAIT), "lazy-mcp-native-calls-exit"));
+		}
+		catch (IllegalStateException ex) {
+			// The JVM is already exiting: the call goes on, as it would have without us.
+		}
+	}
+
+}
