@@ -56,6 +56,18 @@ final class NativeCalls {
 	}
 
 	/**
+	 * A release of native objects.
+	 *
+	 * @param <E> what it throws
+	 */
+	@FunctionalInterface
+	interface Release<E extends Exception> {
+
+		void run() throws E;
+
+	}
+
+	/**
 	 * Runs a native call unless the JVM is exiting.
 	 * @param <T> what it returns
 	 * @param <E> what it throws
@@ -84,7 +96,7 @@ final class NativeCalls {
 	 * @param release the release
 	 * @throws E what it threw
 	 */
-	<E extends Exception> void release(Call<Void, E> release) throws E {
+	<E extends Exception> void release(Release<E> release) throws E {
 		Lock permit = permit();
 		if (permit == null) {
 			return;

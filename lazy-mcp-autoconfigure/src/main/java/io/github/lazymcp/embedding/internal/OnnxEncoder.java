@@ -148,10 +148,7 @@ final class OnnxEncoder implements AutoCloseable {
 
 	@Override
 	public void close() throws OrtException {
-		NativeCalls.JVM.release(() -> {
-			closeNow();
-			return null;
-		});
+		NativeCalls.JVM.release(this::closeNow);
 	}
 
 	private void closeNow() throws OrtException {

@@ -46,10 +46,7 @@ class NativeCallsTests {
 		assertThat(CompletableFuture.supplyAsync(() -> this.calls.closeForExit(Duration.ofSeconds(1))).get()).isTrue();
 		AtomicBoolean released = new AtomicBoolean();
 
-		this.calls.release(() -> {
-			released.set(true);
-			return null;
-		});
+		this.calls.release(() -> released.set(true));
 
 		assertThat(released).isFalse();
 	}
@@ -59,10 +56,7 @@ class NativeCallsTests {
 		AtomicBoolean released = new AtomicBoolean();
 
 		assertThat(this.calls.run(() -> 42)).isEqualTo(42);
-		this.calls.release(() -> {
-			released.set(true);
-			return null;
-		});
+		this.calls.release(() -> released.set(true));
 
 		assertThat(released).isTrue();
 	}
