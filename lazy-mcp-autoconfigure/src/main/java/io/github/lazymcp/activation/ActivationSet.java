@@ -33,12 +33,16 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * <b>Cap contract.</b> The size can never exceed the cap of the session holding the set:
  * activation is the only way to add tools, and it evicts or rejects so that the result
- * holds at most that cap. When new names do not fit, the least recently used tools are
- * evicted first, where a tool is used when it is activated, requested again while active,
- * or successfully called; ties cannot occur because recency is a sequence, not a time.
- * Names that are part of the same request are never evicted by it; new names that still
- * do not fit are rejected, keeping the first ones in request order. Nothing is ever
- * reordered: eviction removes entries and activation appends them.
+ * holds at most that cap. When new names do not fit, tentative entries (see below) are
+ * evicted first, then the least recently used tools, where a tool is used when it is
+ * activated, requested again while active, or successfully called; ties cannot occur
+ * because recency is a sequence, not a time. So an activation evicts a tool the model
+ * found or used only when no tentative entry is left, and then leaves the set full of
+ * such tools: a fill right after it (capability auto-activation, then proactive attach,
+ * at a turn's start) cannot bring an evicted tool back as tentative. Names that are part
+ * of the same request are never evicted by it; new names that still do not fit are
+ * rejected, keeping the first ones in request order. Nothing is ever reordered: eviction
+ * removes entries and activation appends them.
  *
  * <p>
  * <b>Tentative entries.</b> A {@link #fill fill} (proactive attach) adds names only
@@ -274,7 +278,7 @@ public final class ActivationSet {
 		}
 		return slots.stream()
 			.filter((slot) -> !spared.contains(slot.name()))
-			.sorted(Comparator.comparingLong(Slot::lastUse))
+			.sorted(Comparator.comparing((Slot slot) -> !slot.tentative()).thenComparingLong(Slot::lastUse))
 			.limit(count)
 			.map(Slot::name)
 			.toList();

@@ -86,13 +86,33 @@ class ActivationSetFillTests {
 	}
 
 	@Test
-	void theCapStillEvictsTentativeToolsLeastRecentlyUsedFirst() {
+	void theCapEvictsTentativeToolsFirstLeastRecentlyUsedFirst() {
 		ActivationSet set = found(3, "a").fill(List.of("x", "y"), 3, Set.of(), NOW).next();
 
 		Transition<ActivationResult> found = set.activate(List.of("b"), 3, NOW);
 
-		assertThat(found.report().evicted()).containsExactly("a");
-		assertThat(found.next().names()).containsExactly("x", "y", "b");
+		assertThat(found.report().evicted()).containsExactly("x");
+		assertThat(found.next().names()).containsExactly("a", "y", "b");
+	}
+
+	@Test
+	void aFillRightAfterAnActivationNeverBringsBackAFoundToolAsTentative() {
+		// soak run-1449-lost3: capability auto-activation evicted a found tool while
+		// tentative entries were left, proactive attach re-added it as tentative, and
+		// the next turn's attach replaced it without telling the model.
+		ActivationSet set = found(3, "a").fill(List.of("x"), 3, Set.of(), NOW).next().touch("x", NOW);
+		set = set.fill(List.of("y"), 3, Set.of(), NOW).next();
+
+		ActivationSet capability = set.activate(List.of("c"), 3, NOW).next();
+		Transition<ActivationResult> attach = capability.fill(List.of("a", "y"), 3, Set.of(), NOW);
+
+		assertThat(capability.names()).containsExactly("a", "x", "c");
+		assertThat(attach.report().activated()).isEmpty();
+		assertThat(attach.next().tentative("a")).isFalse();
+
+		ActivationSet full = capability.activate(List.of("d"), 3, NOW).next();
+		assertThat(full.names()).containsExactly("x", "c", "d");
+		assertThat(full.fill(List.of("a"), 3, Set.of(), NOW).report().activated()).isEmpty();
 	}
 
 	@Test
