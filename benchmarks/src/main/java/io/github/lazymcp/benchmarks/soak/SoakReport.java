@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.github.lazymcp.benchmarks.soak.faults.Recovery;
 import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.ToolTurns;
 import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.SerializationFeature;
@@ -41,6 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
  * @param serverErrorsInsideOutages 5xx answers inside windows, by source
  * @param incidentsUnexplained failed tool calls and chats no outage window explains
  * @param incidentsExplained those an outage window explains, by kind
+ * @param turnsWithToolResult the share of turns that asked for a tool and got its result,
+ * during faults (by kind of fault) and outside them ({@link ToolTurns})
  * @param errorsByKind everything else that went wrong, by kind (reported)
  * @param harnessErrors errors of the harness itself, by kind
  * @param malformedRequests how many were sent
@@ -73,14 +76,14 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 		long lostActivations, long doubledActivations, long capExceeded, long toldToolsLeftOut, long halfSucceeded,
 		long unexplainedAppearances, long checkedActivations, long stepsStamped, long stepsUnstamped,
 		Map<String, Long> silentEvictions, long serverErrorsOutsideOutages, Map<String, Long> serverErrorsInsideOutages,
-		long incidentsUnexplained, Map<String, Long> incidentsExplained, Map<String, Long> errorsByKind,
-		Map<String, Long> harnessErrors, long malformedRequests, Map<String, Long> malformedAnswers,
-		@Nullable Double heapGrowthPercent, int threadsStart, int threadsEnd, int childProcessesStart,
-		int childProcessesEnd, int fdStart, int fdEnd, long sharedEmbeddingRowsStart, long sharedEmbeddingRowsEnd,
-		List<InstanceReport> instances, List<Recovery> recoveries, List<String> startFailures,
-		List<String> orphanedProcesses, @Nullable Double baselineP99Ms, List<String> violations,
-		List<String> serverErrorExamples, List<String> incidentExamples, List<String> slowestTurns,
-		List<Target> targets, List<String> ciFailures) {
+		long incidentsUnexplained, Map<String, Long> incidentsExplained, ToolTurns.Share turnsWithToolResult,
+		Map<String, Long> errorsByKind, Map<String, Long> harnessErrors, long malformedRequests,
+		Map<String, Long> malformedAnswers, @Nullable Double heapGrowthPercent, int threadsStart, int threadsEnd,
+		int childProcessesStart, int childProcessesEnd, int fdStart, int fdEnd, long sharedEmbeddingRowsStart,
+		long sharedEmbeddingRowsEnd, List<InstanceReport> instances, List<Recovery> recoveries,
+		List<String> startFailures, List<String> orphanedProcesses, @Nullable Double baselineP99Ms,
+		List<String> violations, List<String> serverErrorExamples, List<String> incidentExamples,
+		List<String> slowestTurns, List<Target> targets, List<String> ciFailures) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -111,6 +114,7 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 				String.format(Locale.ROOT, "%d / %s", this.serverErrorsOutsideOutages, this.serverErrorsInsideOutages));
 		row(table, "failed tool calls and chats unexplained / explained by outages",
 				String.format(Locale.ROOT, "%d / %s", this.incidentsUnexplained, this.incidentsExplained));
+		row(table, "turns that got their tool's result", this.turnsWithToolResult.describe());
 		row(table, "malformed requests (answers)",
 				String.format(Locale.ROOT, "%d %s", this.malformedRequests, this.malformedAnswers));
 		for (InstanceReport instance : this.instances) {

@@ -31,7 +31,9 @@ class SoakReportTests {
 				"heapGrowthPercent", "threadsStart", "threadsEnd", "childProcessesStart", "childProcessesEnd",
 				"fdStart", "fdEnd", "addedPerTurnP50Ms", "addedPerTurnP99Ms", "errorsByKind",
 				"serverErrorsInsideOutages", "recoveries", "startFailures", "instances", "sharedEmbeddingRowsStart",
-				"sharedEmbeddingRowsEnd", "slowestTurns", "targets", "ciFailures");
+				"sharedEmbeddingRowsEnd", "slowestTurns", "targets", "ciFailures", "turnsWithToolResult");
+		assertThat(json.path("turnsWithToolResult").propertyNames()).contains("duringFaults", "outsideFaults",
+				"byFault");
 		assertThat(json.path("recoveries").get(0).propertyNames()).contains("fault", "target", "at", "injected",
 				"backAt", "recoverySeconds", "servedSeconds", "boundSeconds", "withinBound", "targetSeconds", "met");
 		assertThat(json.path("instances").get(0).propertyNames()).contains("heapMbStart", "heapMbMiddle", "heapMbEnd",

@@ -72,6 +72,13 @@ public final class Conversation implements Runnable, Responder {
 
 	private String instance = "";
 
+	// Whether the current turn called an MCP tool, and whether one of its calls failed:
+	// the
+	// model side sets them, the turn reads them at its end.
+	private boolean calledTool;
+
+	private boolean callFailed;
+
 	public Conversation(int slot, Traffic traffic, long seed) {
 		this.slot = slot;
 		this.traffic = traffic;
@@ -165,6 +172,8 @@ public final class Conversation implements Runnable, Responder {
 				}
 			}
 			case ACTIVE, DEFERRED -> {
+				this.calledTool = true;
+				this.callFailed |= error && !Incidents.serverAnswered(result);
 				if (error && Incidents.serverAnswered(result)) {
 					this.traffic.tally().error("tool call answered with the server's own error result");
 				}
@@ -187,11 +196,47 @@ public final class Conversation implements Runnable, Responder {
 		synchronized (this) {
 			this.turnText = text;
 			this.lastCall = null;
+			this.calledTool = false;
+			this.callFailed = false;
 			this.timeline.setLength(0);
 			this.lastEvent = System.nanoTime();
 		}
 		this.modelNanos.set(0);
 		String body = OpenAiWire.JSON.createObjectNode().put("message", text).toString();
+		long firstSent = this.traffic.windows().now();
+		boolean answered = false;
+		try {
+			answered = send(body);
+		}
+		finally {
+			felt(firstSent, answered);
+		}
+	}
+
+	/**
+	 * Records what the user of the turn felt: a turn that asked for a tool got its result
+	 * or not; a turn without an answer got nothing.
+	 */
+	private void felt(long sent, boolean answered) {
+		if (!this.traffic.turns().measuring()) {
+			return;
+		}
+		boolean asked;
+		boolean got;
+		synchronized (this) {
+			asked = this.calledTool || !answered;
+			got = answered && !this.callFailed;
+		}
+		if (asked) {
+			this.traffic.toolTurns().add(sent, this.traffic.windows().now(), got);
+		}
+	}
+
+	/**
+	 * Sends the turn to the instances in a load balancer's order until one takes it.
+	 * @return whether it was answered with 200
+	 */
+	private boolean send(String body) {
 		for (AppInstance instance : this.traffic.order(this.random)) {
 			HttpRequest request = HttpRequest.newBuilder(instance.uri("/chat/" + id()))
 				.timeout(TURN_TIMEOUT)
@@ -205,8 +250,7 @@ public final class Conversation implements Runnable, Responder {
 			long start = System.nanoTime();
 			try {
 				HttpResponse<String> response = this.traffic.http().send(request, HttpResponse.BodyHandlers.ofString());
-				answered(instance, response, System.nanoTime() - start, sent);
-				return;
+				return answered(instance, response, System.nanoTime() - start, sent);
 			}
 			catch (ConnectException ex) {
 				// Sent to the other instance next, as a load balancer would.
@@ -215,20 +259,21 @@ public final class Conversation implements Runnable, Responder {
 			catch (HttpTimeoutException ex) {
 				chatFailed(Incidents.Kind.CHAT_TIMEOUT, instance, sent,
 						"no answer within " + TURN_TIMEOUT.toMinutes() + " minutes");
-				return;
+				return false;
 			}
 			catch (IOException ex) {
 				chatFailed(Incidents.Kind.CHAT_BROKEN, instance, sent, String.valueOf(ex));
-				return;
+				return false;
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
-				return;
+				return false;
 			}
 		}
+		return false;
 	}
 
-	private void answered(AppInstance instance, HttpResponse<String> response, long wallNanos, long sent) {
+	private boolean answered(AppInstance instance, HttpResponse<String> response, long wallNanos, long sent) {
 		int status = response.statusCode();
 		if (status == 200) {
 			this.traffic.turns().add(wallNanos, this.modelNanos.get());
@@ -236,6 +281,7 @@ public final class Conversation implements Runnable, Responder {
 				mark("answer");
 				this.traffic.slowTurns().offer(wallNanos / 1_000_000, describe(instance, wallNanos));
 			}
+			return true;
 		}
 		else if (status >= 500) {
 			this.traffic.serverErrors()
@@ -244,6 +290,7 @@ public final class Conversation implements Runnable, Responder {
 		else {
 			chatFailed(Incidents.Kind.CHAT_CLIENT_ERROR, instance, sent, status + " " + response.body());
 		}
+		return false;
 	}
 
 	private void chatFailed(Incidents.Kind kind, AppInstance instance, long sent, String detail) {

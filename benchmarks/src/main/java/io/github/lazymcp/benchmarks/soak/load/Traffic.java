@@ -18,6 +18,7 @@ import io.github.lazymcp.benchmarks.soak.judge.Incidents;
 import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
 import io.github.lazymcp.benchmarks.soak.judge.SlowTurns;
 import io.github.lazymcp.benchmarks.soak.judge.Tally;
+import io.github.lazymcp.benchmarks.soak.judge.ToolTurns;
 import io.github.lazymcp.benchmarks.soak.judge.Turns;
 
 /**
@@ -36,6 +37,8 @@ import io.github.lazymcp.benchmarks.soak.judge.Turns;
  * @param incidents failed tool calls and chats, for the fault plan to explain
  * @param steps what the ledgers verified
  * @param slowTurns the slowest turns while measuring
+ * @param toolTurns whether the turns that asked for a tool got its result, while
+ * measuring
  * @param gate pauses and stops the conversations
  * @param tools which names are deferred and which are the capability's
  * @param cap the apps' {@code max-active-schemas}
@@ -45,14 +48,14 @@ import io.github.lazymcp.benchmarks.soak.judge.Turns;
  */
 public record Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
 		FaultWindows windows, Turns turns, ServerErrors serverErrors, Incidents incidents, CheckedSteps steps,
-		SlowTurns slowTurns, TurnBarrier gate, ToolKinds tools, int cap, ToolArguments arguments, int thinkMillis,
-		Set<String> out) {
+		SlowTurns slowTurns, ToolTurns toolTurns, TurnBarrier gate, ToolKinds tools, int cap, ToolArguments arguments,
+		int thinkMillis, Set<String> out) {
 
 	public Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,
 			FaultWindows windows, Turns turns, TurnBarrier gate, ToolKinds tools, int cap, ToolArguments arguments,
 			int thinkMillis) {
 		this(http, instances, model, texts, tally, windows, turns, new ServerErrors(), new Incidents(),
-				new CheckedSteps(), new SlowTurns(), gate, tools, cap, arguments, thinkMillis,
+				new CheckedSteps(), new SlowTurns(), new ToolTurns(), gate, tools, cap, arguments, thinkMillis,
 				ConcurrentHashMap.newKeySet());
 	}
 
