@@ -33,9 +33,11 @@ import java.util.stream.Collectors;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaPackage;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -53,8 +55,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spring Boot's auto-configuration, only it and {@code actuate} know Spring Boot at all,
  * the concepts never depend on each other in a cycle, the capability subpackages depend
  * downward only, nothing looks collaborators up later, the tool path's classes never call
- * back into what made them, nothing below {@code LazyMcp} reaches back into it, and the
- * public API is exactly the list in {@code docs/architecture.md}.
+ * back into what made them, nothing below {@code LazyMcp} reaches back into it, every
+ * package is {@code @NullMarked}, and the public API is exactly the list in
+ * {@code docs/architecture.md}.
  */
 class ArchitectureTests {
 
@@ -102,6 +105,27 @@ class ArchitectureTests {
 		catch (URISyntaxException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * Every package with main classes, the root included, is {@code @NullMarked} in its
+	 * {@code package-info}: NullAway checks only marked code ({@code OnlyNullMarked}), so
+	 * an unmarked package, or one without a {@code package-info}, would go unchecked
+	 * without a word.
+	 */
+	@Test
+	void everyPackageIsNullMarked() {
+		Set<String> packages = new TreeSet<>();
+		Set<String> unmarked = new TreeSet<>();
+		for (JavaClass type : this.classes) {
+			JavaPackage javaPackage = type.getPackage();
+			packages.add(javaPackage.getName());
+			if (!javaPackage.isAnnotatedWith(NullMarked.class)) {
+				unmarked.add(javaPackage.getName());
+			}
+		}
+		assertThat(packages).contains("io.github.lazymcp", "io.github.lazymcp.autoconfigure");
+		assertThat(unmarked).as("packages whose package-info is not @NullMarked").isEmpty();
 	}
 
 	@Test

@@ -3,14 +3,18 @@ package io.github.lazymcp.benchmarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaPackage;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
@@ -22,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The harness laid out by what it does: packages by concern in layers that point down,
- * without cycles, none over {@value #MOST_FILES} top-level classes, one meaning per name;
- * the soak a black box that knows the product's public API and the harness's datasets
+ * without cycles, none over {@value #MOST_FILES} top-level classes, one meaning per name,
+ * every one {@code @NullMarked}; the soak a black box that knows the product's public API and the harness's datasets
  * only, its app no harness at all; and the product reached through its public API or its
  * test fixtures.
  */
@@ -140,6 +144,25 @@ class HarnessArchitectureTests {
 			.collect(Collectors.groupingBy(JavaClass::getPackageName, TreeMap::new, Collectors.counting()));
 		assertThat(files).isNotEmpty()
 			.allSatisfy((name, count) -> assertThat(count).as(name).isLessThanOrEqualTo(MOST_FILES));
+	}
+
+	/**
+	 * Every package with main classes is {@code @NullMarked} in its {@code package-info},
+	 * as the product's are: nothing is null unless it says {@code @Nullable}.
+	 */
+	@Test
+	void everyPackageIsNullMarked() {
+		Set<String> packages = new TreeSet<>();
+		Set<String> unmarked = new TreeSet<>();
+		for (JavaClass javaClass : this.classes) {
+			JavaPackage javaPackage = javaClass.getPackage();
+			packages.add(javaPackage.getName());
+			if (!javaPackage.isAnnotatedWith(NullMarked.class)) {
+				unmarked.add(javaPackage.getName());
+			}
+		}
+		assertThat(packages).contains(HARNESS, HARNESS + ".soak.app");
+		assertThat(unmarked).as("packages whose package-info is not @NullMarked").isEmpty();
 	}
 
 	@Test

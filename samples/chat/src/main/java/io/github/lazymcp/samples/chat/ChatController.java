@@ -50,7 +50,7 @@ class ChatController {
 	record ChatRequest(@Nullable String conversationId, @Nullable String message) {
 	}
 
-	record ChatReply(String conversationId, String answer) {
+	record ChatReply(String conversationId, @Nullable String answer) {
 	}
 
 }
