@@ -35,8 +35,8 @@ public final class TableKinds {
 	 */
 	private static final String NOT_SHIPPABLE = "oracle";
 
-	private static final List<String> EVAL_QUALITY = List.of("top1", "recall5", "recall10", "ndcg10", "abstain",
-			"answerRate");
+	private static final List<String> EVAL_QUALITY = List.of("top1", "recall5", "recall10", "comp5", "comp10",
+			"ndcg10", "abstain", "answerRate");
 
 	private TableKinds() {
 	}
@@ -65,15 +65,20 @@ public final class TableKinds {
 
 	/**
 	 * {@code eval --json}: per ranker top-1 and R@5 with their 95 % intervals, R@10,
-	 * nDCG@10, abstention and answer rate when the split has negatives, and p50 / p99
-	 * latency. A dataset column when the rows come from more than one dataset. Per
-	 * dataset, the best quality figure of the shippable rankers is bold.
+	 * COMP@5 and COMP@10 when the results have them (files written before {@code eval}
+	 * measured completeness do not), nDCG@10, abstention and answer rate when the split
+	 * has negatives, and p50 / p99 latency. A dataset column when the rows come from more
+	 * than one dataset. Per dataset, the best quality figure of the shippable rankers is
+	 * bold.
 	 */
 	static List<String> eval(List<Row> rows) {
 		boolean datasets = rows.stream().map((row) -> row.text("dataset")).distinct().count() > 1;
+		boolean completeness = rows.stream().anyMatch((row) -> row.optional("comp5") != null);
 		boolean negatives = rows.stream().anyMatch((row) -> row.optional("abstain") != null);
 		List<String> columns = new ArrayList<>(datasets ? List.of("dataset") : List.of());
-		columns.addAll(List.of("ranker", "top-1 (95 % interval)", "R@5 (95 % interval)", "R@10", "nDCG@10"));
+		columns.addAll(List.of("ranker", "top-1 (95 % interval)", "R@5 (95 % interval)", "R@10"));
+		columns.addAll(completeness ? List.of("COMP@5", "COMP@10") : List.of());
+		columns.add("nDCG@10");
 		columns.addAll(negatives ? List.of("abstain", "answer") : List.of());
 		columns.addAll(List.of("p50 ms", "p99 ms"));
 		Map<String, String> best = best(rows);
@@ -81,8 +86,9 @@ public final class TableKinds {
 		for (Row row : rows) {
 			List<String> line = new ArrayList<>(datasets ? List.of(row.text("dataset")) : List.of());
 			line.addAll(List.of(row.text("ranker"), quality(row, "top1", best) + interval(row, "top1"),
-					quality(row, "recall5", best) + interval(row, "recall5"), quality(row, "recall10", best),
-					quality(row, "ndcg10", best)));
+					quality(row, "recall5", best) + interval(row, "recall5"), quality(row, "recall10", best)));
+			line.addAll(completeness ? List.of(quality(row, "comp5", best), quality(row, "comp10", best)) : List.of());
+			line.add(quality(row, "ndcg10", best));
 			line.addAll(
 					negatives ? List.of(quality(row, "abstain", best), quality(row, "answerRate", best)) : List.of());
 			line.addAll(List.of(millis(row.number("p50Ms")), millis(row.number("p99Ms"))));

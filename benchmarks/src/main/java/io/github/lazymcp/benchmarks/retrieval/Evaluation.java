@@ -32,7 +32,9 @@ import io.github.lazymcp.search.internal.SearchFixtures;
  * compiled the ranker); small datasets are searched again until at least
  * {@value #MIN_TIMED} searches were timed, so that p99 is not just the slowest query. The
  * metrics come from the first pass, with bootstrap intervals of top-1 and recall@5 over
- * the positive queries.
+ * the positive queries. Beside recall at 5 and 10 it scores completeness at 5 and 10
+ * ({@link Metrics#complete}): a multi-tool task needs all its tools, which recall's
+ * average of partial hits does not show.
  *
  * <p>
  * A ranker that answered any search with BM25 because embedding failed is not measured:
@@ -147,6 +149,10 @@ public final class Evaluation {
 
 		private double recall10;
 
+		private int complete5;
+
+		private int complete10;
+
 		private double ndcg10;
 
 		private int positives;
@@ -173,6 +179,8 @@ public final class Evaluation {
 			this.top1[i] = Metrics.top1(ranked, gold) ? 1 : 0;
 			this.recall5[i] = Metrics.recall(ranked, gold, 5);
 			this.recall10 += Metrics.recall(ranked, gold, 10);
+			this.complete5 += Metrics.complete(ranked, gold, 5) ? 1 : 0;
+			this.complete10 += Metrics.complete(ranked, gold, 10) ? 1 : 0;
 			this.ndcg10 += Metrics.ndcg(ranked, gold, 10);
 			this.answered += ranked.isEmpty() ? 0 : 1;
 		}
@@ -181,7 +189,8 @@ public final class Evaluation {
 			boolean hasNegatives = this.negatives > 0;
 			return new EvalResult(dataset.name(), rankerName, this.positives, share(sum(this.top1), this.positives),
 					Bootstrap.of(this.top1), share(sum(this.recall5), this.positives), Bootstrap.of(this.recall5),
-					share(this.recall10, this.positives), share(this.ndcg10, this.positives),
+					share(this.recall10, this.positives), share(this.complete5, this.positives),
+					share(this.complete10, this.positives), share(this.ndcg10, this.positives),
 					hasNegatives ? share(this.abstained, this.negatives) : null,
 					hasNegatives ? share(this.answered, this.positives) : null, p50Ms, p99Ms);
 		}

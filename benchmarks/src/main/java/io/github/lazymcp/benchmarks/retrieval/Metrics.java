@@ -2,10 +2,11 @@ package io.github.lazymcp.benchmarks.retrieval;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Per-query retrieval metrics with binary relevance, as defined in
- * {@code eval/README.md}.
+ * {@code eval/README.md}, and completeness at {@code k}.
  */
 final class Metrics {
 
@@ -25,13 +26,32 @@ final class Metrics {
 	/**
 	 * {@code |gold ∩ first k| / |gold|}.
 	 * @param ranked result names, best first
-	 * @param gold the gold names, not empty
+	 * @param gold the gold names
 	 * @param k the cut-off
 	 * @return the recall at {@code k}
+	 * @throws IllegalArgumentException if {@code gold} is empty: a query without gold is
+	 * a negative, scored by abstention instead
 	 */
 	static double recall(List<String> ranked, Set<String> gold, int k) {
+		requireGold(gold);
 		long found = ranked.stream().limit(k).filter(gold::contains).distinct().count();
 		return (double) found / gold.size();
+	}
+
+	/**
+	 * Completeness at {@code k}: whether every gold tool is among the first {@code k}
+	 * ({@code gold ⊆ first k}). A task that needs several tools fails without any one of
+	 * them, which recall's partial credit hides; with one gold tool it is recall.
+	 * @param ranked result names, best first
+	 * @param gold the gold names
+	 * @param k the cut-off
+	 * @return true when the first {@code k} hold all of {@code gold}
+	 * @throws IllegalArgumentException if {@code gold} is empty, as {@link #recall}: a
+	 * query without gold is a negative, not a query every ranking completes
+	 */
+	static boolean complete(List<String> ranked, Set<String> gold, int k) {
+		requireGold(gold);
+		return ranked.stream().limit(k).collect(Collectors.toSet()).containsAll(gold);
 	}
 
 	/**
@@ -54,6 +74,13 @@ final class Metrics {
 			ideal += discount(i);
 		}
 		return dcg / ideal;
+	}
+
+	private static void requireGold(Set<String> gold) {
+		if (gold.isEmpty()) {
+			throw new IllegalArgumentException(
+					"a query without gold tools is a negative, scored by abstention, not by recall or completeness");
+		}
 	}
 
 	private static double discount(int zeroBasedRank) {

@@ -15,17 +15,17 @@ final class SampleRuns {
 
 	static final String BM25 = """
 			{"dataset":"livemcpbench-dev","ranker":"bm25","queries":37,"top1":0.3514,"top1Low":0.1892,"top1High":0.5136,\
-			"recall5":0.2996,"recall5Low":0.1892,"recall5High":0.4099,"recall10":0.3658,"ndcg10":0.3051,\
+			"recall5":0.2996,"recall5Low":0.1892,"recall5High":0.4099,"recall10":0.3658,"comp5":0.1892,"comp10":0.2432,"ndcg10":0.3051,\
 			"abstain":null,"answerRate":null,"p50Ms":0.0412,"p99Ms":0.1133}""";
 
 	static final String HYBRID = """
 			{"dataset":"livemcpbench-dev","ranker":"hybrid","queries":37,"top1":0.4054,"top1Low":0.2432,"top1High":0.5406,\
-			"recall5":0.3658,"recall5Low":0.2583,"recall5High":0.4761,"recall10":0.4451,"ndcg10":0.3812,\
+			"recall5":0.3658,"recall5Low":0.2583,"recall5High":0.4761,"recall10":0.4451,"comp5":0.2432,"comp10":0.2973,"ndcg10":0.3812,\
 			"abstain":null,"answerRate":null,"p50Ms":7.7021,"p99Ms":27.2119}""";
 
 	static final String ORACLE = """
 			{"dataset":"livemcpbench-dev","ranker":"oracle","queries":37,"top1":0.4596,"top1Low":0.2973,"top1High":0.6216,\
-			"recall5":0.3801,"recall5Low":0.2701,"recall5High":0.4899,"recall10":0.4501,"ndcg10":0.3903,\
+			"recall5":0.3801,"recall5Low":0.2701,"recall5High":0.4899,"recall10":0.4501,"comp5":0.2703,"comp10":0.3243,"ndcg10":0.3903,\
 			"abstain":null,"answerRate":null,"p50Ms":7.9,"p99Ms":28.1}""";
 
 	private SampleRuns() {

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
 class MetricsTests {
@@ -25,6 +26,34 @@ class MetricsTests {
 
 		assertThat(Metrics.recall(ranked, this.gold, 5)).isEqualTo(0.5);
 		assertThat(Metrics.recall(ranked, this.gold, 10)).isEqualTo(1.0);
+	}
+
+	@Test
+	void completenessNeedsEveryGoldToolWithinTheCutOffWhereRecallCountsEachHit() {
+		// a at rank 1, b at rank 7
+		List<String> ranked = List.of("a", "x", "y", "z", "w", "v", "b");
+
+		assertThat(Metrics.complete(ranked, this.gold, 5)).isFalse();
+		assertThat(Metrics.recall(ranked, this.gold, 5)).isEqualTo(0.5);
+		assertThat(Metrics.complete(ranked, this.gold, 10)).isTrue();
+		assertThat(Metrics.recall(ranked, this.gold, 10)).isEqualTo(1.0);
+	}
+
+	@Test
+	void completenessHoldsWhenEveryGoldToolIsFoundInAnyOrder() {
+		assertThat(Metrics.complete(List.of("x", "b", "y", "a"), this.gold, 5)).isTrue();
+		assertThat(Metrics.complete(List.of("x", "b", "y"), this.gold, 10)).isFalse();
+		assertThat(Metrics.complete(List.of(), this.gold, 10)).isFalse();
+	}
+
+	@Test
+	void aQueryWithoutGoldHasNeitherRecallNorCompleteness() {
+		List<String> ranked = List.of("a", "x");
+
+		assertThatIllegalArgumentException().isThrownBy(() -> Metrics.complete(ranked, Set.of(), 5))
+			.withMessageContaining("a query without gold tools is a negative");
+		assertThatIllegalArgumentException().isThrownBy(() -> Metrics.recall(ranked, Set.of(), 5))
+			.withMessageContaining("a query without gold tools is a negative");
 	}
 
 	@Test
