@@ -27,9 +27,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The harness laid out by what it does: packages by concern in layers that point down,
  * without cycles, none over {@value #MOST_FILES} top-level classes, one meaning per name,
- * every one {@code @NullMarked}; the soak a black box that knows the product's public API and the harness's datasets
- * only, its app no harness at all; and the product reached through its public API or its
- * test fixtures.
+ * every one {@code @NullMarked}; the soak a black box that knows the product's public API
+ * and the harness's datasets only, its app no harness at all; and the product reached
+ * through its public API or its test fixtures.
  */
 class HarnessArchitectureTests {
 

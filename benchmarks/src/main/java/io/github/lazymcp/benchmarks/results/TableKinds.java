@@ -35,8 +35,8 @@ public final class TableKinds {
 	 */
 	private static final String NOT_SHIPPABLE = "oracle";
 
-	private static final List<String> EVAL_QUALITY = List.of("top1", "recall5", "recall10", "comp5", "comp10",
-			"ndcg10", "abstain", "answerRate");
+	private static final List<String> EVAL_QUALITY = List.of("top1", "recall5", "recall10", "comp5", "comp10", "ndcg10",
+			"abstain", "answerRate");
 
 	private TableKinds() {
 	}

@@ -18,8 +18,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param recall5Interval the 95 % bootstrap interval of {@code recall5}
  * @param recall10 mean recall at 10
  * @param comp5 completeness at 5: share of queries with every gold tool in the first 5
- * @param comp10 completeness at 10: share of queries with every gold tool in the first
- * 10
+ * @param comp10 completeness at 10: share of queries with every gold tool in the first 10
  * @param ndcg10 mean nDCG at 10
  * @param abstain share of negatives with an empty result, null without negatives
  * @param answerRate share of positives with a non-empty result, null without negatives
@@ -27,8 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param p99Ms 99th-percentile latency of one search
  */
 public record EvalResult(String dataset, String ranker, int queries, double top1, Bootstrap.Interval top1Interval,
-		double recall5, Bootstrap.Interval recall5Interval, double recall10, double comp5, double comp10,
-		double ndcg10, @Nullable Double abstain, @Nullable Double answerRate, double p50Ms, double p99Ms) {
+		double recall5, Bootstrap.Interval recall5Interval, double recall10, double comp5, double comp10, double ndcg10,
+		@Nullable Double abstain, @Nullable Double answerRate, double p50Ms, double p99Ms) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 

@@ -26,8 +26,8 @@ class ResultsFileTests {
 		assertThat(read.header()).isEqualTo(written.header());
 		assertThat(read.results()).isEqualTo(written.results());
 		assertThat(read.results().get(1).propertyNames()).containsExactly("dataset", "ranker", "queries", "top1",
-				"top1Low", "top1High", "recall5", "recall5Low", "recall5High", "recall10", "comp5", "comp10",
-				"ndcg10", "abstain", "answerRate", "p50Ms", "p99Ms");
+				"top1Low", "top1High", "recall5", "recall5Low", "recall5High", "recall10", "comp5", "comp10", "ndcg10",
+				"abstain", "answerRate", "p50Ms", "p99Ms");
 		assertThat(Files.readString(file)).startsWith("{\n  \"header\" : {\n    \"command\" : \"eval --dataset")
 			.contains("\"load\" : {\n      \"before\" : 0.42,\n      \"max\" : 1.31,\n      \"marked\" : false")
 			.contains(

@@ -131,8 +131,8 @@ class EvaluationTests {
 	}
 
 	/**
-	 * Answers each query text with a fixed ranking, so that the scoring is measured
-	 * apart from any ranker's judgement.
+	 * Answers each query text with a fixed ranking, so that the scoring is measured apart
+	 * from any ranker's judgement.
 	 */
 	private record ScriptedRanker(Map<String, List<String>> rankings) implements ToolRanker {
 
