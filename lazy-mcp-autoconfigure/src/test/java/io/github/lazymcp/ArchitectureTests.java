@@ -56,8 +56,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the concepts never depend on each other in a cycle, the capability subpackages depend
  * downward only, nothing looks collaborators up later, the tool path's classes never call
  * back into what made them, nothing below {@code LazyMcp} reaches back into it, every
- * package is {@code @NullMarked}, and the public API is exactly the list in
- * {@code docs/architecture.md}.
+ * package is {@code @NullMarked}, the public API is exactly the list in
+ * {@code docs/architecture.md}, and so are the public types of internal packages, each
+ * with its reason.
  */
 class ArchitectureTests {
 
@@ -670,29 +671,64 @@ class ArchitectureTests {
 	 */
 	@Test
 	void thePublicTypesAreExactlyTheDocumentedApi() throws IOException {
-		Set<String> inCode = this.classes.stream()
-			.filter((type) -> type.isTopLevelClass()
-					&& type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
-			.map(JavaClass::getName)
-			.filter((name) -> !name.contains(".internal."))
-			.filter((name) -> !name.endsWith(".package-info"))
+		Set<String> inCode = publicTopLevelTypes().stream()
+			.filter((name) -> !isInternal(name))
 			.collect(Collectors.toCollection(TreeSet::new));
 		assertThat(documentedApi()).isEqualTo(inCode);
 		assertThat(inCode).hasSizeLessThanOrEqualTo(MAX_PUBLIC_TYPES);
 	}
 
+	/**
+	 * A public type in an internal package is listed with the reason it is public in
+	 * docs/architecture.md under "Public types in internal packages": a new one comes
+	 * with its reason, and one made package-private leaves the table.
+	 */
+	@Test
+	void thePublicTypesOfInternalPackagesAreExactlyTheDocumentedOnes() throws IOException {
+		Set<String> inCode = publicTopLevelTypes().stream()
+			.filter(ArchitectureTests::isInternal)
+			.collect(Collectors.toCollection(TreeSet::new));
+		assertThat(documentedInternalTypes()).isEqualTo(inCode);
+	}
+
+	private Set<String> publicTopLevelTypes() {
+		return this.classes.stream()
+			.filter((type) -> type.isTopLevelClass()
+					&& type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+			.map(JavaClass::getName)
+			.filter((name) -> !name.endsWith(".package-info"))
+			.collect(Collectors.toCollection(TreeSet::new));
+	}
+
 	private static Set<String> documentedApi() throws IOException {
-		String page = Files.readString(Path.of("..", "docs", "architecture.md"));
-		int start = page.indexOf("\n## Public API\n");
-		assertThat(start).as("docs/architecture.md has a 'Public API' section").isNotNegative();
-		int end = page.indexOf("\n## ", start + 1);
-		String section = page.substring(start, (end > 0) ? end : page.length());
 		Set<String> names = new TreeSet<>();
-		Matcher listed = Pattern.compile("`(io\\.github\\.lazymcp\\.[\\w.]+)`").matcher(section);
+		Matcher listed = Pattern.compile("`(io\\.github\\.lazymcp\\.[\\w.]+)`").matcher(section("Public API"));
 		while (listed.find()) {
 			names.add(listed.group(1));
 		}
 		return names;
+	}
+
+	/**
+	 * The first column of the table, whose names are relative to
+	 * {@code io.github.lazymcp}.
+	 */
+	private static Set<String> documentedInternalTypes() throws IOException {
+		Set<String> names = new TreeSet<>();
+		String table = section("Public types in internal packages");
+		Matcher row = Pattern.compile("(?m)^\\| `([\\w.]+)` \\|").matcher(table);
+		while (row.find()) {
+			names.add("io.github.lazymcp." + row.group(1));
+		}
+		return names;
+	}
+
+	private static String section(String heading) throws IOException {
+		String page = Files.readString(Path.of("..", "docs", "architecture.md"));
+		int start = page.indexOf("\n## " + heading + "\n");
+		assertThat(start).as("docs/architecture.md has a '%s' section", heading).isNotNegative();
+		int end = page.indexOf("\n## ", start + 1);
+		return page.substring(start, (end > 0) ? end : page.length());
 	}
 
 }

@@ -11,7 +11,6 @@ import java.util.Set;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.CapabilitySettings;
-import io.github.lazymcp.capability.internal.CapabilityChange;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.McpServerBins;
 import io.github.lazymcp.catalog.CatalogSettings;
@@ -62,9 +61,10 @@ class TurnStartListenersTests {
 		assertThat(this.lazyMcp.searchable()).succeedsWithin(Duration.ofSeconds(30));
 		ToolSession session = this.lazyMcp.sessions().session("c-1");
 		CapabilityManager manager = LazyMcpFixtures.parts(this.lazyMcp).capabilities();
-		CapabilityChange thinking = manager.enable("thinking", session);
-		assertThat(thinking.enabled()).as(String.valueOf(thinking.failure())).isTrue();
-		String thought = thinking.tools().get(0);
+		manager.enable("thinking", session);
+		String failure = String.valueOf(manager.failure("thinking"));
+		assertThat(manager.isEnabled("thinking", session.state())).as(failure).isTrue();
+		String thought = manager.toolsOf("thinking").get(0);
 		// The capability stays enabled; its tool comes back as an attached guess, after
 		// the tools the model found, so that the first of those is the least recently
 		// used.

@@ -21,10 +21,10 @@ import org.jspecify.annotations.Nullable;
  * @param activation what enabling activated in the session, or null when the capability
  * is not enabled
  */
-public record CapabilityChange(String name, boolean enabled, boolean changed, @Nullable String evicted,
-		List<String> tools, @Nullable String failure, @Nullable ActivationResult activation) {
+record CapabilityChange(String name, boolean enabled, boolean changed, @Nullable String evicted, List<String> tools,
+		@Nullable String failure, @Nullable ActivationResult activation) {
 
-	public CapabilityChange {
+	CapabilityChange {
 		tools = List.copyOf(tools);
 	}
 
@@ -32,7 +32,7 @@ public record CapabilityChange(String name, boolean enabled, boolean changed, @N
 	 * Whether enabling failed because a server could not be connected or is denied.
 	 * @return true when {@link #failure()} is set
 	 */
-	public boolean failed() {
+	boolean failed() {
 		return this.failure != null;
 	}
 
