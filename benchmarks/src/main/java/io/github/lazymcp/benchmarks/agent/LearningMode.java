@@ -1,6 +1,8 @@
 package io.github.lazymcp.benchmarks.agent;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.tool.LazyMcpRequest;
@@ -8,6 +10,7 @@ import io.github.lazymcp.tool.LazyMcpRequest;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
@@ -62,10 +65,10 @@ public enum LearningMode {
 		ChatClientRequest request = ChatClientRequest.builder()
 			.prompt(new Prompt(List.of(new UserMessage(text)), ToolCallingChatOptions.builder().build()))
 			.build();
-		ToolCallingChatOptions options = (ToolCallingChatOptions) LazyMcpRequest.withSession(request, session)
-			.prompt()
-			.getOptions();
-		return new ToolContext(options.getToolContext());
+		ChatOptions options = LazyMcpRequest.withSession(request, session).prompt().getOptions();
+		Map<String, Object> context = (options instanceof ToolCallingChatOptions calling) ? calling.getToolContext()
+				: null;
+		return new ToolContext(Objects.requireNonNull(context, "lazy-mcp's session advisor gives a turn a tool context"));
 	}
 
 }
