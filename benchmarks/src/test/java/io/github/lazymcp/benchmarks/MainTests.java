@@ -38,6 +38,7 @@ class MainTests {
 						  eval   --dataset FILE [--usage FILE] --abstention-curve
 						  replay --dataset FILE | --catalogs DIR [--queries FILE]
 						         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
+						         [--learning cold|warm]
 						         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
 						  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]

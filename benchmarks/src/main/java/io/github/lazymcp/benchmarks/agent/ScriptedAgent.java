@@ -15,7 +15,6 @@ import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.Task;
 import io.github.lazymcp.benchmarks.product.LazyStack;
-import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UserTurn;
 import org.jspecify.annotations.Nullable;
@@ -43,6 +42,16 @@ import org.springframework.ai.tool.ToolCallback;
  *   6. Else the task fails: the request of step 1 is the model's last (its answer).
  * After the last call, one more request carries the model's final answer.
  *
+ * Learning (LearningMode): every call gets the tool context of the task's turn. Warm, it is
+ * the one lazy-mcp's session advisor puts in a chat request that starts with the task's
+ * text (LazyMcpRequest.withSession), which carries that text as the turn's request: a
+ * successful call of a catalog tool teaches it, as in a deployment. After the task, the
+ * stack's index is rebuilt with what was learned before the next task starts (a deployment
+ * takes it up at a search ten seconds or more later), so a task is ranked by what the tasks
+ * before it called; its own calls count from the next task on (or, as in a deployment,
+ * within the task if it runs ten seconds or more). Only tools the agent called are taught,
+ * never a gold name. Cold, the context carries the session only, so nothing is learned.
+ *
  * The model "was shown" a tool when its name was in a request's tools or among the tools a
  * ToolSearch result loaded or names as loaded already, read from the JSON the model
  * receives (SearchView). The script picks the right tool among those, as a capable model
@@ -58,10 +67,11 @@ import org.springframework.ai.tool.ToolCallback;
 
 /**
  * The scripted model of the replay, on one lazy-mcp stack, as described at the top of
- * this file. Calls go through the callbacks lazy-mcp runs, so activation, use and
- * learning happen as in the product. In the bridge surface the tool's callback runs
- * directly, as CallTool runs it once the arguments pass its schema check (the script's
- * arguments are placeholders); the conversation carries the CallTool call.
+ * this file. Calls go through the callbacks lazy-mcp runs, so activation and use happen as
+ * in the product, and learning does when the agent is {@link LearningMode#WARM warm}. In
+ * the bridge surface the tool's callback runs directly, as CallTool runs it once the
+ * arguments pass its schema check (the script's arguments are placeholders); the
+ * conversation carries the CallTool call.
  */
 public final class ScriptedAgent {
 
@@ -82,6 +92,8 @@ public final class ScriptedAgent {
 
 	private final boolean repeatSearch;
 
+	private final LearningMode learning;
+
 	/**
 	 * The agent.
 	 * @param stack the product, on the surface measured
@@ -100,7 +112,21 @@ public final class ScriptedAgent {
 	 * @param repeatSearch whether the first search is sent twice
 	 */
 	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch) {
+		this(stack, mode, blocks, repeatSearch, LearningMode.COLD);
+	}
+
+	/**
+	 * The agent, learning from its tasks or not.
+	 * @param stack the product, on the surface measured
+	 * @param mode how tasks start
+	 * @param blocks the tool definitions' prompt blocks
+	 * @param repeatSearch whether the first search is sent twice
+	 * @param learning whether each task learns from the ones this agent ran before it
+	 */
+	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch,
+			LearningMode learning) {
 		this.repeatSearch = repeatSearch;
+		this.learning = learning;
 		this.stack = stack;
 		this.mode = mode;
 		this.wire = new WireRequest(stack);
@@ -108,8 +134,16 @@ public final class ScriptedAgent {
 		this.bridge = stack.tools().surface() == ToolSettings.Surface.BRIDGE;
 	}
 
+	/**
+	 * Plays one task in a fresh session; warm, the stack's index votes with what it
+	 * learned when this returns.
+	 * @param task the task
+	 * @return how it went
+	 */
 	public TaskRun run(Task task) {
-		Turn turn = new Turn(task, this.stack.sessions.session(task.id()), new Transcript(this.stack.tokens, null));
+		ToolSession session = this.stack.sessions.session(task.id());
+		Turn turn = new Turn(task, session, this.learning.context(session, task.query()),
+				new Transcript(this.stack.tokens, null));
 		if (this.mode == FirstLook.PROACTIVE) {
 			this.stack.turnStarted(turn.session, UserTurn.first(task.query()));
 		}
@@ -120,6 +154,9 @@ public final class ScriptedAgent {
 			send(turn);
 		}
 		this.stack.sessions.remove(task.id());
+		if (this.learning == LearningMode.WARM) {
+			this.stack.relearn();
+		}
 		TaskRun.Outcome outcome = !done ? TaskRun.Outcome.FAILED
 				: turn.searchedAfterMiss ? TaskRun.Outcome.SECOND_SEARCH : TaskRun.Outcome.GOLD_VISIBLE;
 		int visibleFirst = (int) calls.stream().filter((names) -> first(names, turn.firstTools) != null).count();
@@ -288,10 +325,10 @@ public final class ScriptedAgent {
 
 		boolean searchedAfterMiss;
 
-		Turn(Task task, ToolSession session, Transcript conversation) {
+		Turn(Task task, ToolSession session, ToolContext context, Transcript conversation) {
 			this.task = task;
 			this.session = session;
-			this.context = LazyMcpRequest.toolContext(session);
+			this.context = context;
 			this.conversation = conversation;
 		}
 

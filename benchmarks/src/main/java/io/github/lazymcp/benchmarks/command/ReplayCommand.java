@@ -22,7 +22,8 @@ import io.github.lazymcp.benchmarks.replay.ReplayResult;
  * {@code replay}: scripted agent tasks against lazy-mcp's real parts, in the default and
  * the bridge surface, against an agent that loads every tool eagerly; tokens as sent and
  * the bill under prompt caching (see {@link AgentReplay}; its options in
- * {@link ReplayOptions}).
+ * {@link ReplayOptions}). {@code --learning warm} has each task learn from the ones
+ * before it, in file order; cold (the default) learns nothing.
  */
 public final class ReplayCommand implements Command {
 
@@ -36,6 +37,7 @@ public final class ReplayCommand implements Command {
 		return """
 				replay --dataset FILE | --catalogs DIR [--queries FILE]
 				         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
+				         [--learning cold|warm]
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}

@@ -1,5 +1,6 @@
 package io.github.lazymcp.benchmarks.product;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +36,22 @@ import org.springframework.ai.tool.ToolCallback;
  * it. Every setting is a shipped default except what the benchmarks choose on purpose:
  * everything is deferred (thresholds 0), the cap is the one measured, proactive attach is
  * off unless asked for, the ranker is the one measured, and servers' instructions are
- * carried unless switched off.
+ * carried unless switched off. Its background work runs on a scheduler of its own, so
+ * that {@link #relearn()} can wait for it.
  */
 public final class LazyStack implements AutoCloseable {
+
+	/**
+	 * The threads of the stack's scheduler: as many as the scheduler lazy-mcp makes for
+	 * itself when it is given none.
+	 */
+	private static final int BACKGROUND_THREADS = 4;
+
+	/**
+	 * The longest {@link #relearn()} waits: a rebuild that embeds new uses and fits the
+	 * fusion to them takes seconds (docs/benchmarks.md).
+	 */
+	private static final Duration RELEARN_TIMEOUT = Duration.ofMinutes(10);
 
 	public final LazyMcp lazyMcp;
 
@@ -54,6 +68,8 @@ public final class LazyStack implements AutoCloseable {
 
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
 
+	private final IdleScheduler background = new IdleScheduler(BACKGROUND_THREADS);
+
 	public LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
 		this(dataset, ranker, Setup.cap(maxActiveSchemas));
 	}
@@ -68,7 +84,7 @@ public final class LazyStack implements AutoCloseable {
 		this.dataset = dataset;
 		this.options = options;
 		this.ranker = ranker;
-		this.lazyMcp = build(dataset, ranker, options);
+		this.lazyMcp = build(dataset, ranker, options, this.background);
 		// Measured rankings are the full index's, not BM25's while it is built.
 		this.lazyMcp.indexed().join();
 		this.sessions = this.lazyMcp.sessions();
@@ -82,7 +98,7 @@ public final class LazyStack implements AutoCloseable {
 		}
 	}
 
-	private static LazyMcp build(Dataset dataset, ToolRanker ranker, Setup options) {
+	private static LazyMcp build(Dataset dataset, ToolRanker ranker, Setup options, IdleScheduler background) {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
@@ -95,7 +111,8 @@ public final class LazyStack implements AutoCloseable {
 			.learning(options.learning())
 			.proactive(options.proactive())
 			.advisors(options.advisors())
-			.ranker(ranker);
+			.ranker(ranker)
+			.scheduler(background);
 		if (options.store() != null) {
 			builder.sessionStore(options.store());
 		}
@@ -166,6 +183,20 @@ public final class LazyStack implements AutoCloseable {
 	}
 
 	/**
+	 * Makes ToolSearch and proactive attach rank with every use learned so far, and
+	 * returns once they do: the index is rebuilt in the background with the uses the
+	 * store holds now, and this waits until no background work is left. A deployment's
+	 * index takes them up by itself, at its first search ten seconds or more after a use;
+	 * a replay's next task may come sooner.
+	 * @throws IllegalStateException if the background work does not end within ten
+	 * minutes
+	 */
+	public void relearn() {
+		LazyMcpFixtures.relearn(this.lazyMcp);
+		this.background.awaitIdle(RELEARN_TIMEOUT);
+	}
+
+	/**
 	 * The o200k tokens of tool schemas the model requests so far carried.
 	 * @return the running total
 	 */
@@ -205,6 +236,8 @@ public final class LazyStack implements AutoCloseable {
 	@Override
 	public void close() {
 		this.lazyMcp.close();
+		// lazy-mcp leaves a scheduler it was given to its owner.
+		this.background.shutdownNow();
 	}
 
 	/**

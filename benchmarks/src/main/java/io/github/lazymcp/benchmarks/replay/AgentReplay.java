@@ -3,6 +3,7 @@ package io.github.lazymcp.benchmarks.replay;
 import java.util.List;
 
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.agent.ScriptedAgent;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.agent.WireRequest;
@@ -23,9 +24,12 @@ import io.github.lazymcp.benchmarks.replay.systems.EagerBaseline;
  * under prompt caching ({@link Bill}, {@link PromptCache}).
  *
  * <p>
- * The two surfaces run on two stacks with the same catalog, ranker and settings; each
- * learns from its own calls, as a deployment would. The system text of each request is
- * lazy-mcp's guidance as its wire advisor splices it at that step ({@link WireRequest}).
+ * The two surfaces run on two stacks with the same catalog, ranker and settings. Cold,
+ * nothing is learned from the tasks' words; warm, the tasks run in the order given and
+ * each stack learns from its own calls, so that each task is ranked by what the ones
+ * before it used, as in a deployment ({@link LearningMode}). The system text of each
+ * request is lazy-mcp's guidance as its wire advisor splices it at that step
+ * ({@link WireRequest}).
  */
 public final class AgentReplay {
 
@@ -39,6 +43,8 @@ public final class AgentReplay {
 
 	private final boolean repeatSearch;
 
+	private final LearningMode learning;
+
 	/**
 	 * A replay.
 	 * @param lazy the product in the default surface (for {@link FirstLook#PROACTIVE},
@@ -48,7 +54,7 @@ public final class AgentReplay {
 	 * @param prices what cached and fresh tokens cost
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices) {
-		this(lazy, bridge, mode, prices, false);
+		this(lazy, bridge, mode, prices, false, LearningMode.COLD);
 	}
 
 	/**
@@ -59,9 +65,12 @@ public final class AgentReplay {
 	 * @param prices what cached and fresh tokens cost
 	 * @param repeatSearch whether the default surface's agent sends its first search
 	 * twice (see {@link ScriptedAgent})
+	 * @param learning whether each task learns from the ones before it
 	 */
-	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices, boolean repeatSearch) {
+	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices, boolean repeatSearch,
+			LearningMode learning) {
 		this.repeatSearch = repeatSearch;
+		this.learning = learning;
 		this.lazy = lazy;
 		this.bridge = bridge;
 		this.mode = mode;
@@ -70,8 +79,8 @@ public final class AgentReplay {
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
 		ToolBlocks blocks = new ToolBlocks(this.lazy.tokens);
-		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch);
-		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks);
+		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch, this.learning);
+		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks, false, this.learning);
 		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
 		long sentBefore = this.lazy.tokensSent();
 		ReplayTally result = new ReplayTally(this.prices, perTask);
@@ -84,7 +93,7 @@ public final class AgentReplay {
 			result.add(lazyRun, bridgeRun, eagerSide.bill(eager.conversation(task)), lazySide.bill(lazyRun),
 					bridgeSide.bill(bridgeRun));
 		}
-		ReplayResult replay = result.build(dataset, ranker, this.lazy.cap(), this.mode);
+		ReplayResult replay = result.build(dataset, ranker, this.lazy.cap(), this.mode, this.learning);
 		long sent = this.lazy.tokensSent() - sentBefore;
 		if (sent != replay.lazy().bill().toolsTokens()) {
 			System.err.printf("warning: lazy-mcp counted %,d tool tokens sent, the replay %,d%n", sent,

@@ -6,6 +6,7 @@ import java.util.Set;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.cli.OptionSpec;
 import io.github.lazymcp.benchmarks.cli.Options;
@@ -25,7 +26,7 @@ public final class ReplayOptions {
 
 	/** Every option of {@code replay}. */
 	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
-			"ranker", "mode", "proactive-k", "default-limit", "shortlist", "server-instructions", "cache-write",
+			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions", "cache-write",
 			"cache-read", "output-price", "cache-min-tokens"), Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
@@ -34,7 +35,7 @@ public final class ReplayOptions {
 	/**
 	 * Replays a dataset's tasks with one ranker, as the command does with these options.
 	 * The quality gate calls it with nothing but {@code --mode}, so that it replays what
-	 * {@code replay --dataset FILE --mode M} replays.
+	 * {@code replay --dataset FILE --mode M} replays: cold, learning nothing.
 	 * @param dataset the dataset
 	 * @param tasks its tasks
 	 * @param args the command's options
@@ -46,6 +47,7 @@ public final class ReplayOptions {
 			ToolRanker ranker) {
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		FirstLook mode = FirstLook.of(args.get("mode", "search"));
+		LearningMode learning = LearningMode.of(args.get("learning", "cold"));
 		LazyStack.Setup options = LazyStack.Setup.cap(cap).withTools(tools(args)).withAdvisors(advisors(args));
 		if (mode == FirstLook.PROACTIVE) {
 			options = options.withProactive(proactive(args, cap));
@@ -55,8 +57,8 @@ public final class ReplayOptions {
 		}
 		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
-			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice")).run(dataset.name(),
-					rankerName, tasks, args.flag("per-task"));
+			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning)
+				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
 	}
 

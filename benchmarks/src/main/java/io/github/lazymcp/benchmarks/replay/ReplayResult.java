@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
@@ -20,6 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param ranker the ranker name
  * @param cap the session's maximum number of active schemas
  * @param mode how tasks started
+ * @param learning whether each task learned from the ones before it (warm) or nothing was
+ * learned (cold): figures of the two are not comparable
  * @param prices what cached and fresh tokens cost
  * @param lazy the default surface
  * @param bridge the bridge surface
@@ -34,7 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
  * repeats the first search)
  * @param perTask one line per task, when asked for
  */
-public record ReplayResult(String dataset, String ranker, int cap, FirstLook mode, CachePrices prices, Side lazy,
+public record ReplayResult(String dataset, String ranker, int cap, FirstLook mode, LearningMode learning,
+		CachePrices prices, Side lazy,
 		Side bridge, Bill eager, Completed completed, double goldVisibleFirstRequest, double goldVisibleFirstSearch,
 		TaskRun.Repeats repeats, List<TaskLine> perTask) {
 
@@ -61,6 +65,7 @@ public record ReplayResult(String dataset, String ranker, int cap, FirstLook mod
 		node.put("dataset", this.dataset);
 		node.put("ranker", this.ranker);
 		node.put("mode", this.mode.name().toLowerCase(Locale.ROOT));
+		node.put("learning", this.learning.name().toLowerCase(Locale.ROOT));
 		node.put("maxActiveSchemas", this.cap);
 		this.lazy.outcomes.into(node);
 		tokens(node);

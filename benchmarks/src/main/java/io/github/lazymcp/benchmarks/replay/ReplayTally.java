@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
@@ -70,8 +71,8 @@ final class ReplayTally {
 		}
 	}
 
-	ReplayResult build(String dataset, String ranker, int cap, FirstLook mode) {
-		return new ReplayResult(dataset, ranker, cap, mode, this.prices,
+	ReplayResult build(String dataset, String ranker, int cap, FirstLook mode, LearningMode learning) {
+		return new ReplayResult(dataset, ranker, cap, mode, learning, this.prices,
 				new ReplayResult.Side(this.lazyOutcomes, this.lazy, this.lazySearches),
 				new ReplayResult.Side(this.bridgeOutcomes, this.bridge, this.bridgeSearches), this.eager,
 				this.completed, ReplayResult.ratio(this.visibleFirst, this.calls),

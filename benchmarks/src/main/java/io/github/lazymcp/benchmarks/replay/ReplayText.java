@@ -20,8 +20,9 @@ final class ReplayText {
 		Bill lazy = result.lazy().bill();
 		Bill bridge = result.bridge().bill();
 		CachePrices prices = result.prices();
-		line(text, "%s, ranker %s, max-active-schemas %d, mode %s", result.dataset(), result.ranker(), result.cap(),
-				result.mode().name().toLowerCase(Locale.ROOT));
+		line(text, "%s, ranker %s, max-active-schemas %d, mode %s, learning %s", result.dataset(), result.ranker(),
+				result.cap(), result.mode().name().toLowerCase(Locale.ROOT),
+				result.learning().name().toLowerCase(Locale.ROOT));
 		line(text, "  tasks %d: %s", result.lazy().outcomes().tasks(), outcomes(result.lazy().outcomes()));
 		line(text, "    bridge surface: %s", outcomes(result.bridge().outcomes()));
 		line(text, "  calls whose tool the first request carried %.3f; ToolSearch calls %,d (bridge %,d)",

@@ -139,14 +139,16 @@ public final class TableKinds {
 	 * {@code replay --json}: per dataset and mode, the tasks, the share finished, the
 	 * tasks failed, the requests (eager's beside), the prompt tokens of both sides and
 	 * the reduction, and the bills with a cache per conversation and with one warm cache,
-	 * lazy's beside its share of eager's.
+	 * lazy's beside its share of eager's. The mode of a replay that learned from its
+	 * tasks ({@code --learning warm}) says so, so that its row is never read as a cold
+	 * one.
 	 */
 	static List<String> replay(List<Row> rows) {
 		MarkdownTable table = new MarkdownTable(
 				List.of("dataset", "mode", "tasks", "finished", "failed", "requests (eager)", "eager tokens",
 						"lazy tokens", "reduction", "cost: eager", "lazy", "warm: eager", "lazy"));
 		for (Row row : rows) {
-			table.row(List.of(row.text("dataset"), row.text("mode"), count(row.number("tasks")),
+			table.row(List.of(row.text("dataset"), replayMode(row), count(row.number("tasks")),
 					percent(row.number("successRate")), count(row.number("tasksFailed")),
 					count(row.number("requests")) + " (" + count(row.number("eagerRequests")) + ")",
 					count(row.number("eagerTokens")), count(row.number("lazyTokens")),
@@ -155,6 +157,13 @@ public final class TableKinds {
 					ofEager(row.number("lazyCostWarm"), row.number("eagerCostWarm"))));
 		}
 		return table.lines();
+	}
+
+	/** Results written before replays could learn have no {@code learning}: cold. */
+	private static String replayMode(Row row) {
+		JsonNode learning = row.result().get("learning");
+		boolean warm = learning != null && learning.isString() && "warm".equals(learning.asString());
+		return warm ? row.text("mode") + ", learning warm" : row.text("mode");
 	}
 
 	private static String ofEager(double lazy, double eager) {

@@ -13,6 +13,7 @@ import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.bill.PromptBlock;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
+import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.Task;
 import io.github.lazymcp.benchmarks.dataset.TinyData;
@@ -232,6 +233,24 @@ class ReplayTests {
 		assertThat(json.get("lazyCost").asDouble()).isEqualTo(ReplayResult.round(result.lazy().bill().cost(), 10));
 		assertThat(json.get("prices").get("cacheRead").asDouble()).isEqualTo(0.1);
 		assertThat(json.has("perTask")).isFalse();
+	}
+
+	@Test
+	void theResultSaysWhetherTheTasksLearnedFromTheOnesBefore() throws Exception {
+		Dataset dataset = searches();
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		ReplayResult cold = ReplayOptions.replay(dataset, tasks, Options.parse(List.of(), ReplayOptions.SPEC), "bm25",
+				bm25());
+		ReplayResult warm = ReplayOptions.replay(dataset, tasks,
+				Options.parse(List.of("--learning", "warm"), ReplayOptions.SPEC), "bm25", bm25());
+
+		assertThat(cold.toJson().get("learning").asString()).isEqualTo("cold");
+		assertThat(warm.toJson().get("learning").asString()).isEqualTo("warm");
+		assertThat(cold.toText())
+			.startsWith("searches-dev, ranker bm25, max-active-schemas 24, mode search, learning cold\n");
+		assertThat(warm.toText())
+			.startsWith("searches-dev, ranker bm25, max-active-schemas 24, mode search, learning warm\n");
 	}
 
 	@Test

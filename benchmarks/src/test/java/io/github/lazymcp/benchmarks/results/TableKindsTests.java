@@ -78,6 +78,21 @@ class TableKindsTests {
 	}
 
 	@Test
+	void aReplayThatLearnedFromItsTasksSaysSoInItsMode() {
+		String cold = """
+				{"dataset":"livemcpbench-dev","ranker":"hybrid","mode":"search","learning":"cold","tasks":37,\
+				"tasksFailed":31,"successRate":0.162162,"requests":135,"eagerRequests":143,"eagerTokens":12358645,\
+				"lazyTokens":244992,"reduction":0.980177,"eagerCost":4922649.25,"lazyCost":228778.1,\
+				"eagerCostWarm":4000000.0,"lazyCostWarm":200000.0}""";
+
+		List<String> table = render("replay", "replay-livemcpbench-dev-search.json", cold,
+				cold.replace("\"learning\":\"cold\"", "\"learning\":\"warm\""));
+
+		assertThat(table.get(2)).startsWith("| livemcpbench-dev | search | 37 |");
+		assertThat(table.get(3)).startsWith("| livemcpbench-dev | search, learning warm | 37 |");
+	}
+
+	@Test
 	void aRouteTableNamesTheIntentsByTheFileAndAGateTableShowsEachFigureAgainstItsFloor() {
 		List<String> route = render("route", "route-routing-intents.json", """
 				{"positives":42,"top1":0.9524,"negatives":22,"abstain":1.0,"threshold":0.15,"margin":0.0,\
