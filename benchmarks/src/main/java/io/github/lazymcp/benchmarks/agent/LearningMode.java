@@ -68,7 +68,8 @@ public enum LearningMode {
 		ChatOptions options = LazyMcpRequest.withSession(request, session).prompt().getOptions();
 		Map<String, Object> context = (options instanceof ToolCallingChatOptions calling) ? calling.getToolContext()
 				: null;
-		return new ToolContext(Objects.requireNonNull(context, "lazy-mcp's session advisor gives a turn a tool context"));
+		return new ToolContext(
+				Objects.requireNonNull(context, "lazy-mcp's session advisor gives a turn a tool context"));
 	}
 
 }

@@ -67,9 +67,9 @@ import org.springframework.ai.tool.ToolCallback;
 
 /**
  * The scripted model of the replay, on one lazy-mcp stack, as described at the top of
- * this file. Calls go through the callbacks lazy-mcp runs, so activation and use happen as
- * in the product, and learning does when the agent is {@link LearningMode#WARM warm}. In
- * the bridge surface the tool's callback runs directly, as CallTool runs it once the
+ * this file. Calls go through the callbacks lazy-mcp runs, so activation and use happen
+ * as in the product, and learning does when the agent is {@link LearningMode#WARM warm}.
+ * In the bridge surface the tool's callback runs directly, as CallTool runs it once the
  * arguments pass its schema check (the script's arguments are placeholders); the
  * conversation carries the CallTool call.
  */

@@ -78,9 +78,8 @@ final class IdleScheduler extends ScheduledThreadPoolExecutor {
 			while (this.pending > 0) {
 				long left = deadline - System.nanoTime();
 				if (left <= 0) {
-					throw new IllegalStateException(
-							"lazy-mcp's background work did not end within %s (%d tasks left)".formatted(timeout,
-									this.pending));
+					throw new IllegalStateException("lazy-mcp's background work did not end within %s (%d tasks left)"
+						.formatted(timeout, this.pending));
 				}
 				try {
 					TimeUnit.NANOSECONDS.timedWait(this.lock, left);

@@ -26,8 +26,9 @@ public final class ReplayOptions {
 
 	/** Every option of {@code replay}. */
 	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
-			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions", "cache-write",
-			"cache-read", "output-price", "cache-min-tokens"), Set.of("json", "per-task", "search-twice"));
+			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
+			"cache-write", "cache-read", "output-price", "cache-min-tokens"),
+			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
 	}

@@ -38,9 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param perTask one line per task, when asked for
  */
 public record ReplayResult(String dataset, String ranker, int cap, FirstLook mode, LearningMode learning,
-		CachePrices prices, Side lazy,
-		Side bridge, Bill eager, Completed completed, double goldVisibleFirstRequest, double goldVisibleFirstSearch,
-		TaskRun.Repeats repeats, List<TaskLine> perTask) {
+		CachePrices prices, Side lazy, Side bridge, Bill eager, Completed completed, double goldVisibleFirstRequest,
+		double goldVisibleFirstSearch, TaskRun.Repeats repeats, List<TaskLine> perTask) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
