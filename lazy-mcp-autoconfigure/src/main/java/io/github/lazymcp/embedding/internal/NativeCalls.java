@@ -13,10 +13,13 @@ import org.jspecify.annotations.Nullable;
  * the JVM exits, the native libraries' own teardown runs after the shutdown hooks; a
  * native call still running then (a model loaded by a background index build while the
  * application stops, say) crashes the JVM with SIGSEGV. So every native call holds a
- * shared permit, and a shutdown hook, registered on the first call, waits up to
- * {@link #EXIT_WAIT} for the calls running to end and then lets none start: a call that
- * would start after that fails at once instead of blocking, so that another shutdown hook
- * closing the model never waits for it.
+ * shared permit, and a shutdown hook, registered on the first call, lets none start from
+ * its own start on and waits up to {@link #EXIT_WAIT} for the calls running to end: a
+ * call that would start after the hook began fails at once instead of blocking, so that
+ * another shutdown hook closing the model never waits for it. (A read lock's
+ * {@code tryLock} does not yield to a writer waiting for the lock, so without the flag a
+ * stream of short calls, such as an index build's, could keep the hook waiting out its
+ * whole wait and still run during the exit.)
  * <p>
  * The invariant: while the hook holds the write lock, no native call runs, and the hook
  * takes it only once, for good.
@@ -32,6 +35,9 @@ final class NativeCalls {
 	private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
 	private final AtomicBoolean hooked;
+
+	/** Set once the exit has begun: no call starts from then on. */
+	private volatile boolean exiting;
 
 	/**
 	 * Creates a guard.
@@ -113,17 +119,21 @@ final class NativeCalls {
 		if (this.hooked.compareAndSet(false, true)) {
 			hook();
 		}
+		if (this.exiting) {
+			return null;
+		}
 		Lock permit = this.lock.readLock();
 		return permit.tryLock() ? permit : null;
 	}
 
 	/**
-	 * Waits for the native calls running to end, then lets none start; what the shutdown
-	 * hook runs.
+	 * Lets no native call start from now on, and waits for those running to end; what the
+	 * shutdown hook runs.
 	 * @param wait the longest to wait
 	 * @return whether every call running had ended
 	 */
 	boolean closeForExit(Duration wait) {
+		this.exiting = true;
 		try {
 			return this.lock.writeLock().tryLock(wait.toMillis(), TimeUnit.MILLISECONDS);
 		}

@@ -41,6 +41,31 @@ class NativeCallsTests {
 	}
 
 	@Test
+	void noCallStartsOnceTheExitHasBegunEvenWhileItStillWaitsForARunningOne() throws Exception {
+		CountDownLatch running = new CountDownLatch(1);
+		CountDownLatch finish = new CountDownLatch(1);
+		CompletableFuture<String> call = CompletableFuture.supplyAsync(() -> this.calls.run(() -> {
+			running.countDown();
+			awaitQuietly(finish);
+			return "loaded";
+		}));
+		running.await();
+		CompletableFuture<Boolean> exit = new CompletableFuture<>();
+		Thread hook = new Thread(() -> exit.complete(this.calls.closeForExit(Duration.ofMinutes(1))));
+		hook.start();
+		// The hook waits for the running call, as a shutdown hook would.
+		while (hook.getState() != Thread.State.TIMED_WAITING) {
+			Thread.onSpinWait();
+		}
+
+		assertThatIllegalStateException().isThrownBy(() -> this.calls.run(() -> "started during the exit"))
+			.withMessageContaining("exiting");
+		finish.countDown();
+		assertThat(exit.get()).isTrue();
+		assertThat(call.get()).isEqualTo("loaded");
+	}
+
+	@Test
 	void aReleaseOnceTheExitHasBegunIsSkippedNotWaitedFor() throws Exception {
 		// the exit runs on a thread of its own, as a shutdown hook does
 		assertThat(CompletableFuture.supplyAsync(() -> this.calls.closeForExit(Duration.ofSeconds(1))).get()).isTrue();
