@@ -6,6 +6,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
@@ -85,6 +86,15 @@ public final class LazyMcpFixtures {
 	 */
 	public static void relearn(LazyMcp lazyMcp) {
 		lazyMcp.assembly().search().relearn();
+	}
+
+	/**
+	 * How many threads the scheduler lazy-mcp makes for itself has, when it is given
+	 * none: for a scheduler given in its place that keeps the same concurrency.
+	 * @return the thread count
+	 */
+	public static int backgroundThreads() {
+		return Background.THREADS;
 	}
 
 	/**

@@ -42,12 +42,6 @@ import org.springframework.ai.tool.ToolCallback;
 public final class LazyStack implements AutoCloseable {
 
 	/**
-	 * The threads of the stack's scheduler: as many as the scheduler lazy-mcp makes for
-	 * itself when it is given none.
-	 */
-	private static final int BACKGROUND_THREADS = 4;
-
-	/**
 	 * The longest {@link #relearn()} waits: a rebuild that embeds new uses and fits the
 	 * fusion to them takes seconds (docs/benchmarks.md).
 	 */
@@ -68,7 +62,8 @@ public final class LazyStack implements AutoCloseable {
 
 	private final Map<String, String> qualifiedByKey = new HashMap<>();
 
-	private final IdleScheduler background = new IdleScheduler(BACKGROUND_THREADS);
+	// As many threads as the scheduler lazy-mcp makes for itself when it is given none.
+	private final IdleScheduler background = new IdleScheduler(LazyMcpFixtures.backgroundThreads());
 
 	public LazyStack(Dataset dataset, ToolRanker ranker, int maxActiveSchemas) {
 		this(dataset, ranker, Setup.cap(maxActiveSchemas));
