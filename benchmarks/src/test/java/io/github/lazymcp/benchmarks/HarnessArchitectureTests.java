@@ -47,7 +47,8 @@ class HarnessArchitectureTests {
 			new Layer("gate", 3, HARNESS + ".gate.."), new Layer("replay", 4, HARNESS + ".replay.."),
 			new Layer("agent", 5, HARNESS + ".agent.."), new Layer("retrieval", 5, HARNESS + ".retrieval.."),
 			new Layer("routing", 5, HARNESS + ".routing.."), new Layer("bill", 6, HARNESS + ".bill.."),
-			new Layer("ranking", 6, HARNESS + ".ranking.."), new Layer("product", 7, HARNESS + ".product.."),
+			new Layer("ranking", 6, HARNESS + ".ranking.."), new Layer("peers", 6, HARNESS + ".peers.."),
+			new Layer("product", 7, HARNESS + ".product.."),
 			new Layer("dataset", 8, HARNESS + ".dataset.."), new Layer("results", 8, HARNESS + ".results.."),
 			new Layer("cli", 8, HARNESS + ".cli.."));
 
