@@ -13,6 +13,7 @@ import io.github.lazymcp.benchmarks.cli.ConsoleOutput;
 import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.cli.Output;
 import io.github.lazymcp.benchmarks.command.CatalogReportCommand;
+import io.github.lazymcp.benchmarks.command.CompareCommand;
 import io.github.lazymcp.benchmarks.command.DocsCommand;
 import io.github.lazymcp.benchmarks.command.EvalCommand;
 import io.github.lazymcp.benchmarks.command.GateCommand;
@@ -42,15 +43,15 @@ import tools.jackson.databind.node.ObjectNode;
 public final class Main {
 
 	/** Every command, in the order of the usage text. */
-	private static final List<Command> COMMANDS = List.of(new EvalCommand(), new ReplayCommand(), new IndexCommand(),
-			new RouteCommand(), new GateCommand(), new CatalogReportCommand(), new SoakCommand(), new JmhCommand(),
-			new DocsCommand());
+	private static final List<Command> COMMANDS = List.of(new EvalCommand(), new ReplayCommand(), new CompareCommand(),
+			new IndexCommand(), new RouteCommand(), new GateCommand(), new CatalogReportCommand(), new SoakCommand(),
+			new JmhCommand(), new DocsCommand());
 
 	/** The option that writes a command's results to a results file. */
 	private static final String RESULTS = "--results";
 
 	/** The commands whose results {@value #RESULTS} writes: those that print results. */
-	private static final List<String> WITH_RESULTS = List.of("eval", "replay", "index", "route");
+	private static final List<String> WITH_RESULTS = List.of("eval", "replay", "compare", "index", "route");
 
 	/** The exit status of a command line the jar does not understand. */
 	private static final int USAGE_ERROR = 2;

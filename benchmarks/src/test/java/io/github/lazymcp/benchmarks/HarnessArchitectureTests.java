@@ -48,9 +48,8 @@ class HarnessArchitectureTests {
 			new Layer("agent", 5, HARNESS + ".agent.."), new Layer("retrieval", 5, HARNESS + ".retrieval.."),
 			new Layer("routing", 5, HARNESS + ".routing.."), new Layer("bill", 6, HARNESS + ".bill.."),
 			new Layer("ranking", 6, HARNESS + ".ranking.."), new Layer("peers", 6, HARNESS + ".peers.."),
-			new Layer("product", 7, HARNESS + ".product.."),
-			new Layer("dataset", 8, HARNESS + ".dataset.."), new Layer("results", 8, HARNESS + ".results.."),
-			new Layer("cli", 8, HARNESS + ".cli.."));
+			new Layer("product", 7, HARNESS + ".product.."), new Layer("dataset", 8, HARNESS + ".dataset.."),
+			new Layer("results", 8, HARNESS + ".results.."), new Layer("cli", 8, HARNESS + ".cli.."));
 
 	/** The layer of the app the soak starts in child JVMs. */
 	private static final String APP = "soak.app";

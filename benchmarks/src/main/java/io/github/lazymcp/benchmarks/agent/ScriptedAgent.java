@@ -11,6 +11,7 @@ import java.util.Set;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.bill.PromptBlock;
+import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.Task;
@@ -94,6 +95,8 @@ public final class ScriptedAgent {
 
 	private final LearningMode learning;
 
+	private final PromptShape shape;
+
 	/**
 	 * The agent.
 	 * @param stack the product, on the surface measured
@@ -125,6 +128,21 @@ public final class ScriptedAgent {
 	 */
 	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch,
 			LearningMode learning) {
+		this(stack, mode, blocks, repeatSearch, learning, PromptShape.NONE);
+	}
+
+	/**
+	 * The agent, in conversations of the shape given.
+	 * @param stack the product, on the surface measured
+	 * @param mode how tasks start
+	 * @param blocks the tool definitions' prompt blocks
+	 * @param repeatSearch whether the first search is sent twice
+	 * @param learning whether each task learns from the ones this agent ran before it
+	 * @param shape the application's system prompt and the size of tool results
+	 */
+	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch,
+			LearningMode learning, PromptShape shape) {
+		this.shape = shape;
 		this.repeatSearch = repeatSearch;
 		this.learning = learning;
 		this.stack = stack;
@@ -143,12 +161,12 @@ public final class ScriptedAgent {
 	public TaskRun run(Task task) {
 		ToolSession session = this.stack.sessions.session(task.id());
 		Turn turn = new Turn(task, session, this.learning.context(session, task.query()),
-				new Transcript(this.stack.tokens, null));
+				new Transcript(this.stack.tokens, this.shape, null));
 		if (this.mode == FirstLook.PROACTIVE) {
 			this.stack.turnStarted(turn.session, UserTurn.first(task.query()));
 		}
 		turn.conversation.user(task.query());
-		List<List<String>> calls = calls(task);
+		List<List<String>> calls = calls(this.stack, task);
 		boolean done = calls.stream().allMatch((names) -> serve(turn, names));
 		if (done) {
 			send(turn);
@@ -168,13 +186,16 @@ public final class ScriptedAgent {
 	}
 
 	/**
-	 * The calls the task needs, each as the model-facing names of its interchangeable
+	 * The calls a task needs, each as the model-facing names of its interchangeable
 	 * tools.
+	 * @param stack the catalog's names
+	 * @param task the task
+	 * @return the calls, in order; a call whose tools the catalog lacks is left out
 	 */
-	private List<List<String>> calls(Task task) {
+	static List<List<String>> calls(LazyStack stack, Task task) {
 		List<List<String>> calls = new ArrayList<>();
 		for (List<String> keys : task.calls()) {
-			List<String> names = keys.stream().map(this.stack::qualified).filter((name) -> name != null).toList();
+			List<String> names = keys.stream().map(stack::qualified).filter((name) -> name != null).toList();
 			if (!names.isEmpty()) {
 				calls.add(names);
 			}

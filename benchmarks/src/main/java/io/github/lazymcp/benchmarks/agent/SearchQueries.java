@@ -90,6 +90,16 @@ final class SearchQueries {
 	 * @return the arguments
 	 */
 	static Map<String, Object> afterMiss(String task, SearchView firstLook, ToolSettings settings) {
+		return arguments(afterMissQuery(task, firstLook), settings.maxLimit(), settings);
+	}
+
+	/**
+	 * The query of the search after a miss, for any tool search.
+	 * @param task the task's text
+	 * @param firstLook what the model was shown before the miss
+	 * @return the task's words the tools it was shown do not cover, or the task's text
+	 */
+	static String afterMissQuery(String task, SearchView firstLook) {
 		Set<String> shown = new LinkedHashSet<>();
 		for (SearchView.Shown tool : firstLook.tools()) {
 			if (!tool.listed()) {
@@ -98,7 +108,7 @@ final class SearchQueries {
 		}
 		Set<String> left = words(task);
 		left.removeAll(shown);
-		return arguments(left.isEmpty() ? task : String.join(" ", left), settings.maxLimit(), settings);
+		return left.isEmpty() ? task : String.join(" ", left);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import org.jspecify.annotations.Nullable;
@@ -12,9 +13,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One task's conversation as the model provider receives it, request by request: each
- * request is the tools it carries, then the system text (which changes when lazy-mcp's
- * guidance does), then every message so far (the user's request, and each tool call with
- * its result). Messages only grow, so a request keeps the number of messages it carried
+ * request is the tools it carries, then the system text (the application's system prompt
+ * of {@link PromptShape}, then lazy-mcp's guidance, which changes when the active tools'
+ * servers do), then every message so far (the user's request, and each tool call with its
+ * result). Messages only grow, so a request keeps the number of messages it carried
  * rather than a copy of them.
  */
 public final class Transcript {
@@ -22,6 +24,8 @@ public final class Transcript {
 	private static final JsonMapper JSON = JsonMapper.shared();
 
 	private final CatalogFixtures.Tokens tokens;
+
+	private final PromptShape shape;
 
 	private @Nullable PromptBlock system;
 
@@ -37,7 +41,18 @@ public final class Transcript {
 	 * @param system the system text lazy-mcp adds, or null for none
 	 */
 	public Transcript(CatalogFixtures.Tokens tokens, @Nullable String system) {
+		this(tokens, PromptShape.NONE, system);
+	}
+
+	/**
+	 * A conversation with the application's system prompt and results of the size given.
+	 * @param tokens counts the messages' tokens
+	 * @param shape the application's system prompt and the size of tool results
+	 * @param system the system text lazy-mcp adds, or null for none
+	 */
+	public Transcript(CatalogFixtures.Tokens tokens, PromptShape shape, @Nullable String system) {
 		this.tokens = tokens;
+		this.shape = shape;
 		system(system);
 	}
 
@@ -70,10 +85,24 @@ public final class Transcript {
 	}
 
 	private void system(@Nullable String text) {
-		if (text == null || !text.equals(this.systemText)) {
-			this.system = (text != null) ? text(PromptBlock.Kind.SYSTEM, "system", text) : null;
+		if (this.system == null || !Objects.equals(text, this.systemText)) {
+			this.system = systemBlock(text);
 			this.systemText = text;
 		}
+	}
+
+	/**
+	 * The application's system prompt followed by lazy-mcp's text: one block, since a
+	 * change of either bills all of it again.
+	 */
+	private @Nullable PromptBlock systemBlock(@Nullable String text) {
+		int application = this.shape.systemPromptTokens();
+		if (application == 0) {
+			return (text != null) ? text(PromptBlock.Kind.SYSTEM, "system", text) : null;
+		}
+		String lazyMcp = (text != null) ? text : "";
+		return PromptBlock.text(PromptBlock.Kind.SYSTEM, "system",
+				"application prompt of " + application + '\n' + lazyMcp, application + this.tokens.count(lazyMcp));
 	}
 
 	/**
@@ -89,7 +118,9 @@ public final class Transcript {
 		int last = this.requests.size() - 1;
 		this.requests.set(last, this.requests.get(last).withOutput(callBlock.tokens()));
 		this.messages.add(callBlock);
-		this.messages.add(text(kind, tool, result));
+		int resultTokens = this.shape.resultTokens();
+		this.messages.add((kind == PromptBlock.Kind.RESULT && resultTokens > 0)
+				? PromptBlock.text(kind, tool, result, resultTokens) : text(kind, tool, result));
 	}
 
 	/**

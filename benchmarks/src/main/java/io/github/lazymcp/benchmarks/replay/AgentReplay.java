@@ -10,6 +10,7 @@ import io.github.lazymcp.benchmarks.agent.WireRequest;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.bill.PromptCache;
+import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.Task;
@@ -45,6 +46,8 @@ public final class AgentReplay {
 
 	private final LearningMode learning;
 
+	private final PromptShape shape;
+
 	/**
 	 * A replay.
 	 * @param lazy the product in the default surface (for {@link FirstLook#PROACTIVE},
@@ -54,7 +57,7 @@ public final class AgentReplay {
 	 * @param prices what cached and fresh tokens cost
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices) {
-		this(lazy, bridge, mode, prices, false, LearningMode.COLD);
+		this(lazy, bridge, mode, prices, false, LearningMode.COLD, PromptShape.NONE);
 	}
 
 	/**
@@ -66,9 +69,12 @@ public final class AgentReplay {
 	 * @param repeatSearch whether the default surface's agent sends its first search
 	 * twice (see {@link ScriptedAgent})
 	 * @param learning whether each task learns from the ones before it
+	 * @param shape the application's system prompt and the size of tool results, on every
+	 * side
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices, boolean repeatSearch,
-			LearningMode learning) {
+			LearningMode learning, PromptShape shape) {
+		this.shape = shape;
 		this.repeatSearch = repeatSearch;
 		this.learning = learning;
 		this.lazy = lazy;
@@ -79,9 +85,10 @@ public final class AgentReplay {
 
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
 		ToolBlocks blocks = new ToolBlocks(this.lazy.tokens);
-		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch, this.learning);
-		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks, false, this.learning);
-		EagerBaseline eager = new EagerBaseline(this.lazy, blocks);
+		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch, this.learning,
+				this.shape);
+		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks, false, this.learning, this.shape);
+		EagerBaseline eager = new EagerBaseline(this.lazy, blocks, this.shape);
 		long sentBefore = this.lazy.tokensSent();
 		ReplayTally result = new ReplayTally(this.prices, perTask);
 		Side eagerSide = new Side(this.prices);

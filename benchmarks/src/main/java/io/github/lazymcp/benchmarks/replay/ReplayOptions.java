@@ -8,6 +8,7 @@ import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
+import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.cli.OptionSpec;
 import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
@@ -27,7 +28,7 @@ public final class ReplayOptions {
 	/** Every option of {@code replay}. */
 	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
 			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
-			"cache-write", "cache-read", "output-price", "cache-min-tokens"),
+			"cache-write", "cache-read", "output-price", "cache-min-tokens", "system-prompt", "result-tokens"),
 			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
@@ -58,9 +59,20 @@ public final class ReplayOptions {
 		}
 		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
-			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning)
+			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning, shape(args))
 				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
+	}
+
+	/**
+	 * The conversations' shape of {@code --system-prompt} and {@code --result-tokens},
+	 * each 0 (none; results as returned) unless given.
+	 * @param args the command line
+	 * @return the shape
+	 */
+	public static PromptShape shape(Options args) {
+		return new PromptShape(args.integer("system-prompt", PromptShape.NONE.systemPromptTokens()),
+				args.integer("result-tokens", PromptShape.NONE.resultTokens()));
 	}
 
 	/**
