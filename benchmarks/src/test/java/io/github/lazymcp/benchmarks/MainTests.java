@@ -40,7 +40,11 @@ class MainTests {
 						         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
 						         [--learning cold|warm]
 						         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
+						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
+						  compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
+						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
+						         [replay's other options]
 						  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 						  route  --capabilities DIR --intents FILE [--threshold X] [--margin X] [--general-lead X] [--general-requests FILE] [--model ID] [--verbose] [--json]
 						  gate   --floors FILE --eval DIR --capabilities DIR --intents FILE[,FILE] [--write FILE]
@@ -50,7 +54,7 @@ class MainTests {
 						  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 						  docs   --write | --check [--docs DIR] [--results DIR]
 						  docs   --same COMMITTED.json RERUN.json [--ignore KEY,KEY]
-						eval, replay, index and route also take --results FILE: their results as a results file, for the docs' tables
+						eval, replay, compare, index and route also take --results FILE: their results as a results file, for the docs' tables
 						rankers: %s (default %s, the product's)
 						Unknown options are errors."""
 					.formatted(RankerRegistry.standard().names(), ProductRankers.defaultRanker()));

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.benchmarks.bill.PromptBlock;
-import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.DatasetConnection;
@@ -32,12 +31,15 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  *   2. The model calls the tool if it can: one of the call's interchangeable tools was
  *      found (TOOLS: it is in this request's tools; INLINE: its definition was expanded in
  *      a result).
- *   3. Else, in its first request: its first look, a search with the task's text; back
- *      to 1.
+ *   3. Else, in its first request: its first look, a search with the task's text (or its
+ *      content words: FirstQuery); back to 1.
  *   4. Else, once per task: the search after a miss, with the query of SearchQueries'
  *      template from the task's text and what the first look showed; back to 1.
  *   5. Else the task fails: the request of step 1 is the model's last.
- * After the last call, one more request carries the model's final answer.
+ * After the last call, one more request carries the model's final answer. With
+ * ModelPick.TOP, step 2 calls the first tool the last search that found any found, and the
+ * model has not called yet, right or wrong; after a wrong call the model goes on at step 4, and after a
+ * second one it answers and the task fails.
  *
  * The same model as on lazy-mcp: the same two searches, the same words, and the right
  * tool picked among those found. The peers keep everything found callable (none has a
@@ -48,7 +50,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 /**
  * The scripted model of the replay, on a peer's tool search, as described at the top of
  * this file. Its conversation carries what the peer sends: no guidance of lazy-mcp's, the
- * application's system prompt and tool results of the same {@link PromptShape}.
+ * application's system prompt and tool results of the same {@link Conditions}.
  */
 public final class PeerAgent {
 
@@ -64,20 +66,20 @@ public final class PeerAgent {
 
 	private final ToolBlocks blocks;
 
-	private final PromptShape shape;
+	private final Conditions conditions;
 
 	/**
 	 * The agent on one peer, which indexes the stack's catalog now.
 	 * @param stack the catalog, with the names the model calls its tools by
 	 * @param peer the tool search
 	 * @param blocks the tool definitions' prompt blocks
-	 * @param shape the application's system prompt and the size of tool results
+	 * @param conditions the conversations' shape and how the model picks
 	 */
-	public PeerAgent(LazyStack stack, PeerSearch peer, ToolBlocks blocks, PromptShape shape) {
+	public PeerAgent(LazyStack stack, PeerSearch peer, ToolBlocks blocks, Conditions conditions) {
 		this.stack = stack;
 		this.peer = peer;
 		this.blocks = blocks;
-		this.shape = shape;
+		this.conditions = conditions;
 		for (CatalogTool tool : stack.lazyMcp.catalog().tools()) {
 			this.catalog.put(tool.definition().name(), tool.definition());
 		}
@@ -90,7 +92,7 @@ public final class PeerAgent {
 	 * @return how it went
 	 */
 	public TaskRun run(Task task) {
-		Turn turn = new Turn(task, new Transcript(this.stack.tokens, this.shape, null));
+		Turn turn = new Turn(task, new Transcript(this.stack.tokens, this.conditions.shape(), null));
 		turn.conversation.user(task.query());
 		List<List<String>> calls = ScriptedAgent.calls(this.stack, task);
 		boolean done = calls.stream().allMatch((names) -> serve(turn, names));
@@ -110,22 +112,36 @@ public final class PeerAgent {
 	private boolean serve(Turn turn, List<String> names) {
 		while (true) {
 			send(turn);
-			String callable = first(names, turn.found);
-			if (callable != null) {
-				call(turn, callable);
-				return true;
+			String pick = (this.conditions.pick() == ModelPick.TOP) ? top(turn) : first(names, turn.found);
+			if (pick != null) {
+				call(turn, pick);
+				if (names.contains(pick)) {
+					return true;
+				}
 			}
-			if (turn.firstLook == null) {
-				search(turn, turn.task.query());
+			SearchView firstLook = turn.firstLook;
+			if (firstLook == null) {
+				search(turn, this.conditions.query().query(turn.task.query()));
 			}
 			else if (!turn.searchedAfterMiss) {
 				turn.searchedAfterMiss = true;
-				search(turn, SearchQueries.afterMissQuery(turn.task.query(), turn.firstLook));
+				search(turn, SearchQueries.afterMissQuery(turn.task.query(), firstLook));
 			}
 			else {
+				if (pick != null) {
+					// The model answers after its wrong call.
+					send(turn);
+				}
 				return false;
 			}
 		}
+	}
+
+	/**
+	 * {@link ModelPick#TOP}'s pick: the best found by the last search, not called yet.
+	 */
+	private @Nullable String top(Turn turn) {
+		return turn.ranking.stream().filter((tool) -> !turn.called.contains(tool)).findFirst().orElse(null);
 	}
 
 	/** One model request: the search tool, and what the peer adds to the tools. */
@@ -151,6 +167,9 @@ public final class PeerAgent {
 		turn.searchInputs.add(result.arguments());
 		List<String> found = result.found().stream().filter(this.catalog::containsKey).toList();
 		turn.found.addAll(found);
+		if (!found.isEmpty()) {
+			turn.ranking = found;
+		}
 		if (turn.firstLook == null) {
 			turn.firstLook = SearchView.ofTools(found.stream().map(this.catalog::get).toList());
 			turn.firstSearch.addAll(found);
@@ -159,6 +178,7 @@ public final class PeerAgent {
 
 	/** The model's call of a tool it found. */
 	private void call(Turn turn, String tool) {
+		turn.called.add(tool);
 		turn.conversation.called(tool, Transcript.call(tool, Map.of()), DatasetConnection.RESULT,
 				PromptBlock.Kind.RESULT);
 	}
@@ -180,6 +200,12 @@ public final class PeerAgent {
 		final Set<String> firstSearch = new HashSet<>();
 
 		final List<String> searchInputs = new ArrayList<>();
+
+		/** What the last search found, best first. */
+		List<String> ranking = List.of();
+
+		/** The tools the model called in this task. */
+		final Set<String> called = new HashSet<>();
 
 		@Nullable SearchView firstLook;
 

@@ -11,7 +11,6 @@ import java.util.Set;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.bill.PromptBlock;
-import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.Task;
@@ -36,7 +35,7 @@ import org.springframework.ai.tool.ToolCallback;
  *   3. Else, if the model was shown the tool before (it was evicted since), it loads it by
  *      that name with ToolSearch, once, and goes back to 1.
  *   4. Else, in search mode, if it has not searched yet: its first look, a ToolSearch with
- *      the task's text; back to 1. (In proactive mode the first look is the first
+ *      the task's text (or its content words: FirstQuery); back to 1. (In proactive mode the first look is the first
  *      request's tools, proactive attach's.)
  *   5. Else, once per task: the search after a miss, by SearchQueries' template from the
  *      task's text and what the first look showed; back to 1.
@@ -64,6 +63,15 @@ import org.springframework.ai.tool.ToolCallback;
  * after loading listed tools): every tool of the second result that was active is one a
  * search found although it was loaded, and is counted as answered "already loaded" when
  * the result says so by name and loads it nowhere.
+ */
+
+/*
+ * With ModelPick.TOP the model trusts the ranking instead of steps 2 and 3: it calls the
+ * first tool of the last list it was shown (a search's result in its order, then the
+ * listed tools it loaded; in proactive mode before any search, the first request's tools;
+ * a result that shows nothing leaves the list before it)
+ * that it can call and has not called yet, right or wrong. After a wrong call it goes on
+ * at step 5; after a second one it answers and the task fails.
  */
 
 /**
@@ -95,7 +103,7 @@ public final class ScriptedAgent {
 
 	private final LearningMode learning;
 
-	private final PromptShape shape;
+	private final Conditions conditions;
 
 	/**
 	 * The agent.
@@ -128,7 +136,7 @@ public final class ScriptedAgent {
 	 */
 	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch,
 			LearningMode learning) {
-		this(stack, mode, blocks, repeatSearch, learning, PromptShape.NONE);
+		this(stack, mode, blocks, repeatSearch, learning, Conditions.DEFAULTS);
 	}
 
 	/**
@@ -138,11 +146,11 @@ public final class ScriptedAgent {
 	 * @param blocks the tool definitions' prompt blocks
 	 * @param repeatSearch whether the first search is sent twice
 	 * @param learning whether each task learns from the ones this agent ran before it
-	 * @param shape the application's system prompt and the size of tool results
+	 * @param conditions the conversations' shape and how the model picks
 	 */
 	public ScriptedAgent(LazyStack stack, FirstLook mode, ToolBlocks blocks, boolean repeatSearch,
-			LearningMode learning, PromptShape shape) {
-		this.shape = shape;
+			LearningMode learning, Conditions conditions) {
+		this.conditions = conditions;
 		this.repeatSearch = repeatSearch;
 		this.learning = learning;
 		this.stack = stack;
@@ -161,7 +169,7 @@ public final class ScriptedAgent {
 	public TaskRun run(Task task) {
 		ToolSession session = this.stack.sessions.session(task.id());
 		Turn turn = new Turn(task, session, this.learning.context(session, task.query()),
-				new Transcript(this.stack.tokens, this.shape, null));
+				new Transcript(this.stack.tokens, this.conditions.shape(), null));
 		if (this.mode == FirstLook.PROACTIVE) {
 			this.stack.turnStarted(turn.session, UserTurn.first(task.query()));
 		}
@@ -207,6 +215,9 @@ public final class ScriptedAgent {
 	 * Steps 1 to 6 for one call: true once the model called it, false when it gave up.
 	 */
 	private boolean serve(Turn turn, List<String> names) {
+		if (this.conditions.pick() == ModelPick.TOP) {
+			return serveTop(turn, names);
+		}
 		boolean loaded = false;
 		while (true) {
 			List<String> tools = send(turn);
@@ -221,13 +232,50 @@ public final class ScriptedAgent {
 				loaded = true;
 			}
 			else if (turn.firstLook == null) {
-				search(turn, SearchQueries.first(turn.task.query(), this.stack.tools()));
+				search(turn, SearchQueries.first(this.conditions.query().query(turn.task.query()), this.stack.tools()));
 			}
 			else if (!turn.searchedAfterMiss) {
 				turn.searchedAfterMiss = true;
 				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook, this.stack.tools()));
 			}
 			else {
+				return false;
+			}
+		}
+	}
+
+	/**
+	 * {@link ModelPick#TOP}'s steps for one call: the first tool of the last list shown
+	 * that the model can call and has not called; true once that was the right one.
+	 */
+	private boolean serveTop(Turn turn, List<String> names) {
+		while (true) {
+			List<String> tools = send(turn);
+			Set<String> callable = this.bridge ? turn.shown : new HashSet<>(tools);
+			String top = turn.ranking.stream()
+				.filter((tool) -> callable.contains(tool) && !turn.called.contains(tool))
+				.findFirst()
+				.orElse(null);
+			if (top != null) {
+				call(turn, top);
+				if (names.contains(top)) {
+					return true;
+				}
+			}
+			// Before the first look the model was shown no list, so it picked nothing.
+			SearchView firstLook = turn.firstLook;
+			if (firstLook == null) {
+				search(turn, SearchQueries.first(this.conditions.query().query(turn.task.query()), this.stack.tools()));
+			}
+			else if (!turn.searchedAfterMiss) {
+				turn.searchedAfterMiss = true;
+				search(turn, SearchQueries.afterMiss(turn.task.query(), firstLook, this.stack.tools()));
+			}
+			else {
+				if (top != null) {
+					// The model answers after its wrong call.
+					send(turn);
+				}
 				return false;
 			}
 		}
@@ -251,6 +299,7 @@ public final class ScriptedAgent {
 					.map(ToolCallback::getToolDefinition)
 					.filter((tool) -> !LAZY_MCP_TOOLS.contains(tool.name()))
 					.toList());
+				turn.ranking = new ArrayList<>(turn.firstLook.names());
 			}
 		}
 		return names;
@@ -268,6 +317,9 @@ public final class ScriptedAgent {
 			return;
 		}
 		boolean first = turn.firstLook == null;
+		if (!view.callable().isEmpty()) {
+			turn.ranking = new ArrayList<>(view.callable());
+		}
 		if (first) {
 			turn.firstLook = view;
 			turn.firstSearch.addAll(view.names());
@@ -275,6 +327,7 @@ public final class ScriptedAgent {
 		List<String> picked = SearchQueries.listedToLoad(turn.task.query(), view);
 		if (!picked.isEmpty()) {
 			search(turn, Map.of("names", picked));
+			turn.ranking.addAll(picked);
 		}
 		if (first && this.repeatSearch) {
 			repeat(turn, arguments);
@@ -310,6 +363,7 @@ public final class ScriptedAgent {
 
 	/** The model's call of a tool, executed by the callback the chat client would run. */
 	private void call(Turn turn, String tool) {
+		turn.called.add(tool);
 		String result = this.stack.callback(tool).orElseThrow().call("{}", turn.context);
 		String call = this.bridge
 				? Transcript.call(LazyMcp.CALL_TOOL, Transcript.object("name", tool, "arguments", Map.of()))
@@ -339,6 +393,12 @@ public final class ScriptedAgent {
 		final List<String> toolSearchInputs = new ArrayList<>();
 
 		final Set<String> firstSearch = new HashSet<>();
+
+		/** The last list of tools the model was shown, in its order. */
+		List<String> ranking = new ArrayList<>();
+
+		/** The tools the model called in this task. */
+		final Set<String> called = new HashSet<>();
 
 		TaskRun.Repeats repeats = TaskRun.Repeats.NONE;
 

@@ -55,8 +55,8 @@ public final class CompareCommand implements Command {
 	public String usage() {
 		return """
 				compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
-				         [--system-prompt TOKENS] [--result-tokens TOKENS] [replay's other options]
-				         systems: %s""".formatted(String.join(", ", systems()));
+				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
+				         [replay's other options]""";
 	}
 
 	@Override
@@ -79,19 +79,19 @@ public final class CompareCommand implements Command {
 					RankerRegistry.standard().create(ranker));
 			String provenance = "lazy-mcp's real parts, " + ranker + " ranker";
 			if (asked.contains(LAZY)) {
-				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.shape(args),
+				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.conditions(args),
 						replay.lazy().outcomes(), replay.lazy().bill(), replay.lazy().toolSearchCalls()));
 			}
 			if (asked.contains(BRIDGE)) {
 				rows.add(new SystemRow(dataset.name(), mode, BRIDGE, provenance + ", bridge surface",
-						ReplayOptions.shape(args), replay.bridge().outcomes(), replay.bridge().bill(),
+						ReplayOptions.conditions(args), replay.bridge().outcomes(), replay.bridge().bill(),
 						replay.bridge().toolSearchCalls()));
 			}
 		}
 		Map<String, PeerSearch> peers = Peers.all();
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		try (LazyStack stack = new LazyStack(dataset, RankerRegistry.standard().create(BM25), cap)) {
-			PeerReplay others = new PeerReplay(stack, ReplayOptions.prices(args), ReplayOptions.shape(args));
+			PeerReplay others = new PeerReplay(stack, ReplayOptions.prices(args), ReplayOptions.conditions(args));
 			for (String id : asked) {
 				PeerSearch peer = peers.get(id);
 				if (peer != null) {

@@ -39,7 +39,7 @@ public final class ReplayCommand implements Command {
 				         [--max-active-schemas N] [--ranker NAME|all] [--mode search|proactive] [--proactive-k N]
 				         [--learning cold|warm]
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
-				         [--system-prompt TOKENS] [--result-tokens TOKENS]
+				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 

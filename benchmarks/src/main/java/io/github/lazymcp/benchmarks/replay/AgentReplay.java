@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks.replay;
 
 import java.util.List;
 
+import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.agent.LearningMode;
 import io.github.lazymcp.benchmarks.agent.ScriptedAgent;
@@ -10,7 +11,6 @@ import io.github.lazymcp.benchmarks.agent.WireRequest;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.bill.PromptCache;
-import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.bill.Transcript;
 import io.github.lazymcp.benchmarks.dataset.Task;
@@ -46,7 +46,7 @@ public final class AgentReplay {
 
 	private final LearningMode learning;
 
-	private final PromptShape shape;
+	private final Conditions conditions;
 
 	/**
 	 * A replay.
@@ -57,7 +57,7 @@ public final class AgentReplay {
 	 * @param prices what cached and fresh tokens cost
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices) {
-		this(lazy, bridge, mode, prices, false, LearningMode.COLD, PromptShape.NONE);
+		this(lazy, bridge, mode, prices, false, LearningMode.COLD, Conditions.DEFAULTS);
 	}
 
 	/**
@@ -69,12 +69,11 @@ public final class AgentReplay {
 	 * @param repeatSearch whether the default surface's agent sends its first search
 	 * twice (see {@link ScriptedAgent})
 	 * @param learning whether each task learns from the ones before it
-	 * @param shape the application's system prompt and the size of tool results, on every
-	 * side
+	 * @param conditions the conversations' shape (on every side) and how the model picks
 	 */
 	AgentReplay(LazyStack lazy, LazyStack bridge, FirstLook mode, CachePrices prices, boolean repeatSearch,
-			LearningMode learning, PromptShape shape) {
-		this.shape = shape;
+			LearningMode learning, Conditions conditions) {
+		this.conditions = conditions;
 		this.repeatSearch = repeatSearch;
 		this.learning = learning;
 		this.lazy = lazy;
@@ -86,9 +85,10 @@ public final class AgentReplay {
 	ReplayResult run(String dataset, String ranker, List<Task> tasks, boolean perTask) {
 		ToolBlocks blocks = new ToolBlocks(this.lazy.tokens);
 		ScriptedAgent lazyAgent = new ScriptedAgent(this.lazy, this.mode, blocks, this.repeatSearch, this.learning,
-				this.shape);
-		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks, false, this.learning, this.shape);
-		EagerBaseline eager = new EagerBaseline(this.lazy, blocks, this.shape);
+				this.conditions);
+		ScriptedAgent bridgeAgent = new ScriptedAgent(this.bridge, this.mode, blocks, false, this.learning,
+				this.conditions);
+		EagerBaseline eager = new EagerBaseline(this.lazy, blocks, this.conditions.shape());
 		long sentBefore = this.lazy.tokensSent();
 		ReplayTally result = new ReplayTally(this.prices, perTask);
 		Side eagerSide = new Side(this.prices);

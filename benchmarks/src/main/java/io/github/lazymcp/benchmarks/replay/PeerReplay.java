@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.agent.PeerAgent;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.bill.PromptCache;
-import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.bill.ToolBlocks;
 import io.github.lazymcp.benchmarks.dataset.Task;
 import io.github.lazymcp.benchmarks.peers.PeerSearch;
@@ -35,7 +35,7 @@ public final class PeerReplay {
 
 	private final CachePrices prices;
 
-	private final PromptShape shape;
+	private final Conditions conditions;
 
 	private final ToolBlocks blocks;
 
@@ -43,12 +43,12 @@ public final class PeerReplay {
 	 * Lines over one catalog.
 	 * @param stack the catalog, with the names the model calls its tools by
 	 * @param prices what cached and fresh tokens cost
-	 * @param shape the application's system prompt and the size of tool results
+	 * @param conditions the conversations' shape and how the model picks
 	 */
-	public PeerReplay(LazyStack stack, CachePrices prices, PromptShape shape) {
+	public PeerReplay(LazyStack stack, CachePrices prices, Conditions conditions) {
 		this.stack = stack;
 		this.prices = prices;
-		this.shape = shape;
+		this.conditions = conditions;
 		this.blocks = new ToolBlocks(stack.tokens);
 	}
 
@@ -60,7 +60,7 @@ public final class PeerReplay {
 	 * @return the line
 	 */
 	public SystemRow peer(PeerSearch peer, FirstLook mode, List<Task> tasks) {
-		PeerAgent agent = new PeerAgent(this.stack, peer, this.blocks, this.shape);
+		PeerAgent agent = new PeerAgent(this.stack, peer, this.blocks, this.conditions);
 		PromptCache warm = new PromptCache(this.prices);
 		ReplayResult.Outcomes outcomes = ReplayResult.Outcomes.NONE;
 		Bill bill = Bill.NONE;
@@ -71,7 +71,7 @@ public final class PeerReplay {
 			bill = bill.plus(Bill.of(run.conversation(), this.prices, warm));
 			searches += run.toolSearchInputs().size();
 		}
-		return new SystemRow(this.stack.dataset().name(), mode, peer.id(), peer.provenance(), this.shape, outcomes,
+		return new SystemRow(this.stack.dataset().name(), mode, peer.id(), peer.provenance(), this.conditions, outcomes,
 				bill, searches);
 	}
 
@@ -86,9 +86,9 @@ public final class PeerReplay {
 	 * @return the line, or empty when no provider takes its requests
 	 */
 	public Optional<SystemRow> eager(FirstLook mode, List<Task> tasks) {
-		EagerBaseline eager = new EagerBaseline(this.stack, this.blocks, this.shape);
+		EagerBaseline eager = new EagerBaseline(this.stack, this.blocks, this.conditions.shape());
 		List<String> fits = new ArrayList<>();
-		if (eager.toolsTokens() + this.shape.systemPromptTokens() <= ANTHROPIC_MAX_TOKENS) {
+		if (eager.toolsTokens() + this.conditions.shape().systemPromptTokens() <= ANTHROPIC_MAX_TOKENS) {
 			fits.add("Anthropic");
 		}
 		if (eager.toolCount() <= OPENAI_MAX_TOOLS) {
@@ -105,7 +105,7 @@ public final class PeerReplay {
 			bill = bill.plus(Bill.of(eager.conversation(task), this.prices, warm));
 		}
 		return Optional.of(new SystemRow(this.stack.dataset().name(), mode, "eager",
-				"every tool in every request; fits " + String.join(" and ", fits), this.shape, outcomes, bill, 0));
+				"every tool in every request; fits " + String.join(" and ", fits), this.conditions, outcomes, bill, 0));
 	}
 
 }

@@ -5,8 +5,11 @@ import java.util.Set;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.advisor.AdvisorSettings;
+import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.FirstQuery;
 import io.github.lazymcp.benchmarks.agent.LearningMode;
+import io.github.lazymcp.benchmarks.agent.ModelPick;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.bill.PromptShape;
 import io.github.lazymcp.benchmarks.cli.OptionSpec;
@@ -26,9 +29,10 @@ import io.github.lazymcp.tool.ToolSettings;
 public final class ReplayOptions {
 
 	/** Every option of {@code replay}. */
-	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
-			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
-			"cache-write", "cache-read", "output-price", "cache-min-tokens", "system-prompt", "result-tokens"),
+	public static final OptionSpec SPEC = OptionSpec.of(
+			Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "mode", "learning", "proactive-k",
+					"default-limit", "shortlist", "server-instructions", "cache-write", "cache-read", "output-price",
+					"cache-min-tokens", "system-prompt", "result-tokens", "model", "query"),
 			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
@@ -59,9 +63,23 @@ public final class ReplayOptions {
 		}
 		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
-			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning, shape(args))
+			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning,
+					conditions(args))
 				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
+	}
+
+	/**
+	 * What {@code --system-prompt}, {@code --result-tokens}, {@code --model} and
+	 * {@code --query} ask every side to hold the same: by default, no system prompt,
+	 * results as returned, and the model that picks the right tool among those shown and
+	 * first searches for the task's text.
+	 * @param args the command line
+	 * @return the conditions
+	 */
+	public static Conditions conditions(Options args) {
+		return new Conditions(shape(args), ModelPick.of(args.get("model", "right")),
+				FirstQuery.of(args.get("query", "text")));
 	}
 
 	/**

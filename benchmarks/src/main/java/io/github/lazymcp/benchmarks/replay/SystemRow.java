@@ -2,9 +2,9 @@ package io.github.lazymcp.benchmarks.replay;
 
 import java.util.Locale;
 
+import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.bill.Bill;
-import io.github.lazymcp.benchmarks.bill.PromptShape;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,12 +18,12 @@ import tools.jackson.databind.node.ObjectNode;
  * @param system the system, as the tables name it
  * @param provenance how it runs: lazy-mcp's real parts, a peer run for real, or an
  * emulation and of what
- * @param shape the application's system prompt and the size of tool results
+ * @param conditions the conversations' shape and how the model picked
  * @param outcomes how the tasks ended
  * @param bill what the conversations sent and cost
  * @param searches calls of the system's search tool
  */
-public record SystemRow(String dataset, FirstLook mode, String system, String provenance, PromptShape shape,
+public record SystemRow(String dataset, FirstLook mode, String system, String provenance, Conditions conditions,
 		ReplayResult.Outcomes outcomes, Bill bill, long searches) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -39,8 +39,10 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 		node.put("mode", this.mode.name().toLowerCase(Locale.ROOT));
 		node.put("system", this.system);
 		node.put("provenance", this.provenance);
-		node.put("systemPromptTokens", this.shape.systemPromptTokens());
-		node.put("resultTokens", this.shape.resultTokens());
+		node.put("model", this.conditions.pick().name().toLowerCase(Locale.ROOT));
+		node.put("query", this.conditions.query().name().toLowerCase(Locale.ROOT));
+		node.put("systemPromptTokens", this.conditions.shape().systemPromptTokens());
+		node.put("resultTokens", this.conditions.shape().resultTokens());
 		int tasks = this.outcomes.tasks();
 		int finished = tasks - this.outcomes.failed();
 		node.put("tasks", tasks);

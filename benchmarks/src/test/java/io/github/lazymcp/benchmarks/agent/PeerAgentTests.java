@@ -26,6 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class PeerAgentTests {
 
@@ -106,11 +107,78 @@ class PeerAgentTests {
 			.containsExactly(400, 400);
 	}
 
+	@Test
+	void aModelThatTrustsTheRankingCallsTheBestFoundToolAndSearchesAgainAfterAWrongOne() throws Exception {
+		Played played = play(
+				PeerSearch.Expansion.TOOLS, (query) -> query.contains("Oslo")
+						? List.of("weather__forecast", "files__read_file") : List.of("mail__send_mail"),
+				Conditions.DEFAULTS.withPick(ModelPick.TOP));
+
+		// The forecast is first and right; for the mail the next of that result is the
+		// file tool: a wrong call, then the search after the miss finds the mail tool.
+		assertThat(played.run().outcome()).isEqualTo(TaskRun.Outcome.SECOND_SEARCH);
+		assertThat(calledTools(played.run())).containsExactly("weather__forecast", "files__read_file",
+				"mail__send_mail");
+	}
+
+	@Test
+	void aModelThatTrustsTheRankingFailsAfterASecondWrongCall() throws Exception {
+		Played played = play(PeerSearch.Expansion.TOOLS,
+				(query) -> query.contains("Oslo") ? List.of("files__read_file") : List.of("mail__send_mail"),
+				Conditions.DEFAULTS.withPick(ModelPick.TOP));
+
+		// Both picks are wrong for the forecast; the model answers after the second.
+		assertThat(played.run().outcome()).isEqualTo(TaskRun.Outcome.FAILED);
+		assertThat(calledTools(played.run())).containsExactly("files__read_file", "mail__send_mail");
+		assertThat(played.queries()).hasSize(2);
+	}
+
+	@Test
+	void aCapableModelCallsTheRightToolWhereverItWasRanked() throws Exception {
+		Played played = play(PeerSearch.Expansion.TOOLS,
+				(query) -> List.of("files__read_file", "weather__forecast", "mail__send_mail"), PromptShape.NONE);
+
+		assertThat(played.run().outcome()).isEqualTo(TaskRun.Outcome.GOLD_VISIBLE);
+		assertThat(calledTools(played.run())).containsExactly("weather__forecast", "mail__send_mail");
+	}
+
+	@Test
+	void aModelThatSearchesByContentWordsSearchesFirstForTheTasksWordsByTheFixedRule() throws Exception {
+		Played played = play(PeerSearch.Expansion.TOOLS, (query) -> List.of("weather__forecast", "mail__send_mail"),
+				new Conditions(PromptShape.NONE, ModelPick.RIGHT, FirstQuery.WORDS));
+
+		assertThat(played.queries()).containsExactly("forecast weather oslo send kari email");
+	}
+
+	@Test
+	void theFirstQueryIsTextOrWords() {
+		assertThat(FirstQuery.of("text")).isEqualTo(FirstQuery.TEXT);
+		assertThat(FirstQuery.of("words")).isEqualTo(FirstQuery.WORDS);
+		assertThatIllegalArgumentException().isThrownBy(() -> FirstQuery.of("keywords"))
+			.withMessage("--query must be 'text' or 'words', was 'keywords'");
+	}
+
+	private static List<String> calledTools(TaskRun run) {
+		return run.conversation()
+			.requests()
+			.get(run.conversation().requests().size() - 1)
+			.messages()
+			.stream()
+			.filter((block) -> block.kind() == PromptBlock.Kind.RESULT)
+			.map(PromptBlock::label)
+			.toList();
+	}
+
 	private static List<String> labels(Transcript.ModelRequest request) {
 		return request.tools().stream().map(PromptBlock::label).toList();
 	}
 
 	private Played play(PeerSearch.Expansion expansion, Function<String, List<String>> finds, PromptShape shape)
+			throws Exception {
+		return play(expansion, finds, new Conditions(shape, ModelPick.RIGHT, FirstQuery.TEXT));
+	}
+
+	private Played play(PeerSearch.Expansion expansion, Function<String, List<String>> finds, Conditions conditions)
 			throws Exception {
 		Dataset dataset = Dataset.read(Files.writeString(this.folder.resolve("peer-dev.json"), CATALOG));
 		Task task = Workloads.fromQueries(dataset).get(0);
@@ -122,7 +190,7 @@ class PeerAgentTests {
 				queries.add(query);
 				return finds.apply(query);
 			});
-			TaskRun run = new PeerAgent(stack, peer, new ToolBlocks(stack.tokens), shape).run(task);
+			TaskRun run = new PeerAgent(stack, peer, new ToolBlocks(stack.tokens), conditions).run(task);
 			return new Played(run, queries);
 		}
 	}
