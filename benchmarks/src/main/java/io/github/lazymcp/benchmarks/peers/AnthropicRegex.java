@@ -44,7 +44,8 @@ final class AnthropicRegex {
 	 * The pattern the scripted model writes for a query.
 	 * @param query what the model searches for
 	 * @return the pattern, at most {@value #MAX_PATTERN} characters
-	 * @throws IllegalArgumentException if the query has no word
+	 * @throws IllegalArgumentException if the query has no word, or its first word does
+	 * not fit in a pattern
 	 */
 	static String pattern(String query) {
 		Set<String> words = new LinkedHashSet<>();
@@ -56,15 +57,19 @@ final class AnthropicRegex {
 		if (words.isEmpty()) {
 			throw new IllegalArgumentException("The query has no word to search for: '" + query + "'");
 		}
-		StringBuilder pattern = new StringBuilder(CASE_INSENSITIVE);
+		String pattern = CASE_INSENSITIVE;
 		for (String word : words) {
-			int length = pattern.length() + ((pattern.length() > CASE_INSENSITIVE.length()) ? 1 : 0) + word.length();
-			if (length > MAX_PATTERN) {
+			String longer = pattern.equals(CASE_INSENSITIVE) ? pattern + word : pattern + "|" + word;
+			if (longer.length() > MAX_PATTERN) {
 				break;
 			}
-			pattern.append((pattern.length() > CASE_INSENSITIVE.length()) ? "|" : "").append(word);
+			pattern = longer;
 		}
-		return pattern.toString();
+		if (pattern.equals(CASE_INSENSITIVE)) {
+			// "(?i)" alone would match every tool
+			throw new IllegalArgumentException("The query's first word is longer than a pattern may be: '" + query + "'");
+		}
+		return pattern;
 	}
 
 	/**

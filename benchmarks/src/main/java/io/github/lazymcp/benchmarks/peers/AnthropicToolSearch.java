@@ -44,7 +44,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class AnthropicToolSearch implements PeerSearch {
 
 	/** The page the emulation follows. */
-	public static final String DOCUMENTATION = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool";
+	public static final String DOCUMENTATION = "https://platform.claude.com/docs/en/"
+			+ "agents-and-tools/tool-use/tool-search-tool";
 
 	/** The day the documentation was read. */
 	static final String READ_ON = "2026-11-28";

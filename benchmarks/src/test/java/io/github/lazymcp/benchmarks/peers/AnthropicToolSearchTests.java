@@ -144,6 +144,8 @@ class AnthropicToolSearchTests {
 
 		// "(?i)" and 28 words of 6 characters with 27 bars: 199; a 29th word makes 206
 		assertThat(pattern).hasSize(199).isEqualTo("(?i)" + String.join("|", words.subList(0, 28)));
+		assertThatIllegalArgumentException().isThrownBy(() -> AnthropicRegex.pattern("x".repeat(197) + " short"))
+			.withMessageContaining("longer than a pattern may be");
 	}
 
 	@Test
