@@ -158,7 +158,7 @@ public final class PeerAgent {
 
 	/** The model's call of the search tool; what it found, the model has been shown. */
 	private void search(Turn turn, String query) {
-		PeerSearch.Result result = this.index.search(query);
+		PeerSearch.Result result = this.index.search(query, turn.found);
 		String tool = this.peer.searchTool().name();
 		Map<String, Object> arguments = JSON.readValue(result.arguments(), new TypeReference<Map<String, Object>>() {
 		});

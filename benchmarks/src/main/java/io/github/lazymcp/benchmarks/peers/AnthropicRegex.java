@@ -10,8 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The emulation of Anthropic's {@code tool_search_tool_regex_20251119}: the model writes a
- * Python {@code re.search} pattern of at most {@value #MAX_PATTERN} characters, matched
+ * The emulation of Anthropic's {@code tool_search_tool_regex_20251119}: the model writes
+ * a Python {@code re.search} pattern of at most {@value #MAX_PATTERN} characters, matched
  * case-sensitively unless it says {@code (?i)}; a tool matches when the pattern is found
  * in its name, description, or an argument's name or description. Anthropic does not
  * document how matches are ordered.
@@ -67,7 +67,8 @@ final class AnthropicRegex {
 		}
 		if (pattern.equals(CASE_INSENSITIVE)) {
 			// "(?i)" alone would match every tool
-			throw new IllegalArgumentException("The query's first word is longer than a pattern may be: '" + query + "'");
+			throw new IllegalArgumentException(
+					"The query's first word is longer than a pattern may be: '" + query + "'");
 		}
 		return pattern;
 	}

@@ -30,11 +30,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code tool_search_tool_search_result} holds one {@code tool_reference} per tool, and
  * "the definition is appended inline as a tool_reference block in the conversation
  * history", leaving the request's {@code tools} and their cached prefix unchanged
- * (<a href="https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching">tool
+ * (<a href=
+ * "https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-use-with-prompt-caching">tool
  * use with prompt caching</a>): {@link Expansion#INLINE}.</li>
  * </ul>
- * What it leaves open, and how the emulation fills it: how an expanded definition reads to
- * the model (here: after the result block, one line per tool, its Messages API
+ * What it leaves open, and how the emulation fills it: how an expanded definition reads
+ * to the model (here: after the result block, one line per tool, its Messages API
  * {@code tools} entry as compact JSON); whether a tool referenced again is expanded again
  * (here: yes, every result carries the definitions of all its references); what the
  * search tool itself adds to the prompt (no token count is documented, so
@@ -73,8 +74,8 @@ public final class AnthropicToolSearch implements PeerSearch {
 
 	private final Function<AnthropicCatalog, Ranking> ranking;
 
-	private AnthropicToolSearch(String id, String type, String toolName, String argument,
-			UnaryOperator<String> written, Function<AnthropicCatalog, Ranking> ranking) {
+	private AnthropicToolSearch(String id, String type, String toolName, String argument, UnaryOperator<String> written,
+			Function<AnthropicCatalog, Ranking> ranking) {
 		this.id = id;
 		this.type = type;
 		this.toolName = toolName;
@@ -144,7 +145,7 @@ public final class AnthropicToolSearch implements PeerSearch {
 		Map<String, String> definitions = new HashMap<>();
 		read.tools().forEach((tool) -> definitions.put(tool.name(), tool.definition()));
 		Ranking ranked = this.ranking.apply(read);
-		return (query) -> {
+		return (query, before) -> {
 			String input = this.written.apply(query);
 			List<String> found = ranked.search(input, RESULTS);
 			ObjectNode arguments = JSON.createObjectNode().put(this.argument, input);

@@ -51,10 +51,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Where the emulation of a model comes in: the {@code lc4j-simple} tool asks for "a list
  * of individual search terms (single words)", so the scripted model passes its query's
  * whitespace-separated words, in order, as {@code terms}; the {@code lc4j-vector} tool
- * asks for a "natural language query", so it passes the query as it is. LangChain4j
- * leaves tools found earlier out of later searches (they are in the request already);
- * {@link Index#search} searches the whole catalog each time, as the interface has no
- * conversation.
+ * asks for a "natural language query", so it passes the query as it is. As LangChain4j
+ * does, a later search of a conversation leaves out the tools found earlier (the request
+ * carries them already).
  */
 public final class LangChain4jToolSearch implements PeerSearch {
 
@@ -145,12 +144,14 @@ public final class LangChain4jToolSearch implements PeerSearch {
 			if (!names.add(definition.name())) {
 				throw new IllegalArgumentException("Duplicate tool name '" + definition.name() + "'");
 			}
-			tools.add(ToolSpecification.builder().name(definition.name()).description(definition.description()).build());
+			tools
+				.add(ToolSpecification.builder().name(definition.name()).description(definition.description()).build());
 		}
 		ToolSearchStrategy created = this.strategy.get();
 		String searchTool = searchTool(created).name();
 		List<ToolSpecification> searchable = List.copyOf(tools);
-		Index index = (query) -> search(created, searchTool, searchable, query);
+		Index index = (query, found) -> search(created, searchTool, found.isEmpty() ? searchable
+				: searchable.stream().filter((tool) -> !found.contains(tool.name())).toList(), query);
 		// a first search makes the vector strategy embed the catalog now, not in a turn
 		index.search("warm up");
 		return index;

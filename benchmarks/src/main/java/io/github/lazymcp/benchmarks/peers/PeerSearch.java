@@ -1,6 +1,7 @@
 package io.github.lazymcp.benchmarks.peers;
 
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -48,11 +49,23 @@ public interface PeerSearch {
 	interface Index {
 
 		/**
-		 * One call of the search tool, as the model makes it with this query.
+		 * One call of the search tool, as the model makes it with this query, in a
+		 * conversation whose searches found the tools given: a peer that searches only
+		 * the tools a request does not carry yet leaves them out.
+		 * @param query what the model searches for
+		 * @param found the tools the conversation's searches found before, in order
+		 * @return the call and what the model gets back
+		 */
+		Result search(String query, Set<String> found);
+
+		/**
+		 * One call of the search tool in a conversation that found nothing before.
 		 * @param query what the model searches for
 		 * @return the call and what the model gets back
 		 */
-		Result search(String query);
+		default Result search(String query) {
+			return search(query, Set.of());
+		}
 
 	}
 

@@ -19,6 +19,8 @@ public final class Peers {
 	 */
 	public static Map<String, PeerSearch> all() {
 		List<PeerSearch> peers = new ArrayList<>();
+		peers.addAll(LangChain4jToolSearch.all());
+		peers.addAll(AnthropicToolSearch.all());
 		Map<String, PeerSearch> byId = new LinkedHashMap<>();
 		for (PeerSearch peer : peers) {
 			if (byId.put(peer.id(), peer) != null) {

@@ -223,7 +223,7 @@ class PeerAgentTests {
 
 		@Override
 		public Index index(List<ToolDefinition> catalog) {
-			return (query) -> {
+			return (query, before) -> {
 				List<String> found = this.finds.apply(query);
 				return new Result(JsonMapper.shared().writeValueAsString(Map.of("query", query)), found.toString(),
 						found);

@@ -21,8 +21,8 @@ class AnthropicToolSearchTests {
 
 	/**
 	 * Eight tools with argument descriptions; also used by
-	 * {@link LangChain4jToolSearchTests}. Only {@code translate_text} mentions a glossary,
-	 * and only in an argument's description.
+	 * {@link LangChain4jToolSearchTests}. Only {@code translate_text} mentions a
+	 * glossary, and only in an argument's description.
 	 */
 	static final List<ToolDefinition> CATALOG = List.of(
 			tool("get_weather", "Get the current weather for a city.", "city", "Name of the city, for example Paris",
@@ -126,7 +126,8 @@ class AnthropicToolSearchTests {
 		// post_slack_message: name, description and one argument description; send_email:
 		// its description only
 		assertThat(this.regex.search("slack message").found()).containsExactly("post_slack_message", "send_email");
-		// send_email: name, description, one argument description; the calendar event: one
+		// send_email: name, description, one argument description; the calendar event:
+		// one
 		// argument description
 		assertThat(this.regex.search("email").found()).containsExactly("send_email", "create_calendar_event");
 	}
@@ -155,8 +156,8 @@ class AnthropicToolSearchTests {
 
 		assertThat(bm25.name()).isEqualTo("tool_search_tool_bm25");
 		assertThat(bm25.description()).isEqualTo("tool_search_tool_bm25_20251119");
-		assertThat(JSON.readTree(bm25.inputSchema())).isEqualTo(JSON
-			.readTree("{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}"));
+		assertThat(JSON.readTree(bm25.inputSchema())).isEqualTo(JSON.readTree(
+				"{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}"));
 		assertThat(regex.name()).isEqualTo("tool_search_tool_regex");
 		assertThat(regex.description()).isEqualTo("tool_search_tool_regex_20251119");
 		assertThat(JSON.readTree(regex.inputSchema()).at("/required/0").asString()).isEqualTo("pattern");

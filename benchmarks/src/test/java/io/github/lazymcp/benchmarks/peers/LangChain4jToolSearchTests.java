@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks.peers;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import io.github.lazymcp.benchmarks.peers.PeerSearch.Expansion;
 import io.github.lazymcp.benchmarks.peers.PeerSearch.Index;
@@ -24,9 +25,15 @@ class LangChain4jToolSearchTests {
 	void simpleFindsToolsWhoseNameOrDescriptionHoldsATermBestFirst() {
 		// +2 for the name, +1 for the description: post_slack_message 3, send_email 1
 		assertThat(this.simple.search("message").found()).containsExactly("post_slack_message", "send_email");
-		// the calendar event mentions email in an argument only, which LangChain4j does not
+		// the calendar event mentions email in an argument only, which LangChain4j does
+		// not
 		// read
 		assertThat(this.simple.search("send email").found()).containsExactly("send_email");
+	}
+
+	@Test
+	void aLaterSearchOfAConversationLeavesOutTheToolsFoundBefore() {
+		assertThat(this.simple.search("message", Set.of("post_slack_message")).found()).containsExactly("send_email");
 	}
 
 	@Test
@@ -82,7 +89,8 @@ class LangChain4jToolSearchTests {
 
 	@Test
 	void bothStrategiesKeepFoundToolsInTheRequestsAndSayTheyRunForReal() {
-		assertThat(LangChain4jToolSearch.all()).extracting(PeerSearch::id).containsExactly("lc4j-simple", "lc4j-vector");
+		assertThat(LangChain4jToolSearch.all()).extracting(PeerSearch::id)
+			.containsExactly("lc4j-simple", "lc4j-vector");
 		assertThat(LangChain4jToolSearch.all()).allSatisfy((peer) -> {
 			assertThat(peer.expansion()).isEqualTo(Expansion.TOOLS);
 			assertThat(peer.provenance()).startsWith("run for real").contains("langchain4j 1.17.0");
