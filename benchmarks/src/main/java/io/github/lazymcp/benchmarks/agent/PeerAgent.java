@@ -49,8 +49,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * The scripted model of the replay, on a peer's tool search, as described at the top of
- * this file. Its conversation carries what the peer sends: no guidance of lazy-mcp's, the
- * application's system prompt and tool results of the same {@link Conditions}.
+ * this file. Its conversation carries what the peer sends (its own system text, no
+ * guidance of lazy-mcp's), the application's system prompt and tool results of the same
+ * {@link Conditions}.
  */
 public final class PeerAgent {
 
@@ -92,7 +93,7 @@ public final class PeerAgent {
 	 * @return how it went
 	 */
 	public TaskRun run(Task task) {
-		Turn turn = new Turn(task, new Transcript(this.stack.tokens, this.conditions.shape(), null));
+		Turn turn = new Turn(task, new Transcript(this.stack.tokens, this.conditions.shape(), this.peer.systemText()));
 		turn.conversation.user(task.query());
 		List<List<String>> calls = ScriptedAgent.calls(this.stack, task);
 		boolean done = calls.stream().allMatch((names) -> serve(turn, names));

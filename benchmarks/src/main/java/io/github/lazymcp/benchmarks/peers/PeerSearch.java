@@ -3,6 +3,8 @@ package io.github.lazymcp.benchmarks.peers;
 import java.util.List;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
@@ -31,6 +33,14 @@ public interface PeerSearch {
 	 * @return the definition
 	 */
 	ToolDefinition searchTool();
+
+	/**
+	 * What the peer adds to the system message of every request, after the application's.
+	 * @return the text, or null for none
+	 */
+	default @Nullable String systemText() {
+		return null;
+	}
 
 	/**
 	 * How the tools a search found reach later requests.

@@ -19,6 +19,7 @@ public final class Peers {
 	 */
 	public static Map<String, PeerSearch> all() {
 		List<PeerSearch> peers = new ArrayList<>();
+		peers.addAll(SpringAiToolSearch.all());
 		peers.addAll(LangChain4jToolSearch.all());
 		peers.addAll(AnthropicToolSearch.all());
 		Map<String, PeerSearch> byId = new LinkedHashMap<>();

@@ -82,7 +82,8 @@ final class SpringAiLuceneSearcher implements SpringAiSearcher {
 				writer.addDocument(document);
 			}
 			writer.commit();
-			// open for the index's life, which is a replay's: the directory is on the heap
+			// open for the index's life, which is a replay's: the directory is on the
+			// heap
 			IndexSearcher searcher = new IndexSearcher(DirectoryReader.open(directory));
 			return (query, maxResults) -> search(searcher, analyzer, query,
 					(maxResults != null) ? maxResults : DEFAULT_MAX_RESULTS);

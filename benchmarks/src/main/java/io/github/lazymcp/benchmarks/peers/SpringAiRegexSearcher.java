@@ -18,12 +18,12 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * compiled as regex"), the model's query is never used as a pattern: it is lower-cased,
  * split at white space and the punctuation {@code , ; : . ! ? ( ) [ ] { } " '}, stripped
  * of one-letter words and English stop words (unless that leaves nothing), each word
- * quoted for regex ({@code \ . * + ? ^ $ { } [ ] | ( )}), and the distinct words
- * OR-ed into one case-insensitive pattern of at most {@value #MAX_PATTERN_LENGTH}
- * characters (words are dropped from the end until it fits). A blank query matches
- * every tool. So {@code get_.*} searches for the word {@code get_}, and {@code c++} for
- * {@code c++} literally; no query makes an invalid pattern, and the source's answer to
- * one (nothing found) cannot happen.
+ * quoted for regex ({@code \ . * + ? ^ $ { } [ ] | ( )}), and the distinct words OR-ed
+ * into one case-insensitive pattern of at most {@value #MAX_PATTERN_LENGTH} characters
+ * (words are dropped from the end until it fits). A blank query matches every tool. So
+ * {@code get_.*} searches for the word {@code get_}, and {@code c++} for {@code c++}
+ * literally; no query makes an invalid pattern, and the source's answer to one (nothing
+ * found) cannot happen.
  *
  * <p>
  * Each tool is scored by the pattern's matches in its name and its description: per
@@ -115,7 +115,9 @@ final class SpringAiRegexSearcher implements SpringAiSearcher {
 		return "(?i)(" + String.join("|", words) + ")";
 	}
 
-	/** A field's share of a tool's score: its matches, weighted, and an early-match bonus. */
+	/**
+	 * A field's share of a tool's score: its matches, weighted, and an early-match bonus.
+	 */
 	private static double score(Pattern pattern, String field, double perMatch, double bonusWeight) {
 		Matcher matcher = pattern.matcher(field);
 		int matches = 0;

@@ -36,8 +36,8 @@ interface SpringAiSearcher {
 		/**
 		 * One search, with the query and the limit the search tool passes on.
 		 * @param query what the model searched for
-		 * @param maxResults the advisor's setting, else the model's argument; {@code null}
-		 * when neither gave one, for the searcher's own default
+		 * @param maxResults the advisor's setting, else the model's argument;
+		 * {@code null} when neither gave one, for the searcher's own default
 		 * @return the names of the tools found, best first
 		 */
 		List<String> search(String query, @Nullable Integer maxResults);

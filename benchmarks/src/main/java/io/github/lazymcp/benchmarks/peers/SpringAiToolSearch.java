@@ -18,9 +18,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import org.springframework.ai.tool.method.MethodToolCallbackProvider;
 
 /**
- * Spring AI's tool search advisor ({@value #REPOSITORY}, {@code ToolSearchToolCallAdvisor}
- * with one of its three {@code ToolSearcher}s), emulated from its source at commit
- * {@value #COMMIT}: its artifacts are not served here.
+ * Spring AI's tool search advisor ({@value #REPOSITORY},
+ * {@code ToolSearchToolCallAdvisor} with one of its three {@code ToolSearcher}s),
+ * emulated from its source at commit {@value #COMMIT}: its artifacts are not served here.
  *
  * <p>
  * What the model meets, as the source does it:
@@ -28,8 +28,7 @@ import org.springframework.ai.tool.method.MethodToolCallbackProvider;
  * <li>Every request carries the tool {@code toolSearchTool}, whose definition Spring AI
  * derives from the annotations of the source's method, reproduced below (its description
  * and parameter texts are the wire's); the advisor also appends
- * {@link #SYSTEM_MESSAGE_SUFFIX} to the system message, which {@link PeerSearch} has no
- * place for.</li>
+ * {@link #SYSTEM_MESSAGE_SUFFIX} to the system message ({@link #systemText()}).</li>
  * <li>The tool returns a JSON array of tool names, best first, and nothing else: the
  * source's {@code ToolSearchResponse} (scores, summaries, metadata) never reaches the
  * model. The text is made by Spring AI's own result converter.</li>
@@ -39,7 +38,8 @@ import org.springframework.ai.tool.method.MethodToolCallbackProvider;
  * model passes only the query.</li>
  * <li>{@link Expansion#TOOLS}: before every request the advisor reads the names from
  * every earlier {@code toolSearchTool} response in the conversation (accumulation is on
- * by default) and sends those tools' definitions beside the search tool, with no cap.</li>
+ * by default) and sends those tools' definitions beside the search tool, with no
+ * cap.</li>
  * </ul>
  * What each searcher indexes and how it matches is in {@link SpringAiRegexSearcher},
  * {@link SpringAiLuceneSearcher} and {@link SpringAiVectorSearcher}.
@@ -121,8 +121,8 @@ public final class SpringAiToolSearch implements PeerSearch {
 	}
 
 	/**
-	 * The vector searcher over lazy-mcp's default bundled model, loaded when a catalog
-	 * is indexed.
+	 * The vector searcher over lazy-mcp's default bundled model, loaded when a catalog is
+	 * indexed.
 	 * @return {@code spring-ai-vector}
 	 * @throws IllegalStateException if that model wants a query prefix, which the store
 	 * would not add
@@ -148,13 +148,17 @@ public final class SpringAiToolSearch implements PeerSearch {
 	@Override
 	public String provenance() {
 		return "emulated from the source of %s at commit %s: ToolSearchToolCallAdvisor (maxResults %s) with %s"
-			.formatted(REPOSITORY, COMMIT, (this.maxResults != null) ? this.maxResults : "unset",
-					this.searcher.name());
+			.formatted(REPOSITORY, COMMIT, (this.maxResults != null) ? this.maxResults : "unset", this.searcher.name());
 	}
 
 	@Override
 	public ToolDefinition searchTool() {
 		return callback((query, limit) -> List.of()).getToolDefinition();
+	}
+
+	@Override
+	public String systemText() {
+		return SYSTEM_MESSAGE_SUFFIX;
 	}
 
 	@Override
@@ -165,7 +169,7 @@ public final class SpringAiToolSearch implements PeerSearch {
 	@Override
 	public Index index(List<ToolDefinition> catalog) {
 		ToolCallback tool = callback(this.searcher.index(catalog));
-		return (query) -> {
+		return (query, before) -> {
 			String arguments = JSON.writeValueAsString(Map.of("query", query));
 			String result = tool.call(arguments);
 			// the advisor reads the found names back from the result, as here
@@ -205,12 +209,13 @@ public final class SpringAiToolSearch implements PeerSearch {
 
 		// the wire's texts, as the source declares them (a text block, so the description
 		// ends with a line break)
-		@Tool(name = "toolSearchTool", description = """
-				Search for tools in the tool registry to discover capabilities for completing the current task.
-				Use this when you need functionality not provided by your currently available tools.
-				The search queries against tool names, descriptions, and parameter information to find the most relevant tools.
-				Returns references to matching tools which will be expanded into full definitions you can then invoke.
-				""")
+		@Tool(name = "toolSearchTool",
+				description = """
+						Search for tools in the tool registry to discover capabilities for completing the current task.
+						Use this when you need functionality not provided by your currently available tools.
+						The search queries against tool names, descriptions, and parameter information to find the most relevant tools.
+						Returns references to matching tools which will be expanded into full definitions you can then invoke.
+						""")
 		public List<String> toolSearchTool(@ToolParam(description = QUERY) String query,
 				@ToolParam(description = MAX_RESULTS, required = false) @Nullable Integer maxResults,
 				@ToolParam(description = CATEGORY_FILTER, required = false) @Nullable String categoryFilter) {

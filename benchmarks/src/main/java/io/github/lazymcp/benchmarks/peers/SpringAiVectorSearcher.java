@@ -12,13 +12,13 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * The source's {@code VectorToolSearcher} over Spring AI's {@code SimpleVectorStore},
- * which is not on the harness's class path: a store of one vector per tool, embedded
- * from the tool's description alone (the README says name and description; the code
- * embeds the description), searched by cosine similarity. A search keeps the tools of
- * similarity at least {@value #SIMILARITY_THRESHOLD}, best first (ties in catalog
- * order), at most {@value #TOP_K}: the source calls the store with those two constants
- * and never reads the limit the search tool passes, so neither the advisor's
- * {@code maxResults} nor the model's changes how many it returns.
+ * which is not on the harness's class path: a store of one vector per tool, embedded from
+ * the tool's description alone (the README says name and description; the code embeds the
+ * description), searched by cosine similarity. A search keeps the tools of similarity at
+ * least {@value #SIMILARITY_THRESHOLD}, best first (ties in catalog order), at most
+ * {@value #TOP_K}: the source calls the store with those two constants and never reads
+ * the limit the search tool passes, so neither the advisor's {@code maxResults} nor the
+ * model's changes how many it returns.
  *
  * <p>
  * The vectors come from lazy-mcp's own bundled model, loaded through the product's

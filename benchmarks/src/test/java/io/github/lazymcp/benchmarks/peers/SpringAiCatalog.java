@@ -61,7 +61,8 @@ final class SpringAiCatalog {
 		return ToolDefinition.builder()
 			.name(name)
 			.description(description)
-			.inputSchema("{\"type\":\"object\",\"properties\":{\"input\":{\"type\":\"string\"}},\"required\":[\"input\"]}")
+			.inputSchema(
+					"{\"type\":\"object\",\"properties\":{\"input\":{\"type\":\"string\"}},\"required\":[\"input\"]}")
 			.build();
 	}
 

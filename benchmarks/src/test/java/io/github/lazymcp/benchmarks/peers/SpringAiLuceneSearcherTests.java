@@ -10,9 +10,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Lucene searcher as the source's: BM25 over the descriptions, a phrase and the
- * terms OR-ed, a minimum score. The expected orders follow from BM25 (k1 1.2, b 0.75)
- * over these few short descriptions, worked out in each test's comment.
+ * The Lucene searcher as the source's: BM25 over the descriptions, a phrase and the terms
+ * OR-ed, a minimum score. The expected orders follow from BM25 (k1 1.2, b 0.75) over
+ * these few short descriptions, worked out in each test's comment.
  */
 class SpringAiLuceneSearcherTests {
 
@@ -33,7 +33,8 @@ class SpringAiLuceneSearcherTests {
 
 	@Test
 	void queryIsAnalyzedNotParsedSoRegexAndQuerySyntaxAreJustPunctuation() {
-		// "c", "git", "2": no description has "c" or "2"; git_log's eight words beat git_commit's ten
+		// "c", "git", "2": no description has "c" or "2"; git_log's eight words beat
+		// git_commit's ten
 		assertThat(this.index.search("c++ (git)*~^2").found()).containsExactly("git_log", "git_commit");
 		assertThat(this.index.search("?!*").result()).isEqualTo("[]");
 	}
@@ -56,7 +57,8 @@ class SpringAiLuceneSearcherTests {
 
 	@Test
 	void returnsTenToolsAtMostUnlessTheAdvisorSetsALimit() {
-		// "tool" in 12 of 24 descriptions: idf ln 2, all scores equal, ties by catalog order
+		// "tool" in 12 of 24 descriptions: idf ln 2, all scores equal, ties by catalog
+		// order
 		assertThat(SpringAiToolSearch.lucene().index(SpringAiCatalog.numbered()).search("tool").found())
 			.isEqualTo(SpringAiCatalog.numberedTools(10));
 		assertThat(SpringAiToolSearch.lucene(5).index(SpringAiCatalog.numbered()).search("tool").found())

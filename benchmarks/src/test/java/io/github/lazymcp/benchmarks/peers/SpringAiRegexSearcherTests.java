@@ -50,7 +50,8 @@ class SpringAiRegexSearcherTests {
 
 	@Test
 	void matchesCountTwiceInTheNameAndMoreTheEarlierTheyAre() {
-		// get_forecast: "forecast" in the name, "weather" and "forecast" in the description
+		// get_forecast: "forecast" in the name, "weather" and "forecast" in the
+		// description
 		assertThat(this.index.search("weather forecast").found()).containsExactly("get_forecast", "get_weather");
 		// both match twice in the description at the same places; "event" is earlier in
 		// list_events than in create_event

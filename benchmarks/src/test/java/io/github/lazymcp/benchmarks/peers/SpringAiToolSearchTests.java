@@ -27,12 +27,13 @@ class SpringAiToolSearchTests {
 		ToolDefinition tool = SpringAiToolSearch.regex().searchTool();
 
 		assertThat(tool.name()).isEqualTo("toolSearchTool");
-		assertThat(tool.description()).isEqualTo("""
-				Search for tools in the tool registry to discover capabilities for completing the current task.
-				Use this when you need functionality not provided by your currently available tools.
-				The search queries against tool names, descriptions, and parameter information to find the most relevant tools.
-				Returns references to matching tools which will be expanded into full definitions you can then invoke.
-				""");
+		assertThat(tool.description()).isEqualTo(
+				"""
+						Search for tools in the tool registry to discover capabilities for completing the current task.
+						Use this when you need functionality not provided by your currently available tools.
+						The search queries against tool names, descriptions, and parameter information to find the most relevant tools.
+						Returns references to matching tools which will be expanded into full definitions you can then invoke.
+						""");
 	}
 
 	@Test
@@ -46,9 +47,8 @@ class SpringAiToolSearchTests {
 			.containsEntry("additionalProperties", false);
 		assertThat(schema.get("properties")).asInstanceOf(InstanceOfAssertFactories.MAP)
 			.containsOnlyKeys("query", "maxResults", "categoryFilter")
-			.containsEntry("maxResults",
-					Map.of("type", "integer", "description",
-							"Maximum number of tool references to return (1-10). Default is 5."));
+			.containsEntry("maxResults", Map.of("type", "integer", "description",
+					"Maximum number of tool references to return (1-10). Default is 5."));
 	}
 
 	@Test

@@ -39,8 +39,7 @@ class SpringAiVectorSearcherTests {
 
 	@Test
 	void embedsEachDescriptionAloneAndTheQueryAsWritten() {
-		List<ToolDefinition> tools = List.of(SpringAiCatalog.tool("north", "0,1"),
-				SpringAiCatalog.tool("east", "1,0"));
+		List<ToolDefinition> tools = List.of(SpringAiCatalog.tool("north", "0,1"), SpringAiCatalog.tool("east", "1,0"));
 
 		this.peer.index(tools).search("1,1");
 
@@ -75,8 +74,8 @@ class SpringAiVectorSearcherTests {
 	}
 
 	/**
-	 * A model of the plane: the text "x,y" is the vector (x, y). It records every text
-	 * it embeds.
+	 * A model of the plane: the text "x,y" is the vector (x, y). It records every text it
+	 * embeds.
 	 */
 	private static final class PlaneModel implements EmbeddingModel {
 
