@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.ModelPick;
 import io.github.lazymcp.benchmarks.agent.PeerAgent;
 import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.Bill;
@@ -80,12 +81,17 @@ public final class PeerReplay {
 	 * the catalog's tools and the system prompt take at most
 	 * {@value #ANTHROPIC_MAX_TOKENS} tokens, OpenAI's when there are at most
 	 * {@value #OPENAI_MAX_TOOLS} tools. Its provenance names the providers it fits; it is
-	 * billed at the same prices as every other line.
+	 * billed at the same prices as every other line. A model that trusts a ranking
+	 * ({@link ModelPick#TOP}) has none in an eager request, so there is no line for it:
+	 * how such a model picks among every tool is not something the replay can script.
 	 * @param mode the mode of the lazy-mcp lines beside it, for the table
 	 * @param tasks the tasks, in order
 	 * @return the line, or empty when no provider takes its requests
 	 */
 	public Optional<SystemRow> eager(FirstLook mode, List<Task> tasks) {
+		if (this.conditions.pick() == ModelPick.TOP) {
+			return Optional.empty();
+		}
 		EagerBaseline eager = new EagerBaseline(this.stack, this.blocks, this.conditions.shape());
 		List<String> fits = new ArrayList<>();
 		if (eager.toolsTokens() + this.conditions.shape().systemPromptTokens() <= ANTHROPIC_MAX_TOKENS) {
