@@ -222,7 +222,7 @@ public class LazyMcpProperties {
 
 		/**
 		 * Number of tools ToolSearch returns and activates when the model gives no limit.
-		 * When not set, 5 or search.max-limit, whichever is smaller.
+		 * When not set, 10 or search.max-limit, whichever is smaller.
 		 */
 		private @Nullable Integer defaultLimit;
 
@@ -236,10 +236,10 @@ public class LazyMcpProperties {
 		/**
 		 * Number of further matches a ToolSearch result lists by name and a one-line
 		 * purpose, without loading them; the model loads one by name when it fits better.
-		 * 0 (the default) lists none. A result names at most 15 tools, loaded and listed
-		 * together, so fewer are listed beside a large limit.
+		 * 10 by default; 0 lists none. A result names at most 15 tools, loaded and listed
+		 * together, so fewer are listed beside a large limit (5 beside the default 10).
 		 */
-		private int shortlist = 0;
+		private int shortlist = 10;
 
 		/**
 		 * Longest query ToolSearch accepts, in characters; longer queries get an error

@@ -20,21 +20,23 @@ import io.github.lazymcp.settings.internal.Checks;
  * @param shortlist how many further matches a ToolSearch result lists by name and purpose
  * without loading them, so that the model can load a better one by name; 0 lists none. A
  * result names at most 15 tools, loaded and listed together, so fewer are listed beside a
- * large limit. Off by default: in the replay of the dev splits every list length cost
- * more tokens than it saved (docs/benchmarks.md)
+ * large limit. On by default: in the replay of the dev splits it finished more tasks
+ * (docs/benchmarks.md)
  * @since 0.1.0
  */
 public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, DeferredCall deferredCall,
 		Surface surface, boolean resultSchemas, int shortlist) {
 
 	/**
-	 * The shipped defaults: 5 tools per search, at most 10, queries up to 1,000
+	 * The shipped defaults: 10 tools per search, at most 10, queries up to 1,000
 	 * characters, a deferred tool called directly runs and becomes active, activated
 	 * tools join the request's tools, ToolSearch results name them without repeating
-	 * their schemas, and no shortlist.
+	 * their schemas, and a shortlist of 10 further matches (of which 5 fit beside 10
+	 * loaded tools). In the replay of the dev splits these finished more tasks than 5
+	 * tools and no shortlist (docs/benchmarks.md).
 	 */
-	public static final ToolSettings DEFAULTS = new ToolSettings(5, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
-			false, 0);
+	public static final ToolSettings DEFAULTS = new ToolSettings(10, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
+			false, 10);
 
 	/**
 	 * Settings with the default surface and results without schemas.

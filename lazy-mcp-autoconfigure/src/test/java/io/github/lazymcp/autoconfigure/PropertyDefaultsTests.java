@@ -106,6 +106,7 @@ class PropertyDefaultsTests {
 		properties.getThreshold().setTokens(99);
 		LazyMcpProperties.Search search = properties.getSearch();
 		search.setMaxQueryLength(99);
+		search.setShortlist(9);
 		search.setResultSchemas(true);
 		search.setRanker(RankingSettings.Strategy.BM25);
 		search.setMinSimilarity(0.9);

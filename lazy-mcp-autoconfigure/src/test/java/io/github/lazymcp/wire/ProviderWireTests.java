@@ -32,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * active tools, {@code sequential-thinking} pinned) talks through the auto-configured
  * {@link ChatClient} and the provider's own chat model to a fake of the provider's HTTP
  * API, which answers with a script. Each test asserts the {@code tools} array of every
- * HTTP request, in call and in stream mode. Results list a shortlist of 10, which is off
- * by default.
+ * HTTP request, in call and in stream mode. Results list a shortlist of 10, the default,
+ * set here because a test loads a tool from it.
  */
 @TestPropertySource(properties = "tools.lazy-mcp.search.shortlist=10")
 abstract class ProviderWireTests {

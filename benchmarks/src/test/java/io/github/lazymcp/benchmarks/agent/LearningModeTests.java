@@ -15,6 +15,7 @@ import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.tool.LazyMcpRequest;
+import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,8 +28,8 @@ class LearningModeTests {
 	/**
 	 * Five file tools that each share a rare word with both tasks, and one mail tool that
 	 * only "notify" names: for either text BM25 ranks the mail tool sixth, below the five
-	 * a first search (limit 5) loads. The second task is the first one's text with one
-	 * more word.
+	 * a first search loads at limit 5 without a shortlist ({@link #FIVE_LOADED}). The
+	 * second task is the first one's text with one more word.
 	 */
 	private static final String CATALOG = """
 			{"name": "learning-dev", "source": "written by the test",
@@ -48,6 +49,10 @@ class LearningModeTests {
 			   "text": "copy a file, move a file, read a file, write a file, delete a file, then notify the team",
 			   "gold": ["mail/deliver_note"]}]}
 			""";
+
+	/** A first search loads five tools and lists none. */
+	private static final LazyStack.Setup FIVE_LOADED = LazyStack.Setup.cap(24)
+		.withTools(ToolSettings.DEFAULTS.withLimits(5, 10).withShortlist(0));
 
 	private static final String MAIL = "mail/deliver_note";
 
@@ -93,7 +98,7 @@ class LearningModeTests {
 		List<Task> tasks = Workloads.fromQueries(dataset);
 		try (LazyStack stack = new LazyStack(dataset,
 				ProductRankers.create(RankingSettings.Strategy.BM25, EmbeddingSettings.DEFAULTS.model()),
-				LazyStack.Setup.cap(24))) {
+				FIVE_LOADED)) {
 			ScriptedAgent agent = new ScriptedAgent(stack, FirstLook.SEARCH, new ToolBlocks(stack.tokens), false,
 					learning);
 			TaskRun first = agent.run(tasks.get(0));

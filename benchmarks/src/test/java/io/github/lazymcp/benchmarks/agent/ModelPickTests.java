@@ -24,7 +24,7 @@ class ModelPickTests {
 
 	/**
 	 * A task whose words BM25 matches best in a stock tool ("price", twice), while the
-	 * tool it needs is the currency converter, which a first search (limit 5) loads too.
+	 * tool it needs is the currency converter, which the first search loads too.
 	 */
 	private static final String CATALOG = """
 			{"name": "pick-dev", "source": "written by the test",

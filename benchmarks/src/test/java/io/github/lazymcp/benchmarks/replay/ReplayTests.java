@@ -58,12 +58,19 @@ class ReplayTests {
 			  {"id": "seen", "text": "read a file", "gold": ["files/read_file"]}]}
 			""";
 
+	/**
+	 * The setup {@link #SEARCHES} is written for: a first search loads five tools and
+	 * lists none, so that the mail tool, sixth, takes the search after the miss.
+	 */
+	private static final LazyStack.Setup FIVE_LOADED = LazyStack.Setup.cap(24)
+		.withTools(ToolSettings.DEFAULTS.withLimits(5, 10).withShortlist(0));
+
 	@TempDir
 	Path folder;
 
 	@Test
 	void aTaskWhoseToolTwoSearchesDoNotShowFails() throws Exception {
-		try (LazyStack stack = stack(searches(), LazyStack.Setup.cap(24))) {
+		try (LazyStack stack = stack(searches(), FIVE_LOADED)) {
 			TaskRun run = agent(stack, FirstLook.SEARCH).run(task(stack, "failed"));
 
 			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.FAILED);
@@ -78,7 +85,7 @@ class ReplayTests {
 
 	@Test
 	void aTaskTheSecondSearchServesCountsAsNeedingIt() throws Exception {
-		try (LazyStack stack = stack(searches(), LazyStack.Setup.cap(24))) {
+		try (LazyStack stack = stack(searches(), FIVE_LOADED)) {
 			TaskRun run = agent(stack, FirstLook.SEARCH).run(task(stack, "recovered"));
 
 			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.SECOND_SEARCH);
@@ -96,7 +103,7 @@ class ReplayTests {
 	void theSearchAfterAMissIsMadeOncePerTaskNotOncePerCall() throws Exception {
 		String text = "copy a file, move a file, read a file, write a file, delete a file, then notify";
 		Task task = new Task("two", text, List.of(List.of("mail/deliver_note"), List.of("weather/forecast")));
-		try (LazyStack stack = stack(searches(), LazyStack.Setup.cap(24))) {
+		try (LazyStack stack = stack(searches(), FIVE_LOADED)) {
 			TaskRun run = agent(stack, FirstLook.SEARCH).run(task);
 
 			// The second search finds the mail tool, which is called; the forecast, which
@@ -111,7 +118,7 @@ class ReplayTests {
 
 	@Test
 	void aTaskWhoseToolTheFirstSearchShowsNeedsNoSecondSearch() throws Exception {
-		try (LazyStack stack = stack(searches(), LazyStack.Setup.cap(24))) {
+		try (LazyStack stack = stack(searches(), FIVE_LOADED)) {
 			TaskRun run = agent(stack, FirstLook.SEARCH).run(task(stack, "seen"));
 
 			assertThat(run.outcome()).isEqualTo(TaskRun.Outcome.GOLD_VISIBLE);
@@ -123,7 +130,7 @@ class ReplayTests {
 	@Test
 	void noGoldNameOrDescriptionEverReachesToolSearch() throws Exception {
 		Dataset dataset = searches();
-		try (LazyStack stack = stack(dataset, LazyStack.Setup.cap(24))) {
+		try (LazyStack stack = stack(dataset, FIVE_LOADED)) {
 			ScriptedAgent agent = agent(stack, FirstLook.SEARCH);
 			for (Task task : Workloads.fromQueries(dataset)) {
 				List<String> inputs = agent.run(task).toolSearchInputs();
@@ -164,7 +171,7 @@ class ReplayTests {
 		Dataset dataset = searches();
 		List<Task> tasks = Workloads.fromQueries(dataset);
 
-		ReplayResult result = replay(dataset, LazyStack.Setup.cap(24), FirstLook.SEARCH, tasks);
+		ReplayResult result = replay(dataset, FIVE_LOADED, FirstLook.SEARCH, tasks);
 
 		assertThat(result.lazy().outcomes()).isEqualTo(new ReplayResult.Outcomes(3, 1, 1, 1));
 		assertThat(result.bridge().outcomes()).isEqualTo(result.lazy().outcomes());
@@ -219,7 +226,7 @@ class ReplayTests {
 	@Test
 	void jsonCarriesTheTaskCountsAndTheCachedCosts() throws Exception {
 		Dataset dataset = searches();
-		ReplayResult result = replay(dataset, LazyStack.Setup.cap(24), FirstLook.SEARCH,
+		ReplayResult result = replay(dataset, FIVE_LOADED, FirstLook.SEARCH,
 				Workloads.fromQueries(dataset));
 
 		JsonNode json = result.toJson();
