@@ -64,6 +64,11 @@ final class MarkdownTable {
 		return String.format(Locale.ROOT, "%.2f %%", share * 100);
 	}
 
+	/** An average of a few per task, with two decimals: {@code 1.35}. */
+	static String average(double value) {
+		return String.format(Locale.ROOT, "%.2f", value);
+	}
+
 	/** A count or a cost, rounded, with thousands separated: {@code 4,922,649}. */
 	static String count(double value) {
 		return String.format(Locale.ROOT, "%,d", Math.round(value));

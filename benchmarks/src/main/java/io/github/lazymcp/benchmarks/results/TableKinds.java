@@ -23,12 +23,13 @@ import static io.github.lazymcp.benchmarks.results.MarkdownTable.percent;
  * The tables a results marker may name ({@code table=KIND}): each kind renders the
  * results of one or more files, in file order, as the lines of a Markdown table, with the
  * columns docs/benchmarks.md used before its tables were generated. A new kind is one
- * method here and its line in {@link #KINDS}.
+ * method here (or a class of its own beside this one, as {@link CompareTable}, when it
+ * needs more) and its line in {@link #KINDS}.
  */
 public final class TableKinds {
 
 	private static final Map<String, Kind> KINDS = Map.of("eval", TableKinds::eval, "replay", TableKinds::replay,
-			"route", TableKinds::route, "gate", TableKinds::gate);
+			"route", TableKinds::route, "gate", TableKinds::gate, "compare", CompareTable::render);
 
 	/**
 	 * The ranker of an {@code eval} table that is not one a user could ship: never bold.

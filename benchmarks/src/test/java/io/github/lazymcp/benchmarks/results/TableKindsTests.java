@@ -112,9 +112,61 @@ class TableKindsTests {
 	@Test
 	void anUnknownKindNamesTheKindsAndAResultWithoutAKeyNamesItsFile() {
 		assertThatIllegalArgumentException().isThrownBy(() -> TableKinds.kind("evl"))
-			.withMessage("no table kind 'evl'; the kinds are [eval, gate, replay, route]");
+			.withMessage("no table kind 'evl'; the kinds are [compare, eval, gate, replay, route]");
 		assertThatIllegalArgumentException().isThrownBy(() -> render("replay", "replay-x.json", SampleRuns.HYBRID))
 			.withMessage("replay-x.json: a result has no text 'mode'");
+	}
+
+	@Test
+	void aCompareTableHasARowPerSystemWithTheMostFinishedAndTheCheapestFinishedTaskOfThePeersBold() {
+		List<String> table = render("compare", "compare-livemcpbench-search-right.json",
+				compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4),
+				compared("search", "spring-ai-lucene", 4, 1.892, 9004, 3000.0, 2800.9),
+				compared("search", "lc4j-simple", 0, 2.0, 4512, 2010.0, 1900.0),
+				compared("search", "eager", 37, 0.0, 41870, 20000.0, 9000.0));
+
+		assertThat(table).containsExactly(
+				"| system | finished | failed | searches/task | tokens/task | cost/task | warm cost/task "
+						+ "| cost/finished task |",
+				"|---|---|---|---|---|---|---|---|",
+				"| lazy-mcp | **6 of 37 (16.2 %)** | 31 | 1.84 | 6,621 | 6,183 | 5,405 | 38,130 |",
+				"| spring-ai-lucene | 4 of 37 (10.8 %) | 33 | 1.89 | 9,004 | 3,000 | 2,801 | **27,750** |",
+				"| lc4j-simple | 0 of 37 (0.0 %) | 37 | 2.00 | 4,512 | 2,010 | 1,900 | - |",
+				"| eager | 37 of 37 (100.0 %) | 0 | 0.00 | 41,870 | 20,000 | 9,000 | 20,000 |");
+	}
+
+	@Test
+	void aCompareTableOfTwoModesHasAModeColumnAndBoldsEveryRowThatTiesForTheBestOfItsMode() {
+		List<TableKinds.Row> rows = List.of(
+				row("compare-livemcpbench-proactive-right.json", compared("proactive", "lazy-mcp", 8, 1.2, 7000,
+						240000.2 / 37, 5000.0)),
+				row("compare-livemcpbench-proactive-right.json", compared("proactive", "anthropic-bm25", 8, 1.5,
+						6500, 240000.4 / 37, 4000.0)),
+				row("compare-livemcpbench-search-right.json",
+						compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4)),
+				row("compare-livemcpbench-search-right.json",
+						compared("search", "anthropic-bm25", 4, 1.9, 6000, 3000.0, 2800.0)));
+
+		List<String> table = TableKinds.kind("compare").render(rows);
+
+		assertThat(table.get(0)).isEqualTo("| mode | system | finished | failed | searches/task | tokens/task "
+				+ "| cost/task | warm cost/task | cost/finished task |");
+		assertThat(table.subList(2, 6)).containsExactly(
+				"| proactive | lazy-mcp | **8 of 37 (21.6 %)** | 29 | 1.20 | 7,000 | 6,486 | 5,000 | **30,000** |",
+				"| proactive | anthropic-bm25 | **8 of 37 (21.6 %)** | 29 | 1.50 | 6,500 | 6,486 | 4,000 | **30,000** |",
+				"| search | lazy-mcp | **6 of 37 (16.2 %)** | 31 | 1.84 | 6,621 | 6,183 | 5,405 | 38,130 |",
+				"| search | anthropic-bm25 | 4 of 37 (10.8 %) | 33 | 1.90 | 6,000 | 3,000 | 2,800 | **27,750** |");
+	}
+
+	@Test
+	void aCompareResultWithoutAKeyNamesItsFile() {
+		String withoutFailed = compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4)
+			.replace("\"failed\":31,", "");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("compare", "compare-x.json", withoutFailed,
+					compared("search", "lc4j-simple", 0, 2.0, 4512, 2010.0, 1900.0)))
+			.withMessage("compare-x.json: a result has no number 'failed'");
 	}
 
 	@Test
@@ -129,6 +181,29 @@ class TableKindsTests {
 		String without = result.replaceAll("\"comp(5|10)\":[0-9.]+,", "");
 		assertThat(without).isNotEqualTo(result).doesNotContain("comp");
 		return without;
+	}
+
+	/**
+	 * A row of {@code compare --json} on 37 tasks, as {@code SystemRow} writes it: the
+	 * cost per finished task is the cost of all tasks over those finished, absent when
+	 * none was.
+	 */
+	private static String compared(String mode, String system, int finished, double searchesPerTask,
+			long tokensPerTask, double costPerTask, double warmCostPerTask) {
+		int tasks = 37;
+		String perFinished = (finished > 0)
+				? ",\"costPerFinishedTask\":" + Math.round(costPerTask * tasks / finished * 10) / 10.0 : "";
+		return """
+				{"dataset":"livemcpbench-dev","mode":"%s","system":"%s","provenance":"as the command names it",\
+				"model":"right","query":"text","systemPromptTokens":0,"resultTokens":0,"tasks":%d,"finished":%d,\
+				"failed":%d,"searchesPerTask":%s,"requests":120,"tokensPerTask":%d,"costPerTask":%s,\
+				"warmCostPerTask":%s%s}"""
+			.formatted(mode, system, tasks, finished, tasks - finished, searchesPerTask, tokensPerTask, costPerTask,
+					warmCostPerTask, perFinished);
+	}
+
+	private static TableKinds.Row row(String file, String json) {
+		return new TableKinds.Row(file, SampleRuns.object(json));
 	}
 
 	private static List<String> render(String kind, String file, String... results) {
