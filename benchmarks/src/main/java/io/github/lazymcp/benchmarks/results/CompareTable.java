@@ -94,8 +94,8 @@ final class CompareTable {
 
 	/**
 	 * Per conditions, the best figures of the rows other than eager's, where more than
-	 * one such row has them: the largest share finished, and the lowest cost per
-	 * finished task as printed (so that rows printed alike are bold alike).
+	 * one such row has them: the largest share finished, and the lowest cost per finished
+	 * task as printed (so that rows printed alike are bold alike).
 	 */
 	private record Leaders(Map<String, Double> mostFinished, Map<String, String> cheapestFinished) {
 

@@ -226,8 +226,7 @@ class ReplayTests {
 	@Test
 	void jsonCarriesTheTaskCountsAndTheCachedCosts() throws Exception {
 		Dataset dataset = searches();
-		ReplayResult result = replay(dataset, FIVE_LOADED, FirstLook.SEARCH,
-				Workloads.fromQueries(dataset));
+		ReplayResult result = replay(dataset, FIVE_LOADED, FirstLook.SEARCH, Workloads.fromQueries(dataset));
 
 		JsonNode json = result.toJson();
 

@@ -138,10 +138,10 @@ class TableKindsTests {
 	@Test
 	void aCompareTableOfTwoModesHasAModeColumnAndBoldsEveryRowThatTiesForTheBestOfItsMode() {
 		List<TableKinds.Row> rows = List.of(
-				row("compare-livemcpbench-proactive-right.json", compared("proactive", "lazy-mcp", 8, 1.2, 7000,
-						240000.2 / 37, 5000.0)),
-				row("compare-livemcpbench-proactive-right.json", compared("proactive", "anthropic-bm25", 8, 1.5,
-						6500, 240000.4 / 37, 4000.0)),
+				row("compare-livemcpbench-proactive-right.json",
+						compared("proactive", "lazy-mcp", 8, 1.2, 7000, 240000.2 / 37, 5000.0)),
+				row("compare-livemcpbench-proactive-right.json",
+						compared("proactive", "anthropic-bm25", 8, 1.5, 6500, 240000.4 / 37, 4000.0)),
 				row("compare-livemcpbench-search-right.json",
 						compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4)),
 				row("compare-livemcpbench-search-right.json",
@@ -160,8 +160,8 @@ class TableKindsTests {
 
 	@Test
 	void aCompareResultWithoutAKeyNamesItsFile() {
-		String withoutFailed = compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4)
-			.replace("\"failed\":31,", "");
+		String withoutFailed = compared("search", "lazy-mcp", 6, 1.838, 6621, 6183.2, 5405.4).replace("\"failed\":31,",
+				"");
 
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> render("compare", "compare-x.json", withoutFailed,
@@ -188,8 +188,8 @@ class TableKindsTests {
 	 * cost per finished task is the cost of all tasks over those finished, absent when
 	 * none was.
 	 */
-	private static String compared(String mode, String system, int finished, double searchesPerTask,
-			long tokensPerTask, double costPerTask, double warmCostPerTask) {
+	private static String compared(String mode, String system, int finished, double searchesPerTask, long tokensPerTask,
+			double costPerTask, double warmCostPerTask) {
 		int tasks = 37;
 		String perFinished = (finished > 0)
 				? ",\"costPerFinishedTask\":" + Math.round(costPerTask * tasks / finished * 10) / 10.0 : "";
@@ -197,9 +197,8 @@ class TableKindsTests {
 				{"dataset":"livemcpbench-dev","mode":"%s","system":"%s","provenance":"as the command names it",\
 				"model":"right","query":"text","systemPromptTokens":0,"resultTokens":0,"tasks":%d,"finished":%d,\
 				"failed":%d,"searchesPerTask":%s,"requests":120,"tokensPerTask":%d,"costPerTask":%s,\
-				"warmCostPerTask":%s%s}"""
-			.formatted(mode, system, tasks, finished, tasks - finished, searchesPerTask, tokensPerTask, costPerTask,
-					warmCostPerTask, perFinished);
+				"warmCostPerTask":%s%s}""".formatted(mode, system, tasks, finished, tasks - finished, searchesPerTask,
+				tokensPerTask, costPerTask, warmCostPerTask, perFinished);
 	}
 
 	private static TableKinds.Row row(String file, String json) {
