@@ -33,7 +33,8 @@ public final class AppInstance {
 
 	private final String name;
 
-	private final int port;
+	/** Changed only between starts (movePort), read by the load's threads. */
+	private volatile int port;
 
 	private final Path directory;
 
@@ -131,7 +132,21 @@ public final class AppInstance {
 	}
 
 	/**
-	 * The last cause Spring Boot logged for a failed start, or null while none is logged.
+	 * Moves a stopped instance to another port for its next start. A port found free is
+	 * free only until something binds it (an outgoing connection's local port among
+	 * them), so a start that failed is tried again elsewhere.
+	 * @param next the port
+	 */
+	void movePort(int next) {
+		if (running()) {
+			throw new IllegalStateException("App instance " + this.name + " is running on port " + this.port);
+		}
+		this.port = next;
+	}
+
+	/**
+	 * The last cause Spring Boot logged for a failed start (an exception's, or a failure
+	 * analysis's description, such as a port in use), or null while none is logged.
 	 */
 	private @Nullable String startFailure() {
 		List<String> lines;
@@ -142,9 +157,21 @@ public final class AppInstance {
 		catch (IOException ex) {
 			return null;
 		}
+		return cause(lines);
+	}
+
+	/**
+	 * The cause of a failed start in the lines of its log: the last {@code Caused by}
+	 * after Spring Boot's "Application run failed", or the description of its failure
+	 * analysis ("APPLICATION FAILED TO START"), or null when neither is logged.
+	 * @param lines the log's lines since the start
+	 * @return the cause
+	 */
+	static @Nullable String cause(List<String> lines) {
 		int failed = -1;
 		for (int i = 0; i < lines.size(); i++) {
-			if (lines.get(i).contains("Application run failed")) {
+			if (lines.get(i).contains("Application run failed")
+					|| lines.get(i).contains("APPLICATION FAILED TO START")) {
 				failed = i;
 			}
 		}
@@ -152,9 +179,18 @@ public final class AppInstance {
 			return null;
 		}
 		String cause = lines.get(failed);
-		for (String line : lines.subList(failed, lines.size())) {
+		List<String> after = lines.subList(failed, lines.size());
+		for (int i = 0; i < after.size(); i++) {
+			String line = after.get(i);
 			if (line.startsWith("Caused by: ")) {
 				cause = line;
+			}
+			else if (line.equals("Description:")) {
+				int next = i + 1;
+				while (next < after.size() && after.get(next).isBlank()) {
+					next++;
+				}
+				cause = (next < after.size()) ? after.get(next) : cause;
 			}
 		}
 		return cause;

@@ -109,7 +109,8 @@ public final class Fleet implements AutoCloseable {
 
 	/**
 	 * Waits for an instance; a failed start is recorded, the JVM stopped and started
-	 * again.
+	 * again on another free port (a start can fail because its port was taken since it
+	 * was found free).
 	 */
 	private void awaitStarted(AppInstance instance) {
 		for (int attempt = 1;; attempt++) {
@@ -129,6 +130,7 @@ public final class Fleet implements AutoCloseable {
 				if (attempt == START_ATTEMPTS) {
 					throw ex;
 				}
+				instance.movePort(freePort());
 				instance.start(yaml(instance));
 			}
 		}
