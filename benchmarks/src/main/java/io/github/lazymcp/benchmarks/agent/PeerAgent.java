@@ -102,7 +102,9 @@ public final class PeerAgent {
 		}
 		TaskRun.Outcome outcome = !done ? TaskRun.Outcome.FAILED
 				: turn.searchedAfterMiss ? TaskRun.Outcome.SECOND_SEARCH : TaskRun.Outcome.GOLD_VISIBLE;
-		int visibleFirstSearch = (int) calls.stream().filter((names) -> first(names, turn.firstSearch) != null).count();
+		int visibleFirstSearch = (int) calls.stream()
+			.filter((names) -> ScriptedAgent.first(names, turn.firstSearch) != null)
+			.count();
 		return new TaskRun(task.id(), outcome, turn.conversation, turn.searchInputs, calls.size(), 0,
 				visibleFirstSearch, TaskRun.Repeats.NONE);
 	}
@@ -113,7 +115,8 @@ public final class PeerAgent {
 	private boolean serve(Turn turn, List<String> names) {
 		while (true) {
 			send(turn);
-			String pick = (this.conditions.pick() == ModelPick.TOP) ? top(turn) : first(names, turn.found);
+			String pick = (this.conditions.pick() == ModelPick.TOP) ? top(turn)
+					: ScriptedAgent.first(names, turn.found);
 			if (pick != null) {
 				call(turn, pick);
 				if (names.contains(pick)) {
@@ -182,10 +185,6 @@ public final class PeerAgent {
 		turn.called.add(tool);
 		turn.conversation.called(tool, Transcript.call(tool, Map.of()), DatasetConnection.RESULT,
 				PromptBlock.Kind.RESULT);
-	}
-
-	private static @Nullable String first(List<String> names, Set<String> among) {
-		return names.stream().filter(among::contains).findFirst().orElse(null);
 	}
 
 	/** One task's state. */

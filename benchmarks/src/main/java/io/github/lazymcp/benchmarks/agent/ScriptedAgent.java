@@ -35,8 +35,8 @@ import org.springframework.ai.tool.ToolCallback;
  *   3. Else, if the model was shown the tool before (it was evicted since), it loads it by
  *      that name with ToolSearch, once, and goes back to 1.
  *   4. Else, in search mode, if it has not searched yet: its first look, a ToolSearch with
- *      the task's text (or its content words: FirstQuery); back to 1. (In proactive mode the first look is the first
- *      request's tools, proactive attach's.)
+ *      the task's text (or its content words: FirstQuery); back to 1. (In proactive mode
+ *      the first look is the first request's tools, proactive attach's.)
  *   5. Else, once per task: the search after a miss, by SearchQueries' template from the
  *      task's text and what the first look showed; back to 1.
  *   6. Else the task fails: the request of step 1 is the model's last (its answer).
@@ -69,8 +69,8 @@ import org.springframework.ai.tool.ToolCallback;
  * With ModelPick.TOP the model trusts the ranking instead of steps 2 and 3: it calls the
  * first tool of the last list it was shown (a search's result in its order, then the
  * listed tools it loaded; in proactive mode before any search, the first request's tools;
- * a result that shows nothing leaves the list before it)
- * that it can call and has not called yet, right or wrong. After a wrong call it goes on
+ * a result that shows nothing leaves the list before it) that it can call and has not
+ * called yet, right or wrong. After a wrong call it goes on
  * at step 5; after a second one it answers and the task fails.
  */
 
@@ -231,17 +231,29 @@ public final class ScriptedAgent {
 				search(turn, Map.of("names", List.of(shown)));
 				loaded = true;
 			}
-			else if (turn.firstLook == null) {
-				search(turn, SearchQueries.first(this.conditions.query().query(turn.task.query()), this.stack.tools()));
-			}
-			else if (!turn.searchedAfterMiss) {
-				turn.searchedAfterMiss = true;
-				search(turn, SearchQueries.afterMiss(turn.task.query(), turn.firstLook, this.stack.tools()));
-			}
-			else {
+			else if (!searchAgain(turn)) {
 				return false;
 			}
 		}
+	}
+
+	/**
+	 * Steps 4 and 5: the model's first look if it has not searched yet, else its search
+	 * after a miss once per task.
+	 * @return false when it has no search left
+	 */
+	private boolean searchAgain(Turn turn) {
+		SearchView firstLook = turn.firstLook;
+		if (firstLook == null) {
+			search(turn, SearchQueries.first(this.conditions.query().query(turn.task.query()), this.stack.tools()));
+			return true;
+		}
+		if (!turn.searchedAfterMiss) {
+			turn.searchedAfterMiss = true;
+			search(turn, SearchQueries.afterMiss(turn.task.query(), firstLook, this.stack.tools()));
+			return true;
+		}
+		return false;
 	}
 
 	/**
@@ -263,15 +275,7 @@ public final class ScriptedAgent {
 				}
 			}
 			// Before the first look the model was shown no list, so it picked nothing.
-			SearchView firstLook = turn.firstLook;
-			if (firstLook == null) {
-				search(turn, SearchQueries.first(this.conditions.query().query(turn.task.query()), this.stack.tools()));
-			}
-			else if (!turn.searchedAfterMiss) {
-				turn.searchedAfterMiss = true;
-				search(turn, SearchQueries.afterMiss(turn.task.query(), firstLook, this.stack.tools()));
-			}
-			else {
+			if (!searchAgain(turn)) {
 				if (top != null) {
 					// The model answers after its wrong call.
 					send(turn);
@@ -371,7 +375,8 @@ public final class ScriptedAgent {
 		turn.conversation.called(this.bridge ? LazyMcp.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
 	}
 
-	private static @Nullable String first(List<String> names, Set<String> among) {
+	/** The first of a call's interchangeable tools that is among those given, or null. */
+	static @Nullable String first(List<String> names, Set<String> among) {
 		return names.stream().filter(among::contains).findFirst().orElse(null);
 	}
 
