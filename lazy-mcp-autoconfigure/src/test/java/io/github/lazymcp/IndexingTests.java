@@ -153,9 +153,13 @@ class IndexingTests {
 			})
 			.properties("tools.lazy-mcp.search.readiness-wait=5m", "tools.lazy-mcp.search.ranker=hybrid",
 					"tools.lazy-mcp.search.embedding.use-application-model=true",
-					"tools.lazy-mcp.search.embedding.cache-directory=", "tools.lazy-mcp.threshold.tools=0",
-					"tools.lazy-mcp.threshold.tokens=0", "spring.ai.mcp.client.enabled=false");
-		Thread main = new Thread(() -> started.set(application.run()), "readiness-test-main");
+					"tools.lazy-mcp.search.embedding.cache-directory=", "spring.ai.mcp.client.enabled=false");
+		// Arguments, not default properties: the tests' application.yml sets a threshold
+		// too.
+		Thread main = new Thread(
+				() -> started
+					.set(application.run("--tools.lazy-mcp.threshold.tools=0", "--tools.lazy-mcp.threshold.tokens=0")),
+				"readiness-test-main");
 		main.start();
 		try {
 			await("the background build to reach the model").atMost(Duration.ofSeconds(60))

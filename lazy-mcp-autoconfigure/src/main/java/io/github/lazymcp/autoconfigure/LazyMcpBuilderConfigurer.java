@@ -100,7 +100,7 @@ final class LazyMcpBuilderConfigurer {
 		this.properties = properties;
 		this.beans = beans;
 		this.resourceLoader = resourceLoader;
-		this.catalog = PropertiesMapping.catalog(properties);
+		this.catalog = PropertiesMapping.catalog(properties, ChatModelToolLimit.toolGate(beans));
 		this.health = PropertiesMapping.health(properties);
 		this.sessions = PropertiesMapping.sessions(properties);
 		this.ranking = PropertiesMapping.ranking(properties);

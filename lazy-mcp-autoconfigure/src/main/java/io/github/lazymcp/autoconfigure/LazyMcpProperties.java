@@ -181,27 +181,31 @@ public class LazyMcpProperties {
 	}
 
 	/**
-	 * Below both thresholds nothing is deferred: every MCP tool is sent eagerly and no
-	 * ToolSearch tool is added.
+	 * Below both thresholds nothing is deferred: every MCP tool is sent as usual and no
+	 * ToolSearch tool is added, because a small catalog costs less sent as usual once the
+	 * provider caches it than lazy-mcp's search round trip does.
 	 */
 	public static class Threshold {
 
 		/**
-		 * Deferral starts when the deferrable MCP tools number more than this.
+		 * Deferral starts when the deferrable MCP tools number more than this. Unset:
+		 * 128, the most tools OpenAI accepts in one request, or no limit when every
+		 * ChatModel bean of the application is Anthropic's.
 		 */
-		private int tools = 10;
+		private @Nullable Integer tools;
 
 		/**
 		 * Deferral starts when the deferrable MCP tools' schemas exceed this many o200k
-		 * tokens in total.
+		 * tokens in total: below it, sending them as usual costs less under prompt
+		 * caching than lazy-mcp's own overhead (docs/how-it-works.md).
 		 */
-		private int tokens = 10_000;
+		private int tokens = 16_000;
 
-		public int getTools() {
+		public @Nullable Integer getTools() {
 			return this.tools;
 		}
 
-		public void setTools(int tools) {
+		public void setTools(@Nullable Integer tools) {
 			this.tools = tools;
 		}
 

@@ -47,7 +47,24 @@ final class PropertiesMapping {
 	private PropertiesMapping() {
 	}
 
+	/**
+	 * The catalog settings, with the tool gate of a chat model whose provider limits the
+	 * tools of a request.
+	 * @param properties the bound properties
+	 * @return the settings
+	 */
 	static CatalogSettings catalog(LazyMcpProperties properties) {
+		return catalog(properties, CatalogSettings.DEFAULTS.deferToolsAbove());
+	}
+
+	/**
+	 * The catalog settings.
+	 * @param properties the bound properties
+	 * @param defaultToolGate the tool gate when {@code threshold.tools} is unset: the
+	 * application's chat models' limit ({@link ChatModelToolLimit})
+	 * @return the settings
+	 */
+	static CatalogSettings catalog(LazyMcpProperties properties, int defaultToolGate) {
 		Map<String, ServerSettings> servers = new LinkedHashMap<>();
 		properties.getServers()
 			.forEach((name, server) -> servers.put(name,
@@ -55,8 +72,10 @@ final class PropertiesMapping {
 							server.getDeny(), server.getDescriptions(), server.getCallTimeout()),
 							property("callTimeout", "servers." + name + ".call-timeout", server.getCallTimeout()))));
 		LazyMcpProperties.Threshold threshold = properties.getThreshold();
-		return record(() -> new CatalogSettings(threshold.getTools(), threshold.getTokens(), servers),
-				property("deferToolsAbove", "threshold.tools", threshold.getTools()),
+		Integer configuredTools = threshold.getTools();
+		int tools = (configuredTools != null) ? configuredTools : defaultToolGate;
+		return record(() -> new CatalogSettings(tools, threshold.getTokens(), servers),
+				property("deferToolsAbove", "threshold.tools", tools),
 				property("deferTokensAbove", "threshold.tokens", threshold.getTokens()));
 	}
 

@@ -26,9 +26,32 @@ import org.jspecify.annotations.Nullable;
 public record CatalogSettings(int deferToolsAbove, int deferTokensAbove, Map<String, ServerSettings> servers) {
 
 	/**
-	 * The shipped defaults: defer above 10 tools or 10,000 tokens, no server settings.
+	 * The most tools OpenAI's chat API accepts in one request: above it, tools sent as
+	 * usual would be refused, so the default tool gate defers them.
 	 */
-	public static final CatalogSettings DEFAULTS = new CatalogSettings(10, 10_000, Map.of());
+	public static final int OPENAI_TOOL_LIMIT = 128;
+
+	/**
+	 * A tool gate that never defers by count, for providers that limit a request by its
+	 * tokens only (Anthropic's).
+	 */
+	public static final int NO_TOOL_GATE = Integer.MAX_VALUE;
+
+	/**
+	 * The shipped defaults: defer above {@value #OPENAI_TOOL_LIMIT} tools or 16,000
+	 * tokens, no server settings.
+	 * <p>
+	 * The token gate weighs the catalog against lazy-mcp's own overhead (the ToolSearch
+	 * round trip, the schemas a search loads, the extra request): below it, sending the
+	 * tools as usual costs less once the provider caches them. 16,000 is where MetaTool's
+	 * catalog (199 tools, about 8,550 tokens) would break even with a warm Anthropic
+	 * cache in search mode with the shipped search settings, scaling eager's cost with
+	 * the catalog's tokens (about 9,400 in proactive mode): tuned on a dev split, see
+	 * docs/benchmarks.md. Below the gate every tool is offered, so the model never misses
+	 * one. The tool gate is a provider's limit, not a cost: where no chat model of the
+	 * application has such a limit (Anthropic's), the auto-configuration lifts it.
+	 */
+	public static final CatalogSettings DEFAULTS = new CatalogSettings(OPENAI_TOOL_LIMIT, 16_000, Map.of());
 
 	public CatalogSettings {
 		Checks.notNegative("deferToolsAbove", deferToolsAbove);

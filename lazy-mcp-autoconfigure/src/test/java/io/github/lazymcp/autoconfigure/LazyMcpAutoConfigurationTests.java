@@ -10,6 +10,7 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
+import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
@@ -24,10 +25,12 @@ import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.internal.RecordingRanker;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.ai.anthropic.AnthropicChatModel;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
+import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.tool.ToolCallbackProvider;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -177,6 +180,50 @@ class LazyMcpAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.hasMessageContaining("tools.lazy-mcp.max-active-schemas must be greater than 0 but was 0"));
+	}
+
+	@Test
+	void manySmallToolsAreDeferredForAChatModelWhoseProviderLimitsTheToolsOfARequest() {
+		// 130 tools of a few dozen tokens each: under the token gate, over OpenAI's 128.
+		this.runner.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(130)))
+			.withBean(OpenAiChatModel.class, () -> mock(OpenAiChatModel.class))
+			.run((context) -> {
+				assertThat(context.getBean(LazyMcpBuilderConfigurer.class).catalog().deferToolsAbove()).isEqualTo(128);
+				assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isTrue();
+			});
+		this.runner.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(130)))
+			.run((context) -> assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isTrue());
+	}
+
+	@Test
+	void manySmallToolsAreSentAsUsualWhenEveryChatModelIsAnthropics() {
+		this.runner.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(130)))
+			.withBean(AnthropicChatModel.class, () -> mock(AnthropicChatModel.class))
+			.run((context) -> {
+				assertThat(context.getBean(LazyMcpBuilderConfigurer.class).catalog().deferToolsAbove())
+					.isEqualTo(CatalogSettings.NO_TOOL_GATE);
+				assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isFalse();
+			});
+		this.runner.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(130)))
+			.withBean(AnthropicChatModel.class, () -> mock(AnthropicChatModel.class))
+			.withBean(OpenAiChatModel.class, () -> mock(OpenAiChatModel.class))
+			.run((context) -> assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isTrue());
+	}
+
+	@Test
+	void aConfiguredToolGateWinsOverTheChatModelsLimit() {
+		this.runner.withPropertyValues("tools.lazy-mcp.threshold.tools=200")
+			.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(130)))
+			.withBean(OpenAiChatModel.class, () -> mock(OpenAiChatModel.class))
+			.run((context) -> assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isFalse());
+		this.runner.withPropertyValues("tools.lazy-mcp.threshold.tools=10")
+			.withBean(McpServerConnection.class, () -> new FakeConnection("fs", toolNames(20)))
+			.withBean(AnthropicChatModel.class, () -> mock(AnthropicChatModel.class))
+			.run((context) -> assertThat(context.getBean(LazyMcp.class).catalog().deferring()).isTrue());
+	}
+
+	private static String[] toolNames(int count) {
+		return java.util.stream.IntStream.range(0, count).mapToObj((i) -> "tool_" + i).toArray(String[]::new);
 	}
 
 	@Test

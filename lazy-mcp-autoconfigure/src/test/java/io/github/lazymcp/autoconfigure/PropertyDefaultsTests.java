@@ -102,7 +102,9 @@ class PropertyDefaultsTests {
 		properties.getLearning().setRetention(java.time.Duration.ofDays(9));
 		properties.getLearning().setDemoteAfterCalls(9);
 		properties.getLearning().setDemoteBelow(0.9);
-		properties.getThreshold().setTools(99);
+		// threshold.tools has no literal default: unset, it is the chat models' tool
+		// limit
+		// (LazyMcpAutoConfigurationTests), which the mapping is given.
 		properties.getThreshold().setTokens(99);
 		LazyMcpProperties.Search search = properties.getSearch();
 		search.setMaxQueryLength(99);

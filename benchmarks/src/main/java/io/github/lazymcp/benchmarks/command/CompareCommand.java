@@ -22,6 +22,7 @@ import io.github.lazymcp.benchmarks.peers.Peers;
 import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
+import io.github.lazymcp.benchmarks.replay.DeferralGate;
 import io.github.lazymcp.benchmarks.replay.PeerReplay;
 import io.github.lazymcp.benchmarks.replay.ReplayOptions;
 import io.github.lazymcp.benchmarks.replay.ReplayResult;
@@ -56,6 +57,7 @@ public final class CompareCommand implements Command {
 		return """
 				compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
+				         [--deferral-gate off|openai|anthropic]
 				         [replay's other options]""";
 	}
 
@@ -77,7 +79,9 @@ public final class CompareCommand implements Command {
 			String ranker = args.get("ranker", ProductRankers.defaultRanker());
 			ReplayResult replay = ReplayOptions.replay(dataset, tasks, args, ranker,
 					RankerRegistry.standard().create(ranker));
-			String provenance = "lazy-mcp's real parts, " + ranker + " ranker";
+			DeferralGate gate = ReplayOptions.gate(args);
+			String provenance = "lazy-mcp's real parts, " + ranker + " ranker"
+					+ ((gate == DeferralGate.OFF) ? "" : ", " + gate.id() + " deferral gate");
 			if (asked.contains(LAZY)) {
 				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.conditions(args),
 						replay.lazy().outcomes(), replay.lazy().bill(), replay.lazy().toolSearchCalls()));

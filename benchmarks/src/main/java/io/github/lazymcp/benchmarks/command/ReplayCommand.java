@@ -40,6 +40,7 @@ public final class ReplayCommand implements Command {
 				         [--learning cold|warm]
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
+				         [--deferral-gate off|openai|anthropic]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 

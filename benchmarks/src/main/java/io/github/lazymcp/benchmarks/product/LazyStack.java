@@ -100,7 +100,7 @@ public final class LazyStack implements AutoCloseable {
 			.toList();
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.connections(connections)
-			.catalog(CatalogSettings.DEFAULTS.withThreshold(0, 0))
+			.catalog(options.catalog())
 			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(options.cap()))
 			.tools(options.tools())
 			.learning(options.learning())
@@ -221,6 +221,15 @@ public final class LazyStack implements AutoCloseable {
 	}
 
 	/**
+	 * Whether the catalog defers its tools under the stack's gate; when it does not,
+	 * every tool is sent as usual and no ToolSearch is offered.
+	 * @return true when tools are deferred
+	 */
+	public boolean deferring() {
+		return this.lazyMcp.catalog().deferring();
+	}
+
+	/**
 	 * Tokens of every catalog tool: what each request carries when loading eagerly.
 	 * @return the o200k total
 	 */
@@ -244,13 +253,21 @@ public final class LazyStack implements AutoCloseable {
 	 * @param proactive proactive attach's settings
 	 * @param store the session store, or null for one in memory
 	 * @param advisors the guidance the advisors add, servers' instructions included
+	 * @param catalog the deferral gate: by default none, every tool deferred
 	 */
 	public record Setup(int cap, ToolSettings tools, LearningSettings learning, ProactiveSettings proactive,
-			@Nullable SessionStore store, AdvisorSettings advisors) {
+			@Nullable SessionStore store, AdvisorSettings advisors, CatalogSettings catalog) {
+
+		/** What the benchmarks measure unless told otherwise: every tool deferred. */
+		public static final CatalogSettings EVERY_TOOL_DEFERRED = CatalogSettings.DEFAULTS.withThreshold(0, 0);
 
 		public static Setup cap(int cap) {
 			return new Setup(cap, ToolSettings.DEFAULTS, LearningSettings.DEFAULTS,
-					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS);
+					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS, EVERY_TOOL_DEFERRED);
+		}
+
+		public Setup withCatalog(CatalogSettings next) {
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, this.advisors, next);
 		}
 
 		public Setup withSurface(ToolSettings.Surface next) {
@@ -258,23 +275,23 @@ public final class LazyStack implements AutoCloseable {
 		}
 
 		public Setup withTools(ToolSettings next) {
-			return new Setup(this.cap, next, this.learning, this.proactive, this.store, this.advisors);
+			return new Setup(this.cap, next, this.learning, this.proactive, this.store, this.advisors, this.catalog);
 		}
 
 		public Setup withLearning(LearningSettings next) {
-			return new Setup(this.cap, this.tools, next, this.proactive, this.store, this.advisors);
+			return new Setup(this.cap, this.tools, next, this.proactive, this.store, this.advisors, this.catalog);
 		}
 
 		public Setup withProactive(ProactiveSettings next) {
-			return new Setup(this.cap, this.tools, this.learning, next, this.store, this.advisors);
+			return new Setup(this.cap, this.tools, this.learning, next, this.store, this.advisors, this.catalog);
 		}
 
 		public Setup withStore(SessionStore next) {
-			return new Setup(this.cap, this.tools, this.learning, this.proactive, next, this.advisors);
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, next, this.advisors, this.catalog);
 		}
 
 		public Setup withAdvisors(AdvisorSettings next) {
-			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, next);
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, next, this.catalog);
 		}
 
 	}

@@ -32,7 +32,7 @@ public final class ReplayOptions {
 	public static final OptionSpec SPEC = OptionSpec.of(
 			Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "mode", "learning", "proactive-k",
 					"default-limit", "shortlist", "server-instructions", "cache-write", "cache-read", "output-price",
-					"cache-min-tokens", "system-prompt", "result-tokens", "model", "query"),
+					"cache-min-tokens", "system-prompt", "result-tokens", "model", "query", "deferral-gate"),
 			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
@@ -54,7 +54,10 @@ public final class ReplayOptions {
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		FirstLook mode = FirstLook.of(args.get("mode", "search"));
 		LearningMode learning = LearningMode.of(args.get("learning", "cold"));
-		LazyStack.Setup options = LazyStack.Setup.cap(cap).withTools(tools(args)).withAdvisors(advisors(args));
+		LazyStack.Setup options = LazyStack.Setup.cap(cap)
+			.withTools(tools(args))
+			.withAdvisors(advisors(args))
+			.withCatalog(gate(args).settings());
 		if (mode == FirstLook.PROACTIVE) {
 			options = options.withProactive(proactive(args, cap));
 		}
@@ -63,10 +66,29 @@ public final class ReplayOptions {
 		}
 		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
+			if (!lazy.deferring()) {
+				if (conditions(args).pick() == ModelPick.TOP) {
+					throw new IllegalArgumentException(("--deferral-gate %s sends %s's tools as usual, where --model top "
+							+ "has no ranked list to pick from")
+						.formatted(gate(args).id(), dataset.name()));
+				}
+				System.err.printf("%s: under the %s deferral gate, every tool is sent as usual%n", dataset.name(),
+						gate(args).id());
+			}
 			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning,
 					conditions(args))
 				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
+	}
+
+	/**
+	 * The deferral gate of {@code --deferral-gate}: {@code off} (every tool deferred) unless
+	 * given.
+	 * @param args the command line
+	 * @return the gate
+	 */
+	public static DeferralGate gate(Options args) {
+		return DeferralGate.of(args.get("deferral-gate", DeferralGate.OFF.id()));
 	}
 
 	/**

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class ReplayTests {
 
@@ -239,6 +240,42 @@ class ReplayTests {
 		assertThat(json.get("lazyCost").asDouble()).isEqualTo(ReplayResult.round(result.lazy().bill().cost(), 10));
 		assertThat(json.get("prices").get("cacheRead").asDouble()).isEqualTo(0.1);
 		assertThat(json.has("perTask")).isFalse();
+	}
+
+	@Test
+	void underTheShippedGateASmallCatalogIsSentAsUsualAsEagerSendsIt() throws Exception {
+		Dataset dataset = searches();
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		ReplayResult deferred = ReplayOptions.replay(dataset, tasks, Options.parse(List.of(), ReplayOptions.SPEC),
+				"bm25", bm25());
+		ReplayResult gated = ReplayOptions.replay(dataset, tasks,
+				Options.parse(List.of("--deferral-gate", "anthropic"), ReplayOptions.SPEC), "bm25", bm25());
+
+		// Every tool deferred: the task no search shows its tool fails
+		assertThat(deferred.lazy().toolSearchCalls()).isPositive();
+		assertThat(deferred.lazy().outcomes().failed()).isEqualTo(1);
+		// Seven small tools are under the token gate: sent as usual, no search, and the
+		// conversations are eager's, request for request and token for token
+		assertThat(gated.lazy().toolSearchCalls()).isZero();
+		assertThat(gated.lazy().outcomes().failed()).isZero();
+		assertThat(gated.lazy().bill().requests()).isEqualTo(gated.eager().requests());
+		assertThat(gated.lazy().bill().tokens()).isEqualTo(gated.eager().tokens());
+		assertThat(gated.lazy().bill().warmCost()).isEqualTo(gated.eager().warmCost());
+	}
+
+	@Test
+	void theTopPickHasNoRankedListWhenEveryToolIsSentAsUsual() throws Exception {
+		Dataset dataset = searches();
+		List<Task> tasks = Workloads.fromQueries(dataset);
+
+		assertThatIllegalArgumentException().isThrownBy(() -> ReplayOptions.replay(dataset, tasks,
+				Options.parse(List.of("--deferral-gate", "openai", "--model", "top"), ReplayOptions.SPEC), "bm25", bm25()))
+			.withMessage("--deferral-gate openai sends searches-dev's tools as usual, where --model top has no ranked "
+					+ "list to pick from");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ReplayOptions.gate(Options.parse(List.of("--deferral-gate", "10"), ReplayOptions.SPEC)))
+			.withMessage("--deferral-gate must be 'off', 'openai' or 'anthropic', was '10'");
 	}
 
 	@Test

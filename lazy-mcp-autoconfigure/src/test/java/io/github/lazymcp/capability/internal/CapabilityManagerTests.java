@@ -296,7 +296,11 @@ class CapabilityManagerTests {
 
 	@Test
 	void aConversationKeepsItsToolsWhenAnotherConversationMakesTheCatalogDeferThem() {
-		McpCatalog shared = new McpCatalog(List.of(), CatalogSettings.DEFAULTS, new TokenCounter());
+		// A gate of 10 tools: the files capability's read tools are under it, with the
+		// notes
+		// capability's nine memory tools they are over it.
+		McpCatalog shared = new McpCatalog(List.of(), CatalogSettings.DEFAULTS.withThreshold(10, 10_000),
+				new TokenCounter());
 		CapabilityWing wing = CapabilityWing.of(
 				List.of(capability("files", List.of("filesystem:read_*"), filesystem()),
 						capability("notes", List.of(), memory())),
