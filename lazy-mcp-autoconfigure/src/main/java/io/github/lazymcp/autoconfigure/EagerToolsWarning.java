@@ -25,11 +25,6 @@ import org.springframework.context.ApplicationListener;
  */
 final class EagerToolsWarning implements ApplicationListener<ApplicationReadyEvent> {
 
-	/**
-	 * OpenAI's limit on the tools of one request; the strictest of the major providers.
-	 */
-	static final int MAX_TOOLS_PER_REQUEST = 128;
-
 	private static final Log logger = LogFactory.getLog(EagerToolsWarning.class);
 
 	private final LazyMcp lazyMcp;
@@ -56,7 +51,7 @@ final class EagerToolsWarning implements ApplicationListener<ApplicationReadyEve
 		List<CatalogTool> eager = snapshot.eager();
 		// ToolSearch goes with them while anything is deferred.
 		int sent = eager.size() + (snapshot.deferring() ? 1 : 0);
-		if (sent <= MAX_TOOLS_PER_REQUEST) {
+		if (sent <= CatalogSettings.OPENAI_TOOL_LIMIT) {
 			return Optional.empty();
 		}
 		Map<String, Integer> pinnedByServer = new LinkedHashMap<>();
@@ -78,15 +73,18 @@ final class EagerToolsWarning implements ApplicationListener<ApplicationReadyEve
 		int belowThreshold = eager.size() - pinned;
 		if (belowThreshold > 0) {
 			causes.add(("%d are not deferred because the catalog is below the deferral thresholds "
-					+ "(%s.threshold.tools=%d, %s.threshold.tokens=%d)")
-				.formatted(belowThreshold, LazyMcpProperties.PREFIX, settings.deferToolsAbove(),
+					+ "(%s.threshold.tools=%s, %s.threshold.tokens=%d)")
+				.formatted(belowThreshold, LazyMcpProperties.PREFIX,
+						(settings.deferToolsAbove() == CatalogSettings.NO_TOOL_GATE) ? "unset, no limit for Anthropic"
+								: settings.deferToolsAbove(),
 						LazyMcpProperties.PREFIX, settings.deferTokensAbove()));
 			fixes.add("lower %s.threshold.tools below %d so that they are deferred behind ToolSearch"
 				.formatted(LazyMcpProperties.PREFIX, belowThreshold));
 		}
 		return Optional.of(("Every model request carries %d tools, more than the %d that OpenAI accepts in one "
 				+ "request (other providers choose worse with that many): %s. To fix it, %s.")
-			.formatted(sent, MAX_TOOLS_PER_REQUEST, String.join("; ", causes), String.join(", or ", fixes)));
+			.formatted(sent, CatalogSettings.OPENAI_TOOL_LIMIT, String.join("; ", causes),
+					String.join(", or ", fixes)));
 	}
 
 }

@@ -68,9 +68,10 @@ public final class ReplayOptions {
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
 			if (!lazy.deferring()) {
 				if (conditions(args).pick() == ModelPick.TOP) {
-					throw new IllegalArgumentException(("--deferral-gate %s sends %s's tools as usual, where --model top "
-							+ "has no ranked list to pick from")
-						.formatted(gate(args).id(), dataset.name()));
+					throw new IllegalArgumentException(
+							("--deferral-gate %s sends %s's tools as usual, where --model top "
+									+ "has no ranked list to pick from")
+								.formatted(gate(args).id(), dataset.name()));
 				}
 				System.err.printf("%s: under the %s deferral gate, every tool is sent as usual%n", dataset.name(),
 						gate(args).id());
@@ -82,8 +83,8 @@ public final class ReplayOptions {
 	}
 
 	/**
-	 * The deferral gate of {@code --deferral-gate}: {@code off} (every tool deferred) unless
-	 * given.
+	 * The deferral gate of {@code --deferral-gate}: {@code off} (every tool deferred)
+	 * unless given.
 	 * @param args the command line
 	 * @return the gate
 	 */

@@ -269,8 +269,10 @@ class ReplayTests {
 		Dataset dataset = searches();
 		List<Task> tasks = Workloads.fromQueries(dataset);
 
-		assertThatIllegalArgumentException().isThrownBy(() -> ReplayOptions.replay(dataset, tasks,
-				Options.parse(List.of("--deferral-gate", "openai", "--model", "top"), ReplayOptions.SPEC), "bm25", bm25()))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ReplayOptions.replay(dataset, tasks,
+					Options.parse(List.of("--deferral-gate", "openai", "--model", "top"), ReplayOptions.SPEC), "bm25",
+					bm25()))
 			.withMessage("--deferral-gate openai sends searches-dev's tools as usual, where --model top has no ranked "
 					+ "list to pick from");
 		assertThatIllegalArgumentException()
