@@ -223,7 +223,7 @@ public final class ScriptedAgent {
 			List<String> tools = send(turn);
 			String callable = first(names, this.bridge ? turn.shown : new HashSet<>(tools));
 			if (callable != null) {
-				call(turn, callable);
+				call(turn, callable, tools);
 				return true;
 			}
 			String shown = first(names, turn.shown);
@@ -269,7 +269,7 @@ public final class ScriptedAgent {
 				.findFirst()
 				.orElse(null);
 			if (top != null) {
-				call(turn, top);
+				call(turn, top, tools);
 				if (names.contains(top)) {
 					return true;
 				}
@@ -366,13 +366,19 @@ public final class ScriptedAgent {
 	}
 
 	/** The model's call of a tool, executed by the callback the chat client would run. */
-	private void call(Turn turn, String tool) {
+	/**
+	 * Calls a tool: by its own name when the request carries it (every surface's eager
+	 * tools, and every tool of a catalog sent as usual), else, in the bridge surface,
+	 * through CallTool.
+	 */
+	private void call(Turn turn, String tool, List<String> requestTools) {
 		turn.called.add(tool);
 		String result = this.stack.callback(tool).orElseThrow().call("{}", turn.context);
-		String call = this.bridge
+		boolean throughBridge = this.bridge && !requestTools.contains(tool);
+		String call = throughBridge
 				? Transcript.call(LazyMcp.CALL_TOOL, Transcript.object("name", tool, "arguments", Map.of()))
 				: Transcript.call(tool, Map.of());
-		turn.conversation.called(this.bridge ? LazyMcp.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
+		turn.conversation.called(throughBridge ? LazyMcp.CALL_TOOL : tool, call, result, PromptBlock.Kind.RESULT);
 	}
 
 	/** The first of a call's interchangeable tools that is among those given, or null. */

@@ -262,6 +262,10 @@ class ReplayTests {
 		assertThat(gated.lazy().bill().requests()).isEqualTo(gated.eager().requests());
 		assertThat(gated.lazy().bill().tokens()).isEqualTo(gated.eager().tokens());
 		assertThat(gated.lazy().bill().warmCost()).isEqualTo(gated.eager().warmCost());
+		// The bridge surface too: a tool the request carries is called by its own name,
+		// not through CallTool, which is not offered
+		assertThat(gated.bridge().bill().tokens()).isEqualTo(gated.eager().tokens());
+		assertThat(gated.bridge().bill().warmCost()).isEqualTo(gated.eager().warmCost());
 	}
 
 	@Test
