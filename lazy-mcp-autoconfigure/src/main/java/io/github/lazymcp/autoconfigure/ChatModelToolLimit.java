@@ -31,13 +31,13 @@ final class ChatModelToolLimit {
 	 * Anthropic's, else {@link CatalogSettings#OPENAI_TOOL_LIMIT}
 	 */
 	static int toolGate(ListableBeanFactory beans) {
-		List<Class<?>> models = Arrays.stream(beans.getBeanNamesForType(ChatModel.class, true, false))
+		List<String> models = Arrays.stream(beans.getBeanNamesForType(ChatModel.class, true, false))
 			.map((name) -> beans.getType(name, false))
 			.filter(Objects::nonNull)
-			.<Class<?>>map((type) -> type)
+			.map(Class::getName)
 			.toList();
 		boolean anthropicOnly = !models.isEmpty()
-				&& models.stream().allMatch((type) -> type.getName().startsWith(ANTHROPIC_PACKAGE));
+				&& models.stream().allMatch((type) -> type.startsWith(ANTHROPIC_PACKAGE));
 		return anthropicOnly ? CatalogSettings.NO_TOOL_GATE : CatalogSettings.OPENAI_TOOL_LIMIT;
 	}
 

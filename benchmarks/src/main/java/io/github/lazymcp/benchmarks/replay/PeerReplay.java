@@ -17,6 +17,7 @@ import io.github.lazymcp.benchmarks.dataset.Task;
 import io.github.lazymcp.benchmarks.peers.PeerSearch;
 import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.replay.systems.EagerBaseline;
+import io.github.lazymcp.catalog.CatalogSettings;
 
 /**
  * The side-by-side's other lines: a peer's tool search under the replay's scripted model
@@ -28,9 +29,6 @@ public final class PeerReplay {
 
 	/** Anthropic's context window: the longest request its models take. */
 	public static final int ANTHROPIC_MAX_TOKENS = 200_000;
-
-	/** The most tools OpenAI's chat completions take in one request. */
-	public static final int OPENAI_MAX_TOOLS = 128;
 
 	private final LazyStack stack;
 
@@ -80,10 +78,11 @@ public final class PeerReplay {
 	 * The eager agent's line, when its requests fit a provider's limits: Anthropic's when
 	 * the catalog's tools and the system prompt take at most
 	 * {@value #ANTHROPIC_MAX_TOKENS} tokens, OpenAI's when there are at most
-	 * {@value #OPENAI_MAX_TOOLS} tools. Its provenance names the providers it fits; it is
-	 * billed at the same prices as every other line. A model that trusts a ranking
-	 * ({@link ModelPick#TOP}) has none in an eager request, so there is no line for it:
-	 * how such a model picks among every tool is not something the replay can script.
+	 * {@value CatalogSettings#OPENAI_TOOL_LIMIT} tools. Its provenance names the
+	 * providers it fits; it is billed at the same prices as every other line. A model
+	 * that trusts a ranking ({@link ModelPick#TOP}) has none in an eager request, so
+	 * there is no line for it: how such a model picks among every tool is not something
+	 * the replay can script.
 	 * @param mode the mode of the lazy-mcp lines beside it, for the table
 	 * @param tasks the tasks, in order
 	 * @return the line, or empty when no provider takes its requests
@@ -97,7 +96,7 @@ public final class PeerReplay {
 		if (eager.toolsTokens() + this.conditions.shape().systemPromptTokens() <= ANTHROPIC_MAX_TOKENS) {
 			fits.add("Anthropic");
 		}
-		if (eager.toolCount() <= OPENAI_MAX_TOOLS) {
+		if (eager.toolCount() <= CatalogSettings.OPENAI_TOOL_LIMIT) {
 			fits.add("OpenAI");
 		}
 		if (fits.isEmpty()) {

@@ -54,10 +54,12 @@ public final class ReplayOptions {
 		int cap = args.integer("max-active-schemas", SessionSettings.DEFAULTS.maxActiveSchemas());
 		FirstLook mode = FirstLook.of(args.get("mode", "search"));
 		LearningMode learning = LearningMode.of(args.get("learning", "cold"));
+		DeferralGate gate = gate(args);
+		Conditions conditions = conditions(args);
 		LazyStack.Setup options = LazyStack.Setup.cap(cap)
 			.withTools(tools(args))
 			.withAdvisors(advisors(args))
-			.withCatalog(gate(args).settings());
+			.withCatalog(gate.settings());
 		if (mode == FirstLook.PROACTIVE) {
 			options = options.withProactive(proactive(args, cap));
 		}
@@ -67,17 +69,16 @@ public final class ReplayOptions {
 		try (LazyStack lazy = new LazyStack(dataset, ranker, options);
 				LazyStack bridge = lazy.withSurface(ToolSettings.Surface.BRIDGE)) {
 			if (!lazy.deferring()) {
-				if (conditions(args).pick() == ModelPick.TOP) {
+				if (conditions.pick() == ModelPick.TOP) {
 					throw new IllegalArgumentException(
 							("--deferral-gate %s sends %s's tools as usual, where --model top "
 									+ "has no ranked list to pick from")
-								.formatted(gate(args).id(), dataset.name()));
+								.formatted(gate.id(), dataset.name()));
 				}
 				System.err.printf("%s: under the %s deferral gate, every tool is sent as usual%n", dataset.name(),
-						gate(args).id());
+						gate.id());
 			}
-			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning,
-					conditions(args))
+			return new AgentReplay(lazy, bridge, mode, prices(args), args.flag("search-twice"), learning, conditions)
 				.run(dataset.name(), rankerName, tasks, args.flag("per-task"));
 		}
 	}
