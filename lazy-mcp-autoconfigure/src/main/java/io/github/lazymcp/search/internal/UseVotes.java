@@ -36,30 +36,34 @@ final class UseVotes {
 	static final int NEIGHBOURS = 10;
 
 	/**
-	 * The most past requests compared with a query: 4,096 cosines of 384 dimensions cost
-	 * 40% of the dense ranking of 10,000 tools (1.5 ms on the benchmark machine).
+	 * The most uses (a request and a tool it called) that vote: at most this many cosines
+	 * of 384 dimensions per query, one per distinct request among them, at worst 40% of
+	 * the dense ranking of 10,000 tools (1.5 ms on the benchmark machine).
 	 */
 	static final int MAX_USES = 4096;
 
-	private static final UseVotes NONE = new UseVotes(new String[0], (query) -> new double[0], 1, 0);
+	private static final UseVotes NONE = new UseVotes(new String[0], new int[0], (query) -> new double[0], 1, 0);
 
+	/** The tool each use votes for. */
 	private final String[] owners;
 
+	/**
+	 * Each use's text, as a number into the distinct texts: one request that called
+	 * several tools is one text, compared with a query once.
+	 */
+	private final int[] texts;
+
+	/** The similarity of a query with each distinct text. */
 	private final Function<Query, double[]> similarities;
 
 	private final double floor;
 
 	private final double weight;
 
-	/** Each use's position as text: the names {@link TopMatches} reports. */
-	private final String[] positions;
-
-	private UseVotes(String[] owners, Function<Query, double[]> similarities, double floor, double weight) {
+	private UseVotes(String[] owners, int[] texts, Function<Query, double[]> similarities, double floor,
+			double weight) {
 		this.owners = owners;
-		this.positions = new String[owners.length];
-		for (int i = 0; i < owners.length; i++) {
-			this.positions[i] = Integer.toString(i);
-		}
+		this.texts = texts;
 		this.similarities = similarities;
 		this.floor = floor;
 		this.weight = weight;
@@ -86,15 +90,12 @@ final class UseVotes {
 	 */
 	static UseVotes embedded(List<SearchDocument> documents, Function<List<String>, List<float[]>> embedder,
 			Function<String, float[]> queryEmbedder, String queryPrefix, double floor, double weight) {
-		List<String> owners = new ArrayList<>();
-		List<String> texts = new ArrayList<>();
-		collect(documents, owners, texts);
-		if (texts.isEmpty() || weight == 0) {
+		Collected uses = collect(documents);
+		if (uses.isEmpty() || weight == 0) {
 			return NONE;
 		}
-		UnitVectors vectors = UnitVectors.of(embedder.apply(texts));
-		return new UseVotes(owners.toArray(String[]::new),
-				(query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)), floor, weight);
+		UnitVectors vectors = UnitVectors.of(embedder.apply(uses.distinct()));
+		return uses.votes((query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)), floor, weight);
 	}
 
 	/**
@@ -105,14 +106,12 @@ final class UseVotes {
 	 * @return the votes
 	 */
 	static UseVotes lexical(List<SearchDocument> documents, double floor, double weight) {
-		List<String> owners = new ArrayList<>();
-		List<String> texts = new ArrayList<>();
-		collect(documents, owners, texts);
-		if (texts.isEmpty() || weight == 0) {
+		Collected uses = collect(documents);
+		if (uses.isEmpty() || weight == 0) {
 			return NONE;
 		}
-		WordVectors words = new WordVectors(texts);
-		return new UseVotes(owners.toArray(String[]::new), (query) -> words.similarities(query.text()), floor, weight);
+		WordVectors words = new WordVectors(uses.distinct(), uses.multiplicities());
+		return uses.votes((query) -> words.similarities(query.text()), floor, weight);
 	}
 
 	/**
@@ -120,24 +119,25 @@ final class UseVotes {
 	 * {@link #MAX_USES}: past that, every used tool keeps some evidence and the search
 	 * stays within its time budget.
 	 */
-	private static void collect(List<SearchDocument> documents, List<String> owners, List<String> texts) {
+	private static Collected collect(List<SearchDocument> documents) {
 		List<List<String>> uses = new ArrayList<>();
 		for (SearchDocument document : documents) {
 			uses.add(List.copyOf(new LinkedHashSet<>(document.uses())));
 		}
-		for (int round = 0; texts.size() < MAX_USES; round++) {
+		Collected collected = new Collected();
+		for (int round = 0; collected.size() < MAX_USES; round++) {
 			boolean more = false;
-			for (int i = 0; i < documents.size() && texts.size() < MAX_USES; i++) {
+			for (int i = 0; i < documents.size() && collected.size() < MAX_USES; i++) {
 				if (round < uses.get(i).size()) {
-					owners.add(documents.get(i).name());
-					texts.add(uses.get(i).get(round));
+					collected.add(documents.get(i).name(), uses.get(i).get(round));
 					more = true;
 				}
 			}
 			if (!more) {
-				return;
+				break;
 			}
 		}
+		return collected;
 	}
 
 	/**
@@ -161,11 +161,13 @@ final class UseVotes {
 		if (this.owners.length == 0 || query.text().isBlank()) {
 			return Map.of();
 		}
-		double[] similarities = this.similarities.apply(query);
+		double[] byText = this.similarities.apply(query);
+		double[] similarities = new double[this.owners.length];
 		int[] candidates = new int[this.owners.length];
 		int count = 0;
-		for (int i = 0; i < similarities.length; i++) {
-			if (similarities[i] > this.floor && allowed.test(this.owners[i])) {
+		for (int i = 0; i < this.owners.length; i++) {
+			similarities[i] = byText[this.texts[i]];
+			if (similarities[i] > this.floor) {
 				candidates[count++] = i;
 			}
 		}
@@ -173,12 +175,52 @@ final class UseVotes {
 			return Map.of();
 		}
 		Map<String, Double> votes = new LinkedHashMap<>();
-		for (ToolIndex.ToolMatch neighbour : TopMatches.select(candidates, count, similarities, this.positions,
-				NEIGHBOURS)) {
+		for (ToolIndex.ToolMatch neighbour : TopMatches.selectAllowed(candidates, count, similarities, this.owners,
+				NEIGHBOURS, allowed)) {
 			double vote = this.weight * (neighbour.score() - this.floor) / (1 - this.floor) / NEIGHBOURS;
-			votes.merge(this.owners[Integer.parseInt(neighbour.name())], vote, Double::sum);
+			votes.merge(neighbour.name(), vote, Double::sum);
 		}
 		return votes;
+	}
+
+	/** The uses that vote, in order, and their distinct texts. */
+	private static final class Collected {
+
+		private final List<String> owners = new ArrayList<>();
+
+		private final List<Integer> texts = new ArrayList<>();
+
+		private final Map<String, Integer> distinct = new LinkedHashMap<>();
+
+		void add(String owner, String text) {
+			this.owners.add(owner);
+			this.texts.add(this.distinct.computeIfAbsent(text, (added) -> this.distinct.size()));
+		}
+
+		int size() {
+			return this.owners.size();
+		}
+
+		boolean isEmpty() {
+			return this.owners.isEmpty();
+		}
+
+		List<String> distinct() {
+			return List.copyOf(this.distinct.keySet());
+		}
+
+		/** How many uses have each distinct text. */
+		int[] multiplicities() {
+			int[] counts = new int[this.distinct.size()];
+			this.texts.forEach((text) -> counts[text]++);
+			return counts;
+		}
+
+		UseVotes votes(Function<Query, double[]> similarities, double floor, double weight) {
+			return new UseVotes(this.owners.toArray(String[]::new),
+					this.texts.stream().mapToInt(Integer::intValue).toArray(), similarities, floor, weight);
+		}
+
 	}
 
 	/** Idf-weighted, L2-normalised bags of words, searched through postings. */
@@ -190,17 +232,26 @@ final class UseVotes {
 
 		private final int size;
 
-		WordVectors(List<String> texts) {
+		/**
+		 * Weighs the words of some texts.
+		 * @param texts the distinct texts
+		 * @param multiplicities how many uses have each text: the idf counts every use
+		 */
+		WordVectors(List<String> texts, int[] multiplicities) {
 			this.size = texts.size();
+			int uses = 0;
 			List<Map<String, Integer>> counts = new ArrayList<>();
 			Map<String, Integer> frequency = new HashMap<>();
-			for (String text : texts) {
+			for (int i = 0; i < texts.size(); i++) {
+				int times = multiplicities[i];
+				uses += times;
 				Map<String, Integer> terms = new LinkedHashMap<>();
-				TextAnalyzer.tokens(text).forEach((term) -> terms.merge(term, 1, Integer::sum));
-				terms.keySet().forEach((term) -> frequency.merge(term, 1, Integer::sum));
+				TextAnalyzer.tokens(texts.get(i)).forEach((term) -> terms.merge(term, 1, Integer::sum));
+				terms.keySet().forEach((term) -> frequency.merge(term, times, Integer::sum));
 				counts.add(terms);
 			}
-			frequency.forEach((term, df) -> this.idf.put(term, Postings.idf(this.size, df)));
+			int all = uses;
+			frequency.forEach((term, df) -> this.idf.put(term, Postings.idf(all, df)));
 			for (int i = 0; i < counts.size(); i++) {
 				Map<String, Double> vector = weigh(counts.get(i));
 				for (Map.Entry<String, Double> entry : vector.entrySet()) {

@@ -152,6 +152,45 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void oneRequestThatCalledSeveralToolsVotesForEachAlike() {
+		String request = "remember that Ada prefers tea";
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(2).withUses(List.of(request)),
+				this.tools.get(3).withUses(List.of(request)));
+		UseVotes alone = UseVotes.lexical(List.of(this.tools.get(0), this.tools.get(3).withUses(List.of(request))),
+				FusionRanker.USE_FLOOR_LEXICAL, 40);
+
+		java.util.Map<String, Double> votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40)
+			.votes(Query.of(request), (name) -> true);
+
+		assertThat(votes).containsOnlyKeys("mail/send_email", "kg/create_entities");
+		assertThat(votes.get("mail/send_email")).isPositive().isEqualTo(votes.get("kg/create_entities"));
+		assertThat(alone.votes(Query.of(request), (name) -> true).get("kg/create_entities")).isPositive();
+	}
+
+	@Test
+	void theNeighboursThatVoteAreTheMostSimilarOfTheToolsAllowed() {
+		// Unrelated uses make the query's words rare, so that one word more or less
+		// decides
+		// which past requests are closest.
+		List<String> unrelated = new java.util.ArrayList<>();
+		List<String> closer = new java.util.ArrayList<>();
+		for (int i = 0; i < 10 * UseVotes.NEIGHBOURS; i++) {
+			unrelated.add("pick up parcel " + i);
+		}
+		for (int i = 0; i < 2 * UseVotes.NEIGHBOURS; i++) {
+			closer.add("remember that Ada prefers tea " + (char) ('a' + i) + "x");
+		}
+		List<SearchDocument> learned = List.of(this.tools.get(0).withUses(closer),
+				this.tools.get(2).withUses(unrelated),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea very much")));
+		UseVotes votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40);
+		Query query = Query.of("remember that Ada prefers tea");
+
+		assertThat(votes.votes(query, (name) -> true)).containsOnlyKeys("fs/read_file");
+		assertThat(votes.votes(query, (name) -> !name.equals("fs/read_file"))).containsOnlyKeys("kg/create_entities");
+	}
+
+	@Test
 	void newUsesRebuildTheVotesAloneAndRankAsAFreshIndexWould() {
 		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
 				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));

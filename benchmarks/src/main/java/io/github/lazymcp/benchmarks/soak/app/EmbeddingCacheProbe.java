@@ -3,10 +3,8 @@ package io.github.lazymcp.benchmarks.soak.app;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayDeque;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Queue;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -52,27 +50,22 @@ final class EmbeddingCacheProbe {
 	}
 
 	private static @Nullable Object find(Object root) {
-		Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-		Queue<Object> queue = new ArrayDeque<>();
-		queue.add(root);
-		while (!queue.isEmpty() && seen.size() < MAX_OBJECTS) {
-			Object next = queue.remove();
-			if (!seen.add(next)) {
-				continue;
-			}
-			if (next.getClass().getSimpleName().equals(CACHE)) {
-				return next;
-			}
-			for (Class<?> type = next.getClass(); type != null && followed(type); type = type.getSuperclass()) {
-				for (Field field : type.getDeclaredFields()) {
-					Object value = read(field, next);
-					if (value != null && followed(value.getClass())) {
-						queue.add(value);
-					}
+		Set<Object> caches = ObjectWalk.find(root, MAX_OBJECTS, 1,
+				(object) -> object.getClass().getSimpleName().equals(CACHE), EmbeddingCacheProbe::referents);
+		return caches.isEmpty() ? null : caches.iterator().next();
+	}
+
+	private static List<Object> referents(Object object) {
+		List<Object> referents = new ArrayList<>();
+		for (Class<?> type = object.getClass(); type != null && followed(type); type = type.getSuperclass()) {
+			for (Field field : type.getDeclaredFields()) {
+				Object value = read(field, object);
+				if (value != null && followed(value.getClass())) {
+					referents.add(value);
 				}
 			}
 		}
-		return null;
+		return referents;
 	}
 
 	private static boolean followed(Class<?> type) {

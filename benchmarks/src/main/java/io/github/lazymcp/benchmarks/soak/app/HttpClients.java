@@ -4,7 +4,6 @@ import java.lang.ref.WeakReference;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.http.HttpClient;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -12,7 +11,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -101,27 +99,15 @@ final class HttpClients {
 
 	/** The HTTP clients reachable from a root, breadth first. */
 	private static Set<Object> reachableClients(Object root) {
-		Set<Object> clients = Collections.newSetFromMap(new IdentityHashMap<>());
-		Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-		Queue<Object> queue = new ArrayDeque<>();
-		queue.add(root);
-		while (!queue.isEmpty() && seen.size() < MAX_OBJECTS) {
-			Object next = queue.remove();
-			if (!seen.add(next)) {
-				continue;
-			}
-			if (next instanceof HttpClient) {
-				clients.add(next);
-				continue;
-			}
+		return ObjectWalk.find(root, MAX_OBJECTS, Integer.MAX_VALUE, HttpClient.class::isInstance, (object) -> {
 			try {
-				queue.addAll(referents(next));
+				return referents(object);
 			}
 			catch (RuntimeException ex) {
 				// a collection changed while it was read: its elements are skipped
+				return List.of();
 			}
-		}
-		return clients;
+		});
 	}
 
 	private static List<Object> referents(Object object) {
