@@ -17,10 +17,14 @@ public final class Query {
 
 	private final String text;
 
-	private final Map<Key, float[]> embeddings = new ConcurrentHashMap<>(2);
+	private final Map<Key, float[]> embeddings;
 
-	private Query(String text) {
+	private final boolean nearest;
+
+	private Query(String text, Map<Key, float[]> embeddings, boolean nearest) {
 		this.text = Objects.requireNonNull(text, "text");
+		this.embeddings = embeddings;
+		this.nearest = nearest;
 	}
 
 	/**
@@ -29,7 +33,27 @@ public final class Query {
 	 * @return the query
 	 */
 	public static Query of(String text) {
-		return new Query(text);
+		return new Query(text, new ConcurrentHashMap<>(2), false);
+	}
+
+	/**
+	 * This query, asking for the nearest tools even where an index would abstain because
+	 * none is close enough: what a search shows the model as names to judge when it found
+	 * nothing. Shares this query's embeddings.
+	 * @return the query
+	 * @since 0.1.0
+	 */
+	public Query nearest() {
+		return new Query(this.text, this.embeddings, true);
+	}
+
+	/**
+	 * Whether an index should answer with its nearest tools rather than abstain.
+	 * @return true for a query made by {@link #nearest()}
+	 * @since 0.1.0
+	 */
+	public boolean isNearest() {
+		return this.nearest;
 	}
 
 	/**

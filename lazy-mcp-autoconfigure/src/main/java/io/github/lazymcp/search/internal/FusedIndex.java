@@ -34,10 +34,11 @@ import org.jspecify.annotations.Nullable;
  *    the request names, usually none. The cosine alone drops short requests made of a
  *    tool's own words, and lets through general questions a small sentence model scores
  *    loosely similar to some tool; BM25 coverage alone cannot tell a question that
- *    happens to share words with a tool. Votes of past
- *    requests do not answer on their own: a question no tool serves can resemble one
- *    that some tool did. Without embeddings, the result is empty only when no word
- *    matches and no past request votes.
+ *    happens to share words with a tool. Votes of past requests do not answer on their
+ *    own: a question no tool serves can resemble one that some tool did. Without
+ *    embeddings, the result is empty only when no word matches and no past request
+ *    votes. A query that asks for the nearest tools (Query.nearest) skips this step:
+ *    ToolSearch lists them by name when the search itself found nothing.
  * Ties keep catalog order, so results are deterministic.
  * The BM25 weights of step 1 are the settings', or those FusionFit chose from the requests
  * the catalog learned from use; the fitting happens where the index is built.
@@ -190,7 +191,7 @@ final class FusedIndex implements ToolIndex {
 		List<ToolMatch> semantic = (this.dense != null) ? this.dense.search(query, depth, allowed) : List.of();
 		Map<String, Double> votes = this.uses.votes(query, allowed);
 		Set<String> named = this.names.find(query.text(), allowed);
-		if (!confident(query, lexical, semantic, votes)) {
+		if (!query.isNearest() && !confident(query, lexical, semantic, votes)) {
 			// The rankings abstain; only what the request names is answered.
 			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
 		}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import io.github.lazymcp.activation.ActivationResult;
@@ -30,6 +31,12 @@ import org.jspecify.annotations.Nullable;
  * reads. Thread-safe.
  */
 final class SearchActivation {
+
+	private static final String NOTHING = "No suitable tool exists for that request, so nothing was activated. "
+			+ "Answer without a tool, or search again in other words if you expected one.";
+
+	private static final String NOTHING_CLOSE = "No tool matches that request closely, so nothing was activated. "
+			+ "Answer without a tool, or search again in other words if you expected one.";
 
 	private final ToolSettings settings;
 
@@ -63,11 +70,35 @@ final class SearchActivation {
 	SearchResult found(CatalogSnapshot snapshot, ToolSession session, Map<CatalogTool, @Nullable Double> found,
 			List<CatalogTool> listed, boolean schemas) {
 		SearchResult result = activate(snapshot, session, found, List.of(), schemas);
-		List<CatalogTool> notLoaded = listed.stream()
+		return result.withShortlist(this.shortlist.lines(notLoaded(snapshot, session, listed)),
+				"The tools in " + "'shortlist' are not loaded; to use one, call %s with its exact name in 'names'."
+					.formatted(ModelToolNames.TOOL_SEARCH));
+	}
+
+	private static List<CatalogTool> notLoaded(CatalogSnapshot snapshot, ToolSession session, List<CatalogTool> tools) {
+		return tools.stream()
 			.filter((tool) -> snapshot.defers(tool) && !session.latest().tools().contains(tool.name()))
 			.toList();
-		return result.withShortlist(this.shortlist.lines(notLoaded), "The tools in 'shortlist' are not loaded; to "
-				+ "use one, call %s with its exact name in 'names'.".formatted(ModelToolNames.TOOL_SEARCH));
+	}
+
+	/**
+	 * A search that found nothing: the hint when there is one, and the nearest tools not
+	 * loaded yet as a shortlist to load by name. Names only, so that a request no tool
+	 * serves costs a line per tool, not their schemas.
+	 * @param snapshot the catalog
+	 * @param session the session searched in
+	 * @param state the session's state, as read for this search
+	 * @param nearest the nearest tools, best first; empty without a shortlist
+	 * @param hint what to say instead of the default message, if anything
+	 * @return the result
+	 */
+	SearchResult nothingFound(CatalogSnapshot snapshot, ToolSession session, SessionState state,
+			List<CatalogTool> nearest, Optional<String> hint) {
+		List<String> lines = this.shortlist.lines(notLoaded(snapshot, session, nearest));
+		String message = hint.orElse(lines.isEmpty() ? NOTHING : NOTHING_CLOSE);
+		return SearchResult.nothingFound(message, state.tools().size(), session.cap())
+			.withShortlist(lines, "The nearest tools are in 'shortlist', none of them loaded: if one fits, call "
+					+ "%s with its exact name in 'names'.".formatted(ModelToolNames.TOOL_SEARCH));
 	}
 
 	/**

@@ -199,11 +199,8 @@ public final class ToolSearchService {
 		Optional<String> hint = hint(session, state, query);
 		if (ranked.found().isEmpty()) {
 			this.stats.foundNothing();
-			return interim(ranked,
-					SearchResult.nothingFound(
-							hint.orElse("No suitable tool exists for that request, so nothing was activated. Answer "
-									+ "without a tool, or search again in other words if you expected one."),
-							state.tools().size(), session.cap()));
+			return interim(ranked, this.activation.nothingFound(snapshot, session, state,
+					nearest(snapshot, session, state, query, request.filters()), hint));
 		}
 		Map<CatalogTool, @Nullable Double> best = new LinkedHashMap<>();
 		List<CatalogTool> next = new ArrayList<>();
@@ -218,6 +215,18 @@ public final class ToolSearchService {
 		this.stats.found(best.keySet().stream().map(CatalogTool::name).toList());
 		SearchResult result = this.activation.found(snapshot, session, best, next, schemas);
 		return interim(ranked, hint.map((text) -> result.withMessage(result.message() + " " + text)).orElse(result));
+	}
+
+	/**
+	 * When a search found nothing (the index abstained: no tool is close enough), the
+	 * nearest tools, for the model to judge by name: it may know better, as with a
+	 * request in words no tool uses. None without a shortlist.
+	 */
+	private List<CatalogTool> nearest(CatalogSnapshot snapshot, ToolSession session, SessionState state, Query query,
+			PriorFilters filters) {
+		int listed = Shortlist.size(this.settings.shortlist(), 0);
+		return (listed == 0) ? List.of()
+				: List.copyOf(rank(snapshot, session, state, query.nearest(), listed, filters).found().keySet());
 	}
 
 	/**

@@ -47,6 +47,19 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void aQueryForTheNearestToolsIsAnsweredWhereTheIndexAbstainsWithTheSameEmbedding() {
+		ToolIndex index = hybrid(0.5).index(this.tools);
+		Query query = Query.of("quantum chromodynamics lattice");
+		int embedded = this.embedder.texts();
+
+		assertThat(index.search(query, 5)).isEmpty();
+		assertThat(index.search(query.nearest(), 5)).isNotEmpty()
+			.extracting(ToolMatch::name)
+			.isSubsetOf(this.tools.stream().map(SearchDocument::name).toList());
+		assertThat(this.embedder.texts() - embedded).isEqualTo(1);
+	}
+
+	@Test
 	void aShortRequestMadeOfAToolsWordsIsAnsweredBelowTheCosine() {
 		ToolIndex index = hybrid(0.99).index(this.tools);
 

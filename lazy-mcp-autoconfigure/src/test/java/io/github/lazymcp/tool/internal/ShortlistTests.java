@@ -1,12 +1,26 @@
 package io.github.lazymcp.tool.internal;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
+import io.github.lazymcp.activation.SessionSettings;
+import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.FakeConnection;
+import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.learning.Hints;
+import io.github.lazymcp.learning.LearningSettings;
+import io.github.lazymcp.learning.internal.Learning;
+import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.SearchDocument;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.ToolSettings;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +107,35 @@ class ShortlistTests {
 	}
 
 	@Test
+	void whenTheIndexAbstainsTheNearestToolsAreListedAndNoneIsLoaded() {
+		SessionStore sessions = SessionStore
+			.inMemory(new SessionSettings(5, 100, Duration.ofHours(1), Duration.ofMinutes(1)), Clock.systemUTC());
+		ToolSession session = sessions.session("s");
+
+		SearchResult result = abstaining(sessions, SETTINGS).search(session,
+				SearchRequest.parse("{\"query\": \"book a flight\"}"));
+
+		assertThat(result.tools()).isEmpty();
+		assertThat(session.tools().names()).isEmpty();
+		assertThat(result.shortlist()).hasSize(4).first().asString().startsWith("fs__read_file: ");
+		assertThat(result.message()).startsWith("No tool matches that request closely, so nothing was activated.")
+			.contains("The nearest tools are in 'shortlist', none of them loaded")
+			.contains("call ToolSearch with its exact name in 'names'");
+	}
+
+	@Test
+	void whenTheIndexAbstainsWithoutAShortlistNothingIsListed() {
+		SessionStore sessions = SessionStore
+			.inMemory(new SessionSettings(5, 100, Duration.ofHours(1), Duration.ofMinutes(1)), Clock.systemUTC());
+
+		SearchResult result = abstaining(sessions, SETTINGS.withShortlist(0)).search(sessions.session("s"),
+				SearchRequest.parse("{\"query\": \"book a flight\"}"));
+
+		assertThat(result.shortlist()).isEmpty();
+		assertThat(result.message()).startsWith("No suitable tool exists for that request");
+	}
+
+	@Test
 	void aLineIsTheNameAndTheFirstSentenceOfThePurposeWithinTwentyTokens() {
 		Shortlist shortlist = new Shortlist(this.tokens);
 		CatalogTool tool = tool(new FakeConnection("kg").with("create_entities",
@@ -132,6 +175,47 @@ class ShortlistTests {
 	private static FakeConnection files() {
 		return new FakeConnection("fs", "read_file", "write_file", "move_file", "copy_file", "stat_file", "delete_file",
 				"touch_file");
+	}
+
+	/**
+	 * The tool path over an index that abstains on every request, as the product's does
+	 * when no tool is close enough, and answers a request for the nearest tools in
+	 * catalog order.
+	 */
+	private static LazyToolsFixture.Tools abstaining(SessionStore sessions, ToolSettings settings) {
+		ToolRanker ranker = new ToolRanker() {
+
+			@Override
+			public String id() {
+				return "abstaining";
+			}
+
+			@Override
+			public ToolIndex index(List<SearchDocument> documents) {
+				return new ToolIndex() {
+
+					@Override
+					public List<ToolIndex.ToolMatch> search(Query query, int limit) {
+						return !query.isNearest() ? List.of()
+								: documents.stream()
+									.limit(limit)
+									.map((document) -> new ToolIndex.ToolMatch(document.name(), 0.1))
+									.toList();
+					}
+
+					@Override
+					public int size() {
+						return documents.size();
+					}
+
+				};
+			}
+
+		};
+		return LazyToolsFixture.Tools.over(
+				new McpCatalog(List.of(files()), new CatalogSettings(0, 0, Map.of()), new TokenCounter()), ranker,
+				sessions, settings, Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(false)), Hints.NONE,
+				Runnable::run);
 	}
 
 	private static LazyToolsFixture fixture(ToolSettings settings, FakeConnection... servers) {
