@@ -271,7 +271,8 @@ public final class ToolSearchService {
 
 	// Filters and demotion use the priors after the index ranks (the index knows text
 	// only); see PriorOrder. A ranking by the interim index is counted here, whoever
-	// asked for it (ToolSearch or proactive attach).
+	// asked for it (ToolSearch or proactive attach), once per search: the look for the
+	// nearest tools after a search found nothing is part of that search.
 	private Ranked rank(CatalogSnapshot snapshot, ToolSession session, SessionState state, Query query, int limit,
 			PriorFilters filters) {
 		Map<CatalogTool, @Nullable Double> found = new LinkedHashMap<>();
@@ -281,7 +282,7 @@ public final class ToolSearchService {
 					&& (filters.none() || filters.allows(priors.of(name), hints(tool))))
 			.orElse(false);
 		LiveIndex.Indexed indexed = this.index.indexFor(snapshot);
-		if (indexed.interim()) {
+		if (indexed.interim() && !query.isNearest()) {
 			this.stats.interimSearch();
 		}
 		List<ToolMatch> matches = indexed.index().search(query, PriorOrder.candidates(limit, priors), allowed);
