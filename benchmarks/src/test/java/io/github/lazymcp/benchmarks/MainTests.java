@@ -41,7 +41,7 @@ class MainTests {
 						         [--learning cold|warm]
 						         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-						         [--deferral-gate off|openai|anthropic]
+						         [--deferral-gate off|openai|anthropic] [--min-similarity X]
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
 						  compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
@@ -107,6 +107,26 @@ class MainTests {
 		assertThat(written.header().command()).isEqualTo("replay --dataset tiny-dev.json --ranker bm25 --json");
 		assertThat(written.results()).singleElement()
 			.satisfies((result) -> assertThat(result.has("successRate")).isTrue());
+	}
+
+	@Test
+	void minSimilaritySetsLazyMcpsOwnRankingAndIsAnErrorWithAPeers() throws Exception {
+		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
+		Path results = this.folder.resolve("replay.json");
+
+		assertThat(Main.run("replay", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--min-similarity",
+				"0", "--json", "--results", results.toString()), sources(), this.folder))
+			.isZero();
+		assertThat(Main.run("replay",
+				List.of("--dataset", dataset.toString(), "--ranker", "lc4j-simple", "--min-similarity", "0"), sources(),
+				this.folder))
+			.isEqualTo(2);
+		assertThat(Main.run("replay", List.of("--dataset", dataset.toString(), "--min-similarity", "1.5"), sources(),
+				this.folder))
+			.isEqualTo(2);
+
+		assertThat(ResultsFile.read(results).results()).singleElement()
+			.satisfies((result) -> assertThat(result.get("ranker").asString()).isEqualTo("bm25 (min-similarity 0)"));
 	}
 
 	@Test

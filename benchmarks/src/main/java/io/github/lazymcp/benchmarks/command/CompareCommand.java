@@ -77,10 +77,11 @@ public final class CompareCommand implements Command {
 		List<SystemRow> rows = new ArrayList<>();
 		if (asked.contains(LAZY) || asked.contains(BRIDGE)) {
 			String ranker = args.get("ranker", ProductRankers.defaultRanker());
-			ReplayResult replay = ReplayOptions.replay(dataset, tasks, args, ranker,
-					RankerRegistry.standard().create(ranker));
+			String label = ReplayCommand.label(args, ranker);
+			ReplayResult replay = ReplayOptions.replay(dataset, tasks, args, label,
+					ReplayCommand.ranker(args, ranker, RankerRegistry.standard()));
 			DeferralGate gate = ReplayOptions.gate(args);
-			String provenance = "lazy-mcp's real parts, " + ranker + " ranker"
+			String provenance = "lazy-mcp's real parts, " + label + " ranker"
 					+ ((gate == DeferralGate.OFF) ? "" : ", " + gate.id() + " deferral gate");
 			if (asked.contains(LAZY)) {
 				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.conditions(args),

@@ -17,6 +17,7 @@ import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.benchmarks.replay.AgentReplay;
 import io.github.lazymcp.benchmarks.replay.ReplayOptions;
 import io.github.lazymcp.benchmarks.replay.ReplayResult;
+import io.github.lazymcp.search.ToolRanker;
 
 /**
  * {@code replay}: scripted agent tasks against lazy-mcp's real parts, in the default and
@@ -26,6 +27,8 @@ import io.github.lazymcp.benchmarks.replay.ReplayResult;
  * before it, in file order; cold (the default) learns nothing.
  */
 public final class ReplayCommand implements Command {
+
+	private static final String MIN_SIMILARITY = "min-similarity";
 
 	@Override
 	public String name() {
@@ -40,7 +43,7 @@ public final class ReplayCommand implements Command {
 				         [--learning cold|warm]
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-				         [--deferral-gate off|openai|anthropic]
+				         [--deferral-gate off|openai|anthropic] [--min-similarity X]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 
@@ -54,11 +57,28 @@ public final class ReplayCommand implements Command {
 		Workload workload = workload(args, out);
 		RankerRegistry registry = RankerRegistry.standard();
 		for (String name : registry.select(args.get("ranker", ProductRankers.defaultRanker()))) {
-			ReplayResult result = ReplayOptions.replay(workload.dataset, workload.tasks, args, name,
-					registry.create(name));
+			ReplayResult result = ReplayOptions.replay(workload.dataset, workload.tasks, args, label(args, name),
+					ranker(args, name, registry));
 			out.result(result.toJson(), result.toText());
 		}
 		return 0;
+	}
+
+	/**
+	 * The ranker a name gives; with {@code --min-similarity}, lazy-mcp's ranker of that
+	 * name with that abstention threshold, as an application sets
+	 * {@code tools.lazy-mcp.search.min-similarity}.
+	 * @throws IllegalArgumentException when the option is given with a peer's ranker
+	 */
+	static ToolRanker ranker(Options args, String name, RankerRegistry registry) {
+		return args.has(MIN_SIMILARITY)
+				? ProductRankers.withMinSimilarity(name, args.decimal(MIN_SIMILARITY, Double.NaN))
+				: registry.create(name);
+	}
+
+	/** The ranker's name in the results, with the threshold when one is set. */
+	static String label(Options args, String name) {
+		return args.has(MIN_SIMILARITY) ? name + " (min-similarity " + args.require(MIN_SIMILARITY) + ")" : name;
 	}
 
 	private static Workload workload(Options args, Output out) throws Exception {

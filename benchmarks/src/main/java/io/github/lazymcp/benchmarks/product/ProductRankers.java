@@ -16,7 +16,8 @@ import io.github.lazymcp.search.internal.SearchFixtures;
 
 /**
  * lazy-mcp's rankers as the product builds them: {@code SearchFixtures.ranker} over the
- * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies) and the shipped
+ * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies, and the abstention
+ * threshold where {@code --min-similarity} asks) and the shipped
  * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
  * setting is copied here.
  *
@@ -54,10 +55,33 @@ public final class ProductRankers {
 	 * load, with the reason
 	 */
 	public static ToolRanker create(RankingSettings.Strategy strategy, Embedder embedder) {
-		if (strategy != RankingSettings.Strategy.BM25) {
-			require(embedder, name(strategy), "lazy-mcp ranks with BM25");
+		return create(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
+	}
+
+	/**
+	 * The product's ranker with one abstention threshold other than the shipped one, as
+	 * an application sets {@code tools.lazy-mcp.search.min-similarity}.
+	 * @param name a product ranker's name: bm25, dense or hybrid
+	 * @param minSimilarity the threshold, from 0 (never abstain) to 1
+	 * @return the ranker over the bundled default model
+	 * @throws IllegalArgumentException for a name that is not one of lazy-mcp's rankers,
+	 * or a threshold outside 0 to 1
+	 */
+	public static ToolRanker withMinSimilarity(String name, double minSimilarity) {
+		RankingSettings.Strategy strategy = Arrays.stream(RankingSettings.Strategy.values())
+			.filter((candidate) -> name(candidate).equals(name))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(
+					"--min-similarity sets lazy-mcp's own ranking; '%s' is not one of its rankers".formatted(name)));
+		return create(RankingSettings.DEFAULTS.withStrategy(strategy).withMinSimilarity(minSimilarity),
+				embedder(EmbeddingSettings.DEFAULTS.model()));
+	}
+
+	private static ToolRanker create(RankingSettings settings, Embedder embedder) {
+		if (settings.strategy() != RankingSettings.Strategy.BM25) {
+			require(embedder, name(settings.strategy()), "lazy-mcp ranks with BM25");
 		}
-		return SearchFixtures.ranker(RankingSettings.DEFAULTS.withStrategy(strategy), embedder);
+		return SearchFixtures.ranker(settings, embedder);
 	}
 
 	/**

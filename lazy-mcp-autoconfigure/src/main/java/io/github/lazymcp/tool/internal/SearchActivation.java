@@ -70,9 +70,10 @@ final class SearchActivation {
 	SearchResult found(CatalogSnapshot snapshot, ToolSession session, Map<CatalogTool, @Nullable Double> found,
 			List<CatalogTool> listed, boolean schemas) {
 		SearchResult result = activate(snapshot, session, found, List.of(), schemas);
+		String sentence = "The tools in 'shortlist' are not loaded; to use one, call %s with its exact name in "
+				+ "'names'.";
 		return result.withShortlist(this.shortlist.lines(notLoaded(snapshot, session, listed)),
-				"The tools in " + "'shortlist' are not loaded; to use one, call %s with its exact name in 'names'."
-					.formatted(ModelToolNames.TOOL_SEARCH));
+				sentence.formatted(ModelToolNames.TOOL_SEARCH));
 	}
 
 	private static List<CatalogTool> notLoaded(CatalogSnapshot snapshot, ToolSession session, List<CatalogTool> tools) {
