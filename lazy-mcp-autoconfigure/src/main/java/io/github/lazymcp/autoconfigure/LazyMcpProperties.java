@@ -269,11 +269,12 @@ public class LazyMcpProperties {
 
 		/**
 		 * Cosine similarity between the query and its best-matching tool below which the
-		 * hybrid ranker abstains: ToolSearch then reports that nothing matches and
-		 * activates nothing. Up to a cosine of 0.26 the hybrid ranker also wants the tool
-		 * to share words with the request (a tenth of their BM25 weight). 0 never
-		 * abstains. The default suits the bundled MiniLM model: it answers at least 98%
-		 * of the requests of every dev split.
+		 * hybrid ranker abstains: ToolSearch then reports that nothing matches closely,
+		 * activates nothing and lists the nearest tools by name (see shortlist). Up to a
+		 * cosine of 0.26 the hybrid ranker also wants the tool to share words with the
+		 * request (a tenth of their BM25 weight). 0 never abstains. The default suits the
+		 * bundled MiniLM model: it answers at least 98% of the requests of every dev
+		 * split.
 		 */
 		private double minSimilarity = 0.20;
 
