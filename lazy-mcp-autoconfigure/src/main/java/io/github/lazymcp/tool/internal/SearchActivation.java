@@ -32,11 +32,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class SearchActivation {
 
-	private static final String NOTHING = "No suitable tool exists for that request, so nothing was activated. "
-			+ "Answer without a tool, or search again in other words if you expected one.";
+	private static final String ANSWER = " Answer without a tool, or search again in other words if you expected "
+			+ "one.";
 
-	private static final String NOTHING_CLOSE = "No tool matches that request closely, so nothing was activated. "
-			+ "Answer without a tool, or search again in other words if you expected one.";
+	private static final String NOTHING = "No suitable tool exists for that request, so nothing was activated."
+			+ ANSWER;
+
+	private static final String NOTHING_CLOSE = "No tool matches that request closely, so nothing was activated."
+			+ ANSWER;
 
 	private final ToolSettings settings;
 

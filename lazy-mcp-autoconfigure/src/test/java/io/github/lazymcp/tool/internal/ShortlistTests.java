@@ -37,6 +37,10 @@ class ShortlistTests {
 
 	private final TokenCounter tokens = new TokenCounter();
 
+	/** The sessions of the tests whose index abstains. */
+	private final SessionStore sessions = SessionStore
+		.inMemory(new SessionSettings(5, 100, Duration.ofHours(1), Duration.ofMinutes(1)), Clock.systemUTC());
+
 	@Test
 	void listsTheNextMatchesBesideTheLoadedOnesWithoutLoadingThem() {
 		LazyToolsFixture fixture = fixture(SETTINGS, files());
@@ -108,11 +112,9 @@ class ShortlistTests {
 
 	@Test
 	void whenTheIndexAbstainsTheNearestToolsAreListedAndNoneIsLoaded() {
-		SessionStore sessions = SessionStore
-			.inMemory(new SessionSettings(5, 100, Duration.ofHours(1), Duration.ofMinutes(1)), Clock.systemUTC());
-		ToolSession session = sessions.session("s");
+		ToolSession session = this.sessions.session("s");
 
-		SearchResult result = abstaining(sessions, SETTINGS).search(session,
+		SearchResult result = abstaining(SETTINGS).search(session,
 				SearchRequest.parse("{\"query\": \"book a flight\"}"));
 
 		assertThat(result.tools()).isEmpty();
@@ -125,10 +127,7 @@ class ShortlistTests {
 
 	@Test
 	void whenTheIndexAbstainsWithoutAShortlistNothingIsListed() {
-		SessionStore sessions = SessionStore
-			.inMemory(new SessionSettings(5, 100, Duration.ofHours(1), Duration.ofMinutes(1)), Clock.systemUTC());
-
-		SearchResult result = abstaining(sessions, SETTINGS.withShortlist(0)).search(sessions.session("s"),
+		SearchResult result = abstaining(SETTINGS.withShortlist(0)).search(this.sessions.session("s"),
 				SearchRequest.parse("{\"query\": \"book a flight\"}"));
 
 		assertThat(result.shortlist()).isEmpty();
@@ -182,7 +181,7 @@ class ShortlistTests {
 	 * when no tool is close enough, and answers a request for the nearest tools in
 	 * catalog order.
 	 */
-	private static LazyToolsFixture.Tools abstaining(SessionStore sessions, ToolSettings settings) {
+	private LazyToolsFixture.Tools abstaining(ToolSettings settings) {
 		ToolRanker ranker = new ToolRanker() {
 
 			@Override
@@ -214,7 +213,7 @@ class ShortlistTests {
 		};
 		return LazyToolsFixture.Tools.over(
 				new McpCatalog(List.of(files()), new CatalogSettings(0, 0, Map.of()), new TokenCounter()), ranker,
-				sessions, settings, Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(false)), Hints.NONE,
+				this.sessions, settings, Learning.inMemory(LearningSettings.DEFAULTS.withEnabled(false)), Hints.NONE,
 				Runnable::run);
 	}
 
