@@ -9,17 +9,22 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps calls into ONNX Runtime and the tokenizer from running while the JVM exits. When
- * the JVM exits, the native libraries' own teardown runs after the shutdown hooks; a
- * native call still running then (a model loaded by a background index build while the
- * application stops, say) crashes the JVM with SIGSEGV. So every native call holds a
- * shared permit, and a shutdown hook, registered on the first call, lets none start from
- * its own start on and waits up to {@link #EXIT_WAIT} for the calls running to end: a
- * call that would start after the hook began fails at once instead of blocking, so that
- * another shutdown hook closing the model never waits for it. (A read lock's
- * {@code tryLock} does not yield to a writer waiting for the lock, so without the flag a
- * stream of short calls, such as an index build's, could keep the hook waiting out its
- * whole wait and still run during the exit.)
+ * Keeps calls into ONNX Runtime and the tokenizer from starting while the JVM exits. A
+ * native call still running while native objects are released crashes the JVM with
+ * SIGSEGV: a model loaded by a background index build while another shutdown hook closes
+ * the model, say. So every native call holds a shared permit, and a shutdown hook,
+ * registered on the first call, lets none start from its own start on and waits up to
+ * {@link #EXIT_WAIT} for the calls running to end: a call that would start after the hook
+ * began fails at once instead of blocking, so that another shutdown hook closing the
+ * model never waits for it. (A read lock's {@code tryLock} does not yield to a writer
+ * waiting for the lock, so without the flag a stream of short calls, such as an index
+ * build's, could keep the hook waiting out its whole wait and still run during the exit.)
+ * <p>
+ * What this cannot cover: ONNX Runtime's Java binding releases its environment in a
+ * shutdown hook of its own ({@code OrtEnvironment}'s), and shutdown hooks run at the same
+ * time, so a call that is already running when the exit begins (a model still loading)
+ * can still crash the exiting JVM; ONNX Runtime offers no way to order that release
+ * (onnxruntime issue 31352). Such a crash happens only in a JVM that is exiting anyway.
  * <p>
  * The invariant: while the hook holds the write lock, no native call runs, and the hook
  * takes it only once, for good.
