@@ -51,7 +51,8 @@ public final class Main {
 	private static final String RESULTS = "--results";
 
 	/** The commands whose results {@value #RESULTS} writes: those that print results. */
-	private static final List<String> WITH_RESULTS = List.of("eval", "replay", "compare", "index", "route");
+	private static final List<String> WITH_RESULTS = List.of("eval", "replay", "compare", "index", "route", "gate",
+			"catalog-report", "soak", "jmh");
 
 	/** The exit status of a command line the jar does not understand. */
 	private static final int USAGE_ERROR = 2;
@@ -204,6 +205,11 @@ public final class Main {
 		@Override
 		public void note(String line) {
 			this.console.note(line);
+		}
+
+		@Override
+		public boolean keepsResults() {
+			return true;
 		}
 
 	}

@@ -1,13 +1,17 @@
 package io.github.lazymcp.benchmarks;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
 
+import io.github.lazymcp.benchmarks.command.GateCommand;
 import io.github.lazymcp.benchmarks.dataset.TinyData;
+import io.github.lazymcp.benchmarks.gate.GateSpec;
 import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.benchmarks.results.ResultsFile;
@@ -17,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The jar's commands, options and usage text stay as they were when the harness was laid
@@ -50,13 +55,14 @@ class MainTests {
 						  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 						  route  --capabilities DIR --intents FILE [--threshold X] [--margin X] [--general-lead X] [--general-requests FILE] [--model ID] [--verbose] [--json]
 						  gate   --floors FILE --eval DIR --capabilities DIR --intents FILE[,FILE] [--write FILE]
-						  catalog-report --catalogs DIR [--ranker NAME] [--depth N] [--examples N]
+						  catalog-report --catalogs DIR [--ranker NAME] [--depth N] [--examples N] [--json]
 						  soak   [--minutes M] [--conversations N] [--faults on|off] [--queries FILE] [--mcp-servers DIR]
 						         [--think-ms MS] [--seed S] [--quiet-seconds S] [--baseline FILE] [--json]
 						  jmh    [--eval DIR] [--catalogs DIR] [JMH options, e.g. -h, -l, SearchBenchmark -p tools=1000]
 						  docs   --write | --check [--docs DIR] [--results DIR]
+						         a marker's table=KIND: catalog-report, compare, eval, gate, index, jmh, replay, route, soak
 						  docs   --same COMMITTED.json RERUN.json [--ignore KEY,KEY]
-						eval, replay, compare, index and route also take --results FILE: their results as a results file, for the docs' tables
+						eval, replay, compare, index, route, gate, catalog-report, soak and jmh also take --results FILE: their results as a results file, for the docs' tables
 						rankers: %s (default %s, the product's)
 						Unknown options are errors."""
 					.formatted(RankerRegistry.standard().names(), ProductRankers.defaultRanker()));
@@ -127,6 +133,68 @@ class MainTests {
 
 		assertThat(ResultsFile.read(results).results()).singleElement()
 			.satisfies((result) -> assertThat(result.get("ranker").asString()).isEqualTo("bm25 (min-similarity 0)"));
+	}
+
+	@Test
+	void resultsWritesTheCatalogReportAsOneResult() throws Exception {
+		Path catalogs = TinyData.catalogs(this.folder);
+		Path results = this.folder.resolve("catalog-report.json");
+
+		assertThat(Main.run("catalog-report", List.of("--catalogs", catalogs.toString(), "--ranker", "bm25", "--json",
+				"--results", results.toString()), sources(), this.folder))
+			.isZero();
+
+		ResultsFile written = ResultsFile.read(results);
+		assertThat(written.header().command()).isEqualTo("catalog-report --catalogs catalogs --ranker bm25 --json");
+		assertThat(written.results()).singleElement().satisfies((result) -> {
+			assertThat(result.get("catalog").asString()).isEqualTo("catalogs");
+			assertThat(result.get("tools").asInt()).isEqualTo(3);
+			assertThat(result.get("undescribed").asInt()).isOne();
+		});
+	}
+
+	@Test
+	void resultsOfAGateThatFailsBeforeMeasuringHaveNoRowsAndTheGatesStatus() throws Exception {
+		assumeFalse("1".equals(System.getenv(GateCommand.SKIP)), "the environment skips the gate");
+		Path floors = Files.writeString(this.folder.resolve("floors.json"), "{}");
+		Path results = this.folder.resolve("gate.json");
+		String intents = GateSpec.SHIPPED.intentsFiles()
+			.stream()
+			.map((file) -> this.folder.resolve(file).toString())
+			.collect(Collectors.joining(","));
+
+		assertThat(Main.run("gate", List.of("--floors", floors.toString(), "--eval", this.folder.toString(),
+				"--capabilities", this.folder.resolve("capabilities").toString(), "--intents", intents, "--results",
+				results.toString()), sources(), this.folder))
+			.isOne();
+
+		ResultsFile written = ResultsFile.read(results);
+		assertThat(written.header().command())
+			.isEqualTo("gate --floors floors.json --eval . --capabilities capabilities "
+					+ "--intents routing-intents.json,routing-intents-independent.json");
+		assertThat(written.results()).isEmpty();
+	}
+
+	@Test
+	void jmhWithResultsStillPrintsItsHelpAndMeasuresNothing() throws Exception {
+		Path results = this.folder.resolve("jmh.json");
+
+		assertThat(Main.run("jmh", List.of("-h", "--results", results.toString()), sources(), this.folder)).isZero();
+
+		ResultsFile written = ResultsFile.read(results);
+		assertThat(written.header().command()).isEqualTo("jmh -h");
+		assertThat(written.results()).isEmpty();
+	}
+
+	@Test
+	void jmhWithResultsTurnsAnOptionJmhDoesNotKnowIntoAUsageError() throws Exception {
+		Path results = this.folder.resolve("jmh.json");
+
+		assertThat(Main.run("jmh", List.of("-no-such-option", "--results", results.toString()), sources(),
+				this.folder))
+			.isEqualTo(2);
+
+		assertThat(results).doesNotExist();
 	}
 
 	@Test

@@ -29,4 +29,15 @@ public interface Output {
 	 */
 	void note(String line);
 
+	/**
+	 * Whether the results are kept beyond the console, as {@code --results FILE} keeps
+	 * them in a results file. A command whose results a tool of its own already prints
+	 * ({@code jmh}'s, JMH's summary) reports them as results only then, so that without
+	 * {@code --results} it prints what it always did.
+	 * @return whether results are kept; false unless an output says otherwise
+	 */
+	default boolean keepsResults() {
+		return false;
+	}
+
 }

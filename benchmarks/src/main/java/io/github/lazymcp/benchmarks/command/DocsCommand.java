@@ -13,6 +13,7 @@ import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.cli.Output;
 import io.github.lazymcp.benchmarks.results.DocTables;
 import io.github.lazymcp.benchmarks.results.ResultsFile;
+import io.github.lazymcp.benchmarks.results.TableKinds;
 
 /**
  * {@code docs}: the docs' generated tables and the results files they come from.
@@ -54,9 +55,11 @@ public final class DocsCommand implements Command {
 
 	@Override
 	public String usage() {
+		String kinds = String.join(", ", TableKinds.names());
 		return """
 				docs   --write | --check [--docs DIR] [--results DIR]
-				docs   --same COMMITTED.json RERUN.json [--ignore KEY,KEY]""";
+				         a marker's table=KIND: %s
+				docs   --same COMMITTED.json RERUN.json [--ignore KEY,KEY]""".formatted(kinds);
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package io.github.lazymcp.benchmarks.command;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,11 +17,14 @@ import io.github.lazymcp.benchmarks.gate.GateSpec;
 import io.github.lazymcp.benchmarks.gate.QualityFloors;
 import io.github.lazymcp.benchmarks.gate.QualityGate;
 import io.github.lazymcp.benchmarks.product.ModelNotLoadedException;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code gate}: the quality gate CI runs ({@link QualityGate}) over the floors file, with
- * its table; exits 1 when the gate fails. Only the environment variable {@value #SKIP}
- * set to {@code 1} skips it, for a plain clone without the datasets; CI never sets it.
+ * its table, each judged figure a result (for {@code --results}); exits 1 when the gate
+ * fails. Only the environment variable {@value #SKIP} set to {@code 1} skips it, for a
+ * plain clone without the datasets; CI never sets it.
  *
  * <pre>
  * gate --floors FILE --eval DIR --capabilities DIR --intents FILE[,FILE] [--write FILE]
@@ -30,6 +34,9 @@ public final class GateCommand implements Command {
 
 	/** The environment variable that skips the gate when set to {@code 1}. */
 	public static final String SKIP = "LAZYMCP_SKIP_QUALITY_GATE";
+
+	/** A row of the gate's table: figure, floor, measured, status. */
+	private static final String ROW = "%-58s %7s %8s  %s";
 
 	private static final OptionSpec OPTIONS = OptionSpec
 		.of(Set.of("floors", "eval", "capabilities", "intents", "write"), Set.of());
@@ -123,16 +130,42 @@ public final class GateCommand implements Command {
 		return 1;
 	}
 
-	/** Prints the judged figures, and whether all passed. */
+	/**
+	 * Prints the judged figures, each a result whose JSON the {@code gate} table kind
+	 * reads, and whether all passed.
+	 */
 	private static int print(List<QualityGate.Row> rows, Output out) {
-		out.text("%-58s %7s %8s  %s".formatted("figure", "floor", "measured", "status"));
-		rows.forEach((row) -> out
-			.text("%-58s %7s %8s  %s".formatted(row.figure(), row.floor(), row.measured(), row.status())));
+		out.text(ROW.formatted("figure", "floor", "measured", "status"));
+		rows.forEach((row) -> out.result(json(row),
+				ROW.formatted(row.figure(), row.floor(), row.measured(), row.status())));
 		long failed = rows.stream().filter(QualityGate.Row::failed).count();
 		out.text(String.format(Locale.ROOT, "%d of %d figures at or above their floor less %.2f%s",
 				rows.size() - failed, rows.size(), QualityGate.TOLERANCE,
 				(failed > 0) ? "; quality gate FAILED" : "; quality gate passed"));
 		return (failed == 0) ? 0 : 1;
+	}
+
+	/**
+	 * A judged figure as JSON: {@code figure}, {@code floor} and {@code measured} (each a
+	 * number as printed, or null where the row says {@value QualityGate.Row#NONE}) and
+	 * {@code status}.
+	 */
+	private static ObjectNode json(QualityGate.Row row) {
+		ObjectNode json = JsonNodeFactory.instance.objectNode();
+		json.put("figure", row.figure());
+		putFigure(json, "floor", row.floor());
+		putFigure(json, "measured", row.measured());
+		json.put("status", row.status());
+		return json;
+	}
+
+	private static void putFigure(ObjectNode json, String key, String figure) {
+		if (figure.equals(QualityGate.Row.NONE)) {
+			json.putNull(key);
+		}
+		else {
+			json.put(key, new BigDecimal(figure));
+		}
 	}
 
 }

@@ -15,7 +15,9 @@ import io.github.lazymcp.benchmarks.soak.SoakReport;
 
 /**
  * The {@code soak} command: two instances of a real app under load and faults, judged
- * against a ledger; see {@link Soak}. Exits 1 when a target CI fails on was missed.
+ * against a ledger; see {@link Soak}. Its report is one result: a Markdown table, or with
+ * {@code --json} the report's JSON object on one line. Exits 1 when a target CI fails on
+ * was missed.
  */
 public final class SoakCommand implements Command {
 
@@ -44,8 +46,18 @@ public final class SoakCommand implements Command {
 	 */
 	@Override
 	public int run(Options args, Output out) throws Exception {
-		SoakReport report = new Soak(options(args)).run();
-		out.text(args.flag("json") ? report.toJson() : report.toTable());
+		return report(new Soak(options(args)).run(), out);
+	}
+
+	/**
+	 * Prints a soak's report as one result: its JSON object, its table for people; then
+	 * each CI target missed, as a note.
+	 * @param report the report
+	 * @param out where it goes
+	 * @return 0, or 1 when a CI target was missed
+	 */
+	static int report(SoakReport report, Output out) {
+		out.result(report.toJsonObject(), report.toTable());
 		report.ciFailures().forEach((failure) -> out.note("soak: FAILED " + failure));
 		return report.ciFailures().isEmpty() ? 0 : 1;
 	}

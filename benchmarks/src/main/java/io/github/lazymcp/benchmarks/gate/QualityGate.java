@@ -150,13 +150,13 @@ public final class QualityGate {
 			Double floor = floorsByName.get(figure);
 			double value = measuredByName.get(figure);
 			rows.add((floor != null) ? row(figure, floor, value)
-					: new Row(figure, "none", String.format(Locale.ROOT, "%.4f", value), "FAIL: no floor"));
+					: new Row(figure, Row.NONE, String.format(Locale.ROOT, "%.4f", value), "FAIL: no floor"));
 		}
 		floorsByName.keySet()
 			.stream()
 			.filter((figure) -> !measuredByName.containsKey(figure))
 			.forEach((figure) -> rows.add(new Row(figure, String.format(Locale.ROOT, "%.4f", floorsByName.get(figure)),
-					"none", "FAIL: not gated, remove the floor")));
+					Row.NONE, "FAIL: not gated, remove the floor")));
 		return rows;
 	}
 
@@ -272,12 +272,16 @@ public final class QualityGate {
 	 * One figure judged.
 	 *
 	 * @param figure the figure's name
-	 * @param floor its floor, {@code none} when it has none
-	 * @param measured what was measured, {@code none} when it is not gated
+	 * @param floor its floor with four decimals, {@value #NONE} when it has none
+	 * @param measured what was measured with four decimals, {@value #NONE} when it is not
+	 * gated
 	 * @param status {@code ok}, {@code ok, above floor}, or a status that starts with
 	 * {@code FAIL}
 	 */
 	public record Row(String figure, String floor, String measured, String status) {
+
+		/** What a row says for a floor or a measurement there is none of. */
+		public static final String NONE = "none";
 
 		/**
 		 * Whether the figure failed the gate.

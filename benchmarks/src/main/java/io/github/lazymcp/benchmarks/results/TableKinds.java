@@ -24,12 +24,15 @@ import static io.github.lazymcp.benchmarks.results.MarkdownTable.percent;
  * results of one or more files, in file order, as the lines of a Markdown table, with the
  * columns docs/benchmarks.md used before its tables were generated. A new kind is one
  * method here (or a class of its own beside this one, as {@link CompareTable}, when it
- * needs more) and its line in {@link #KINDS}.
+ * needs more; {@link PerformanceTables} holds those of time, memory and endurance) and
+ * its line in {@link #KINDS}.
  */
 public final class TableKinds {
 
 	private static final Map<String, Kind> KINDS = Map.of("eval", TableKinds::eval, "replay", TableKinds::replay,
-			"route", TableKinds::route, "gate", TableKinds::gate, "compare", CompareTable::render);
+			"route", TableKinds::route, "gate", TableKinds::gate, "compare", CompareTable::render, "catalog-report",
+			TableKinds::catalogReport, "index", PerformanceTables::index, "jmh", PerformanceTables::jmh, "soak",
+			PerformanceTables::soak);
 
 	/**
 	 * The ranker of an {@code eval} table that is not one a user could ship: never bold.
@@ -198,6 +201,25 @@ public final class TableKinds {
 		return table.lines();
 	}
 
+	/**
+	 * {@code catalog-report --json}: per catalog and ranker, the tools and servers, the
+	 * confusable pairs (and how many by name and by description), the tools a text of
+	 * their own does not find among the first results (how many results), and the tools
+	 * without a usable description.
+	 */
+	static List<String> catalogReport(List<Row> rows) {
+		MarkdownTable table = new MarkdownTable(List.of("catalog", "ranker", "tools", "servers", "confusable pairs",
+				"by name", "by description", "not found by own text", "undescribed"));
+		for (Row row : rows) {
+			table.row(List.of(row.text("catalog"), row.text("ranker"), count(row.number("tools")),
+					count(row.number("servers")), count(row.number("confusable")),
+					count(row.number("confusableByName")), count(row.number("confusableByDescription")),
+					count(row.number("notFoundByOwnText")) + " (top " + count(row.number("depth")) + ")",
+					count(row.number("undescribed"))));
+		}
+		return table.lines();
+	}
+
 	/** Renders rows of results files as the lines of a Markdown table. */
 	@FunctionalInterface
 	public interface Kind {
@@ -240,6 +262,14 @@ public final class TableKinds {
 				throw new IllegalArgumentException(this.file + ": a result has no text '" + key + "'");
 			}
 			return value.asString();
+		}
+
+		boolean flag(String key) {
+			JsonNode value = this.result.get(key);
+			if (value == null || !value.isBoolean()) {
+				throw new IllegalArgumentException(this.file + ": a result has no true or false '" + key + "'");
+			}
+			return value.asBoolean();
 		}
 
 		String figureOrText(String key) {

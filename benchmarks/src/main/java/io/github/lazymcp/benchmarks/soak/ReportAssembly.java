@@ -22,6 +22,7 @@ import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import io.github.lazymcp.benchmarks.soak.load.MalformedRequests;
 import io.github.lazymcp.benchmarks.soak.load.Traffic;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Puts a run's figures together into a {@link SoakReport}, judging its targets
@@ -105,14 +106,18 @@ final class ReportAssembly {
 		return examples;
 	}
 
+	/**
+	 * The baseline's p99: from a soak's report as {@code --json} prints it, or from the
+	 * one result of a results file {@code --results} wrote.
+	 */
 	private @Nullable Double baselineP99() {
 		if (this.options.baseline() == null) {
 			return null;
 		}
 		try {
-			return OpenAiWire.JSON.readTree(Files.readString(this.options.baseline()))
-				.path("addedPerTurnP99Ms")
-				.asDouble();
+			JsonNode baseline = OpenAiWire.JSON.readTree(Files.readString(this.options.baseline()));
+			JsonNode report = baseline.path("results").isArray() ? baseline.path("results").path(0) : baseline;
+			return report.path("addedPerTurnP99Ms").asDouble();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param mcpServers the {@code mcp-servers} folder with its {@code node_modules}
  * @param thinkMillis the longest pause between two turns of a conversation
  * @param seed the seed of every random choice
- * @param baseline the JSON report of the same run without faults, or null
+ * @param baseline the JSON report of the same run without faults ({@code --json}'s, or
+ * the results file of {@code --results}), or null
  * @param quiet how long no turn runs before the start and the end samples
  */
 public record SoakOptions(Duration measured, int conversations, boolean faults, @Nullable Path queries, Path mcpServers,

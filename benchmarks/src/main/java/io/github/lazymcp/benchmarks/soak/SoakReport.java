@@ -11,6 +11,7 @@ import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Everything a soak run measured, as one JSON object (keys in declaration order) or a
@@ -87,8 +88,20 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
+	/**
+	 * The report as indented JSON.
+	 * @return the text of {@link #toJsonObject()}
+	 */
 	public String toJson() {
 		return JSON.writeValueAsString(this);
+	}
+
+	/**
+	 * The report as one JSON object, keys in declaration order.
+	 * @return a new object
+	 */
+	public ObjectNode toJsonObject() {
+		return JSON.valueToTree(this);
 	}
 
 	/**

@@ -12,13 +12,16 @@ import java.util.Map;
 import java.util.Set;
 
 import io.github.lazymcp.benchmarks.cli.ConsoleOutput;
+import io.github.lazymcp.benchmarks.cli.KeptOutput;
 import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.dataset.TinyData;
 import io.github.lazymcp.benchmarks.gate.GateSpec;
 import io.github.lazymcp.benchmarks.gate.QualityFloors;
+import io.github.lazymcp.benchmarks.results.TableKinds;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -89,6 +92,62 @@ class GateCommandTests {
 		assertThat(gate(floors)).isTrue();
 
 		assertThat(this.output).containsPattern("eval tiny-dev.json bm25 abstain +0.5100 +0.5000  ok");
+	}
+
+	@Test
+	void eachJudgedFigureIsAResultWithTheKeysOfTheGateTableBetweenTheHeaderAndTheSummary() throws Exception {
+		Path floors = writtenFloors();
+		QualityFloors written = QualityFloors.read(floors);
+		written.eval().get("tiny-dev.json").get("bm25").put("abstain", 0.51);
+		written.write(floors);
+		KeptOutput out = new KeptOutput(false);
+		GateCommand command = new GateCommand(TINY, Map.of());
+
+		assertThat(command.run(Options.parse(arguments(floors), command.options()), out)).isZero();
+
+		List<ObjectNode> results = out.results();
+		assertThat(results).hasSize(16)
+			.anySatisfy((result) -> assertThat(result).hasToString("{\"figure\":\"eval tiny-dev.json bm25 abstain\","
+					+ "\"floor\":0.5100,\"measured\":0.5000,\"status\":\"ok\"}"));
+		List<String> printed = out.printed().lines().toList();
+		assertThat(printed).hasSize(18);
+		assertThat(printed.get(0)).startsWith("figure ");
+		for (int i = 0; i < results.size(); i++) {
+			assertThat(printed.get(i + 1)).startsWith(results.get(i).get("figure").asString() + " ");
+		}
+		assertThat(printed.get(17)).startsWith("16 of 16 figures at or above their floor");
+		assertThat(TableKinds.kind("gate").render(rows(results)))
+			.contains("| eval tiny-dev.json bm25 abstain | 0.5100 | 0.5000 | ok |");
+	}
+
+	@Test
+	void aFigureWithoutAFloorIsAResultWithANullFloor() throws Exception {
+		KeptOutput out = new KeptOutput(false);
+		GateCommand command = new GateCommand(TINY, Map.of());
+		List<String> arguments = arguments(floors("{}"));
+		arguments.addAll(List.of("--write", this.folder.resolve("written.json").toString()));
+
+		assertThat(command.run(Options.parse(arguments, command.options()), out)).isOne();
+
+		assertThat(out.results()).hasSize(16)
+			.allSatisfy((result) -> assertThat(result.get("floor").isNull()).isTrue())
+			.anySatisfy((result) -> assertThat(result).hasToString("{\"figure\":\"eval tiny-dev.json bm25 top1\","
+					+ "\"floor\":null,\"measured\":1.0000,\"status\":\"FAIL: no floor\"}"));
+		assertThat(TableKinds.kind("gate").render(rows(out.results())))
+			.contains("| eval tiny-dev.json bm25 top1 | none | 1.0000 | FAIL: no floor |");
+	}
+
+	@Test
+	void aGateThatFailsBeforeMeasuringHasNoResults() throws Exception {
+		Path floors = writtenFloors();
+		Files.delete(this.folder.resolve("tiny-dev.json"));
+		KeptOutput out = new KeptOutput(false);
+		GateCommand command = new GateCommand(TINY, Map.of());
+
+		assertThat(command.run(Options.parse(arguments(floors), command.options()), out)).isOne();
+
+		assertThat(out.results()).isEmpty();
+		assertThat(out.printed()).contains("quality gate FAILED before measuring");
 	}
 
 	@Test
@@ -182,10 +241,17 @@ class GateCommandTests {
 		return gate(Map.of(), floors, more);
 	}
 
+	private List<String> arguments(Path floors) {
+		return new ArrayList<>(List.of("--floors", floors.toString(), "--eval", this.folder.toString(),
+				"--capabilities", this.folder.resolve("capabilities").toString(), "--intents", this.intents.toString()));
+	}
+
+	private static List<TableKinds.Row> rows(List<ObjectNode> results) {
+		return results.stream().map((result) -> new TableKinds.Row("gate.json", result)).toList();
+	}
+
 	private boolean gate(Map<String, String> environment, Path floors, String... more) throws Exception {
-		List<String> arguments = new ArrayList<>(
-				List.of("--floors", floors.toString(), "--eval", this.folder.toString(), "--capabilities",
-						this.folder.resolve("capabilities").toString(), "--intents", this.intents.toString()));
+		List<String> arguments = arguments(floors);
 		arguments.addAll(List.of(more));
 		// a later --intents replaces the first
 		int last = arguments.lastIndexOf("--intents");

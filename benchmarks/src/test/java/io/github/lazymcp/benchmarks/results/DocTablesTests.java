@@ -130,7 +130,7 @@ class DocTablesTests {
 				"docs/benchmarks.md:3: a results marker is: results FILE-OR-GLOB table=KIND, files of the results folder",
 				"docs/benchmarks.md:5: <!-- /results --> without a results marker before it",
 				"docs/benchmarks.md:6: a results marker without <!-- /results --> after it",
-				"docs/benchmarks.md:1: no table kind 'evl'; the kinds are [compare, eval, gate, replay, route]");
+				"docs/benchmarks.md:1: no table kind 'evl'; the kinds are " + TableKinds.names());
 	}
 
 	@Test

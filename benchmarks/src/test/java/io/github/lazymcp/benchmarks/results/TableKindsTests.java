@@ -9,6 +9,60 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 class TableKindsTests {
 
+	/** {@code index --catalogs mcp-catalogs --json}'s result, as a run wrote it. */
+	private static final String INDEX_CATALOGS = """
+			{"catalog":"mcp-catalogs","model":"all-minilm-l6-v2-q","tools":1079,"coldReadyMs":1984,\
+			"coldFirstSearchMs":122.2,"coldIndexedMs":10869,"restartReadyMs":758,"restartFirstSearchMs":4.4,\
+			"restartIndexedMs":1413,"newInstanceReadyMs":352,"newInstanceFirstSearchMs":3.3,"newInstanceIndexedMs":929,\
+			"hybridHeapMb":2.0,"indexAndCacheHeapMb":2.0,"indexAndCacheHeapMbPer10kTools":18.8,"cacheFileBytes":1700532,\
+			"cacheFileMbPer10kTools":15.8,"recall10":null,"exactScanMs":0.00,"clusteredScanMs":0.00}""";
+
+	/** {@code index --tools 10000 --json}'s result, as a run wrote it. */
+	private static final String INDEX_10000 = """
+			{"catalog":"benchmark-pool-10000","model":"all-minilm-l6-v2-q","tools":10000,"coldReadyMs":3323,\
+			"coldFirstSearchMs":124.0,"coldIndexedMs":39960,"restartReadyMs":1117,"restartFirstSearchMs":11.5,\
+			"restartIndexedMs":1729,"newInstanceReadyMs":1271,"newInstanceFirstSearchMs":10.4,\
+			"newInstanceIndexedMs":3030,"hybridHeapMb":11.7,"indexAndCacheHeapMb":11.8,\
+			"indexAndCacheHeapMbPer10kTools":11.8,"cacheFileBytes":15760028,"cacheFileMbPer10kTools":15.8,\
+			"recall10":1.0000,"exactScanMs":2.63,"clusteredScanMs":2.65}""";
+
+	/**
+	 * The rows {@code jmh --results} reads from two real JMH results (JmhResultsTests
+	 * reads them from JMH's JSON).
+	 */
+	private static final String JMH_OFF = """
+			{"benchmark":"SearchBenchmark.toolSearch","params":"learning=off, ranker=hybrid, settled=true, tools=10000",\
+			"paramValues":{"learning":"off","ranker":"hybrid","settled":"true","tools":"10000"},"mode":"sample",\
+			"unit":"us/op","score":10659.33180871413,"scoreError":420.38587329489536,"p50":10371.072,\
+			"p99":17582.653440000002,"forks":1,"threads":1,"warmupIterations":3,"warmupTime":"2 s",\
+			"measurementIterations":5,"measurementTime":"2 s"}""";
+
+	private static final String JMH_ON = """
+			{"benchmark":"SearchBenchmark.toolSearch","params":"learning=on, ranker=hybrid, settled=true, tools=10000",\
+			"paramValues":{"learning":"on","ranker":"hybrid","settled":"true","tools":"10000"},"mode":"sample",\
+			"unit":"us/op","score":15586.134658385086,"scoreError":584.760414719988,"p50":15302.656,\
+			"p99":31881.62559999996,"forks":1,"threads":1,"warmupIterations":3,"warmupTime":"2 s",\
+			"measurementIterations":5,"measurementTime":"2 s"}""";
+
+	/**
+	 * The first figures of the hour's soak with faults (docs/results/soak-hour-2b95a23-on.json);
+	 * the table reads no others.
+	 */
+	private static final String SOAK_ON = """
+			{"minutes":60.0,"conversations":32,"faults":true,"turns":83989,"turnsPerSecond":23.3,\
+			"modelRequests":200292,"addedPerTurnP50Ms":820.2,"addedPerTurnP99Ms":4230.6,"modelMsPerTurn":78.4,\
+			"lostActivations":0,"doubledActivations":0,"capExceeded":0,"toldToolsLeftOut":0,"halfSucceeded":0,\
+			"unexplainedAppearances":0,"checkedActivations":67130,"stepsStamped":199496,"stepsUnstamped":0,\
+			"serverErrorsOutsideOutages":0,"incidentsUnexplained":42}""";
+
+	/** The same of the hour without faults (docs/results/soak-hour-2b95a23-off.json). */
+	private static final String SOAK_OFF = """
+			{"minutes":60.0,"conversations":32,"faults":false,"turns":99080,"turnsPerSecond":27.5,\
+			"modelRequests":232315,"addedPerTurnP50Ms":713.2,"addedPerTurnP99Ms":2577.5,"modelMsPerTurn":76.9,\
+			"lostActivations":0,"doubledActivations":0,"capExceeded":0,"toldToolsLeftOut":0,"halfSucceeded":0,\
+			"unexplainedAppearances":0,"checkedActivations":78868,"stepsStamped":232315,"stepsUnstamped":0,\
+			"serverErrorsOutsideOutages":0,"incidentsUnexplained":21}""";
+
 	@Test
 	void anEvalTableHasARowPerRankerWithIntervalsAndTheBestShippableFigureBold() {
 		List<String> table = render("eval", "eval-livemcpbench-dev.json", SampleRuns.BM25, SampleRuns.HYBRID,
@@ -112,7 +166,8 @@ class TableKindsTests {
 	@Test
 	void anUnknownKindNamesTheKindsAndAResultWithoutAKeyNamesItsFile() {
 		assertThatIllegalArgumentException().isThrownBy(() -> TableKinds.kind("evl"))
-			.withMessage("no table kind 'evl'; the kinds are [compare, eval, gate, replay, route]");
+			.withMessage("no table kind 'evl'; the kinds are "
+					+ "[catalog-report, compare, eval, gate, index, jmh, replay, route, soak]");
 		assertThatIllegalArgumentException().isThrownBy(() -> render("replay", "replay-x.json", SampleRuns.HYBRID))
 			.withMessage("replay-x.json: a result has no text 'mode'");
 	}
@@ -177,6 +232,89 @@ class TableKindsTests {
 		assertThat(gate.get(2)).isEqualTo("| a \\| b | 0.5000 | 0.5000 | ok |");
 	}
 
+	@Test
+	void aCatalogReportTableHasARowPerCatalogAndRankerWithItsCounts() {
+		List<String> table = render("catalog-report", "catalog-report-mcp-catalogs.json",
+				catalogReport("hybrid", 6), catalogReport("bm25", 54));
+
+		assertThat(table).containsExactly(
+				"| catalog | ranker | tools | servers | confusable pairs | by name | by description "
+						+ "| not found by own text | undescribed |",
+				"|---|---|---|---|---|---|---|---|---|",
+				"| mcp-catalogs | hybrid | 1,079 | 45 | 30 | 21 | 9 | 6 (top 5) | 0 |",
+				"| mcp-catalogs | bm25 | 1,079 | 45 | 30 | 21 | 9 | 54 (top 5) | 0 |");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("catalog-report", "catalog-report-x.json",
+					catalogReport("bm25", 54).replace("\"servers\":45,", "")))
+			.withMessage("catalog-report-x.json: a result has no number 'servers'");
+	}
+
+	@Test
+	void anIndexTableHasARowPerCatalogWithEachStartAndTheHeap() {
+		List<String> table = render("index", "index-mcp-catalogs.json", INDEX_CATALOGS, INDEX_10000);
+
+		assertThat(table).containsExactly(
+				"| tools | model | cold: ready / first search / full index | restart (cache directory) "
+						+ "| new instance (database) | heap: hybrid index | index and cache "
+						+ "| index and cache per 10,000 tools |",
+				"|---|---|---|---|---|---|---|---|",
+				"| 1,079 | all-minilm-l6-v2-q | 2.0 s / 122 ms / 10.9 s | 0.8 s / 4.4 ms / 1.4 s "
+						+ "| 0.4 s / 3.3 ms / 0.9 s | 2.0 MB | 2.0 MB | 18.8 MB |",
+				"| 10,000 | all-minilm-l6-v2-q | 3.3 s / 124 ms / 40.0 s | 1.1 s / 11.5 ms / 1.7 s "
+						+ "| 1.3 s / 10.4 ms / 3.0 s | 11.7 MB | 11.8 MB | 11.8 MB |");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("index", "index-x.json", INDEX_10000.replace("\"coldIndexedMs\":39960,", "")))
+			.withMessage("index-x.json: a result has no number 'coldIndexedMs'");
+	}
+
+	@Test
+	void aJmhTableOfSampledRunsShowsTheirP50AndP99() {
+		List<String> table = render("jmh", "jmh-search-learning.json", JMH_OFF, JMH_ON);
+
+		assertThat(table).containsExactly("| benchmark | params | mode | p50 | p99 | unit |",
+				"|---|---|---|---|---|---|",
+				"| SearchBenchmark.toolSearch | learning=off, ranker=hybrid, settled=true, tools=10000 | sample "
+						+ "| 10,371 | 17,583 | us/op |",
+				"| SearchBenchmark.toolSearch | learning=on, ranker=hybrid, settled=true, tools=10000 | sample "
+						+ "| 15,303 | 31,882 | us/op |");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("jmh", "jmh-x.json", JMH_ON.replace("\"p99\":31881.62559999996,", "")))
+			.withMessage("jmh-x.json: a result has no number 'p99'");
+	}
+
+	@Test
+	void aJmhTableWithARunNotSampledShowsItsScoreAndError() {
+		String averaged = JMH_OFF.replace("\"mode\":\"sample\"", "\"mode\":\"avgt\"")
+			.replace("\"p50\":10371.072,\"p99\":17582.653440000002", "\"p50\":null,\"p99\":null");
+
+		List<String> table = render("jmh", "jmh-x.json", JMH_ON, averaged);
+
+		assertThat(table).containsExactly("| benchmark | params | mode | p50 | p99 | score ± error | unit |",
+				"|---|---|---|---|---|---|---|",
+				"| SearchBenchmark.toolSearch | learning=on, ranker=hybrid, settled=true, tools=10000 | sample "
+						+ "| 15,303 | 31,882 | - | us/op |",
+				"| SearchBenchmark.toolSearch | learning=off, ranker=hybrid, settled=true, tools=10000 | avgt "
+						+ "| - | - | 10,659 ± 420 | us/op |");
+	}
+
+	@Test
+	void aSoakTableHasTheFiguresAReaderChecksFirstPerRun() {
+		List<String> table = render("soak", "soak-hour.json", SOAK_ON, SOAK_OFF);
+
+		assertThat(table).containsExactly(
+				"| minutes | faults | turns | turns/s | activations lost / doubled | cap exceeded "
+						+ "| added per turn p50 / p99 ms | unexplained incidents |",
+				"|---|---|---|---|---|---|---|---|",
+				"| 60.0 | on | 83,989 | 23.3 | 0 / 0 | 0 | 820 / 4,231 | 42 |",
+				"| 60.0 | off | 99,080 | 27.5 | 0 / 0 | 0 | 713 / 2,578 | 21 |");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("soak", "soak-x.json", SOAK_ON.replace("\"faults\":true,", "")))
+			.withMessage("soak-x.json: a result has no true or false 'faults'");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> render("soak", "soak-x.json", SOAK_ON.replace(",\"incidentsUnexplained\":42", "")))
+			.withMessage("soak-x.json: a result has no number 'incidentsUnexplained'");
+	}
+
 	private static String withoutCompleteness(String result) {
 		String without = result.replaceAll("\"comp(5|10)\":[0-9.]+,", "");
 		assertThat(without).isNotEqualTo(result).doesNotContain("comp");
@@ -199,6 +337,17 @@ class TableKindsTests {
 				"failed":%d,"searchesPerTask":%s,"requests":120,"tokensPerTask":%d,"costPerTask":%s,\
 				"warmCostPerTask":%s%s}""".formatted(mode, system, tasks, finished, tasks - finished, searchesPerTask,
 				tokensPerTask, costPerTask, warmCostPerTask, perFinished);
+	}
+
+	/**
+	 * A row of {@code catalog-report --json} over the 45 fixture catalogs, with the counts
+	 * docs/benchmarks.md reports (its examples left out: the table does not read them).
+	 */
+	private static String catalogReport(String ranker, int notFound) {
+		return """
+				{"catalog":"mcp-catalogs","tools":1079,"servers":45,"ranker":"%s","depth":5,"confusable":30,\
+				"confusableByName":21,"confusableByDescription":9,"notFoundByOwnText":%d,"undescribed":0}"""
+			.formatted(ranker, notFound);
 	}
 
 	private static TableKinds.Row row(String file, String json) {

@@ -1,11 +1,16 @@
 package io.github.lazymcp.benchmarks.soak;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import io.github.lazymcp.benchmarks.soak.fakes.OpenAiWire;
 import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
 import io.github.lazymcp.benchmarks.soak.faults.Recovery;
 import io.github.lazymcp.benchmarks.soak.faults.RecoveryWatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,6 +78,17 @@ class SoakReportTests {
 		assertThat(table).as("a killed HTTP server is back once it listens again, after its time down")
 			.containsPattern("\\| kill-streamable-http remote at [0-9.]+ s \\| back 8\\.0 s after the fault, "
 					+ "`UP` 4\\.0 s after back, served 13\\.0 s after the fault \\(bound 48 s\\) \\|");
+	}
+
+	@Test
+	void readsTheBaselinesP99FromItsJsonOrFromTheResultsFileOfItsRun(@TempDir Path folder) throws IOException {
+		String baseline = "{\"minutes\":60.0,\"addedPerTurnP99Ms\":2577.5}";
+		this.run.baseline = Files.writeString(folder.resolve("off.json"), baseline);
+		assertThat(this.run.pass().baselineP99Ms()).isEqualTo(2577.5);
+
+		this.run.baseline = Files.writeString(folder.resolve("off-results.json"),
+				"{\"header\":{},\"results\":[" + baseline.replace("2577.5", "2400.0") + "]}");
+		assertThat(this.run.report().baselineP99Ms()).isEqualTo(2400.0);
 	}
 
 	@Test

@@ -32,6 +32,7 @@ import io.github.lazymcp.benchmarks.soak.load.MalformedRequests;
 import io.github.lazymcp.benchmarks.soak.load.Texts;
 import io.github.lazymcp.benchmarks.soak.load.Traffic;
 import io.github.lazymcp.benchmarks.soak.load.TurnBarrier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A soak run without processes: the real outage windows, tally, ledgers, checked steps,
@@ -39,9 +40,10 @@ import io.github.lazymcp.benchmarks.soak.load.TurnBarrier;
  * the test moves, with a {@link FakeFleet} and a {@link FakeWatch}. As built and driven
  * by {@link #pass()}, every check of the gate is met; a test injects one failure through
  * these parts (a lost activation, a kill that finds no process, a server that never comes
- * back, a thread left per reconnect, ...) and reads the CI failures of the report.
+ * back, a thread left per reconnect, ...) and reads the CI failures of the report. Public
+ * for the {@code soak} command's tests, which print its report.
  */
-final class SoakRun implements AutoCloseable {
+public final class SoakRun implements AutoCloseable {
 
 	static final Duration MEASURED = FaultPlan.SHORTEST_RUN;
 
@@ -86,7 +88,10 @@ final class SoakRun implements AutoCloseable {
 
 	int conversations = 1;
 
-	SoakRun() {
+	/** The report of the same run without faults, if any. */
+	@Nullable Path baseline;
+
+	public SoakRun() {
 		this.traffic = new Traffic(HttpClient.newHttpClient(), List.of(), this.model, Texts.generated(),
 				new Tally(this.clock::get), this.windows, new Turns(), new TurnBarrier(),
 				new Traffic.ToolKinds(Set.copyOf(EAGER), Fleet.CAPABILITY, Fleet.CAPABILITY), 6,
@@ -101,7 +106,7 @@ final class SoakRun implements AutoCloseable {
 	}
 
 	/** What passes every check: the plan injected, then {@link #rest()}. */
-	SoakReport pass() {
+	public SoakReport pass() {
 		injectFaults();
 		return rest();
 	}
@@ -157,7 +162,7 @@ final class SoakRun implements AutoCloseable {
 	}
 
 	SoakOptions options() {
-		return new SoakOptions(MEASURED, this.conversations, true, null, Path.of("mcp-servers"), 0, 1, null,
+		return new SoakOptions(MEASURED, this.conversations, true, null, Path.of("mcp-servers"), 0, 1, this.baseline,
 				Duration.ZERO);
 	}
 
