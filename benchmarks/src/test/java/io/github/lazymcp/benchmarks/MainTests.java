@@ -163,9 +163,11 @@ class MainTests {
 			.map((file) -> this.folder.resolve(file).toString())
 			.collect(Collectors.joining(","));
 
-		assertThat(Main.run("gate", List.of("--floors", floors.toString(), "--eval", this.folder.toString(),
-				"--capabilities", this.folder.resolve("capabilities").toString(), "--intents", intents, "--results",
-				results.toString()), sources(), this.folder))
+		assertThat(Main.run("gate",
+				List.of("--floors", floors.toString(), "--eval", this.folder.toString(), "--capabilities",
+						this.folder.resolve("capabilities").toString(), "--intents", intents, "--results",
+						results.toString()),
+				sources(), this.folder))
 			.isOne();
 
 		ResultsFile written = ResultsFile.read(results);
@@ -190,8 +192,7 @@ class MainTests {
 	void jmhWithResultsTurnsAnOptionJmhDoesNotKnowIntoAUsageError() throws Exception {
 		Path results = this.folder.resolve("jmh.json");
 
-		assertThat(Main.run("jmh", List.of("-no-such-option", "--results", results.toString()), sources(),
-				this.folder))
+		assertThat(Main.run("jmh", List.of("-no-such-option", "--results", results.toString()), sources(), this.folder))
 			.isEqualTo(2);
 
 		assertThat(results).doesNotExist();

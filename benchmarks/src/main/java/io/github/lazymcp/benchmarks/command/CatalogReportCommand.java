@@ -67,10 +67,11 @@ public final class CatalogReportCommand implements Command {
 	}
 
 	/**
-	 * The report as JSON: {@code catalog}, {@code tools}, {@code servers}, {@code ranker},
-	 * {@code depth}, the counts {@code confusable}, {@code confusableByName},
-	 * {@code confusableByDescription}, {@code notFoundByOwnText}, {@code undescribed},
-	 * and under {@code examples} the first of each, as the text shows them.
+	 * The report as JSON: {@code catalog}, {@code tools}, {@code servers},
+	 * {@code ranker}, {@code depth}, the counts {@code confusable},
+	 * {@code confusableByName}, {@code confusableByDescription},
+	 * {@code notFoundByOwnText}, {@code undescribed}, and under {@code examples} the
+	 * first of each, as the text shows them.
 	 */
 	private static ObjectNode json(Dataset catalogs, String ranker, CatalogReport report, int examples) {
 		ObjectNode json = JsonNodeFactory.instance.objectNode();

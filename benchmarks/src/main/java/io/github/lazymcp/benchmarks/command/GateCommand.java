@@ -136,8 +136,8 @@ public final class GateCommand implements Command {
 	 */
 	private static int print(List<QualityGate.Row> rows, Output out) {
 		out.text(ROW.formatted("figure", "floor", "measured", "status"));
-		rows.forEach((row) -> out.result(json(row),
-				ROW.formatted(row.figure(), row.floor(), row.measured(), row.status())));
+		rows.forEach(
+				(row) -> out.result(json(row), ROW.formatted(row.figure(), row.floor(), row.measured(), row.status())));
 		long failed = rows.stream().filter(QualityGate.Row::failed).count();
 		out.text(String.format(Locale.ROOT, "%d of %d figures at or above their floor less %.2f%s",
 				rows.size() - failed, rows.size(), QualityGate.TOLERANCE,

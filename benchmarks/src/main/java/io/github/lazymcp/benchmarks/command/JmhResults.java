@@ -22,8 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class JmhResults {
 
 	/**
-	 * The mode whose percentiles are of every sampled call; in the other modes they are of
-	 * the iterations' scores, and the rows leave them out.
+	 * The mode whose percentiles are of every sampled call; in the other modes they are
+	 * of the iterations' scores, and the rows leave them out.
 	 */
 	static final String SAMPLE = Mode.SampleTime.shortLabel();
 
@@ -35,8 +35,8 @@ final class JmhResults {
 	/**
 	 * The rows of JMH's JSON, in its order. Each row has {@code benchmark} (the class and
 	 * method, {@code SearchBenchmark.toolSearch}), {@code params} (the parameters as
-	 * {@code name=value, ...}, empty when there are none), {@code paramValues} (the same as
-	 * an object), {@code mode} (JMH's short name: {@code thrpt}, {@code avgt},
+	 * {@code name=value, ...}, empty when there are none), {@code paramValues} (the same
+	 * as an object), {@code mode} (JMH's short name: {@code thrpt}, {@code avgt},
 	 * {@code sample}, {@code ss}), {@code unit}, {@code score}, {@code scoreError} (null
 	 * when JMH could not tell, as with one iteration), {@code p50} and {@code p99} (in
 	 * sample mode, otherwise null), {@code forks}, {@code threads},
@@ -76,10 +76,11 @@ final class JmhResults {
 				params.put(param.getKey(), param.getValue().asString());
 			}
 		}
-		row.put("params", params.properties()
-			.stream()
-			.map((param) -> param.getKey() + "=" + param.getValue().asString())
-			.collect(Collectors.joining(", ")));
+		row.put("params",
+				params.properties()
+					.stream()
+					.map((param) -> param.getKey() + "=" + param.getValue().asString())
+					.collect(Collectors.joining(", ")));
 		row.set("paramValues", params);
 		String mode = text(result, "mode");
 		row.put("mode", mode);
@@ -127,8 +128,8 @@ final class JmhResults {
 				? String.format(Locale.ROOT, "p50 %.3f, p99 %.3f", row.get("p50").asDouble(), row.get("p99").asDouble())
 				: error.isNull() ? String.format(Locale.ROOT, "%.3f", score)
 						: String.format(Locale.ROOT, "%.3f ± %.3f", score, error.asDouble());
-		return "%s%s, %s: %s %s".formatted(row.get("benchmark").asString(),
-				params.isEmpty() ? "" : " (" + params + ")", mode, figures, row.get("unit").asString());
+		return "%s%s, %s: %s %s".formatted(row.get("benchmark").asString(), params.isEmpty() ? "" : " (" + params + ")",
+				mode, figures, row.get("unit").asString());
 	}
 
 	/** The class and method of a benchmark's full name. */

@@ -242,8 +242,9 @@ class GateCommandTests {
 	}
 
 	private List<String> arguments(Path floors) {
-		return new ArrayList<>(List.of("--floors", floors.toString(), "--eval", this.folder.toString(),
-				"--capabilities", this.folder.resolve("capabilities").toString(), "--intents", this.intents.toString()));
+		return new ArrayList<>(
+				List.of("--floors", floors.toString(), "--eval", this.folder.toString(), "--capabilities",
+						this.folder.resolve("capabilities").toString(), "--intents", this.intents.toString()));
 	}
 
 	private static List<TableKinds.Row> rows(List<ObjectNode> results) {

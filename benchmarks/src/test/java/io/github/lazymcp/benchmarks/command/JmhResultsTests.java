@@ -63,8 +63,7 @@ class JmhResultsTests {
 
 	@Test
 	void textThatIsNotJmhsJsonIsAnErrorNamingWhatIsMissing() {
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> JmhResults.rows("[{\"benchmark\": \"a.B.c\"}]", FOLDERS))
+		assertThatIllegalArgumentException().isThrownBy(() -> JmhResults.rows("[{\"benchmark\": \"a.B.c\"}]", FOLDERS))
 			.withMessage("a result of JMH has no text 'mode'");
 		assertThatIllegalArgumentException().isThrownBy(() -> JmhResults.rows("{}", FOLDERS))
 			.withMessage("JMH's results should be an array");

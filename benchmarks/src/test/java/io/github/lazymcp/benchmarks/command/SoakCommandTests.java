@@ -34,8 +34,7 @@ class SoakCommandTests {
 
 		assertThat(SoakCommand.report(report, out)).isZero();
 
-		assertThat(out.results()).singleElement()
-			.hasToString(JSON.readTree(report.toJson()).toString());
+		assertThat(out.results()).singleElement().hasToString(JSON.readTree(report.toJson()).toString());
 		assertThat(out.printed()).isEqualTo(report.toTable() + System.lineSeparator());
 		List<String> table = TableKinds.kind("soak")
 			.render(List.of(new TableKinds.Row("soak.json", out.results().get(0))));

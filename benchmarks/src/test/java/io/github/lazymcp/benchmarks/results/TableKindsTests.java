@@ -45,8 +45,8 @@ class TableKindsTests {
 			"measurementIterations":5,"measurementTime":"2 s"}""";
 
 	/**
-	 * The first figures of the hour's soak with faults (docs/results/soak-hour-2b95a23-on.json);
-	 * the table reads no others.
+	 * The first figures of the hour's soak with faults
+	 * (docs/results/soak-hour-2b95a23-on.json); the table reads no others.
 	 */
 	private static final String SOAK_ON = """
 			{"minutes":60.0,"conversations":32,"faults":true,"turns":83989,"turnsPerSecond":23.3,\
@@ -234,8 +234,8 @@ class TableKindsTests {
 
 	@Test
 	void aCatalogReportTableHasARowPerCatalogAndRankerWithItsCounts() {
-		List<String> table = render("catalog-report", "catalog-report-mcp-catalogs.json",
-				catalogReport("hybrid", 6), catalogReport("bm25", 54));
+		List<String> table = render("catalog-report", "catalog-report-mcp-catalogs.json", catalogReport("hybrid", 6),
+				catalogReport("bm25", 54));
 
 		assertThat(table).containsExactly(
 				"| catalog | ranker | tools | servers | confusable pairs | by name | by description "
@@ -304,8 +304,7 @@ class TableKindsTests {
 		assertThat(table).containsExactly(
 				"| minutes | faults | turns | turns/s | activations lost / doubled | cap exceeded "
 						+ "| added per turn p50 / p99 ms | unexplained incidents |",
-				"|---|---|---|---|---|---|---|---|",
-				"| 60.0 | on | 83,989 | 23.3 | 0 / 0 | 0 | 820 / 4,231 | 42 |",
+				"|---|---|---|---|---|---|---|---|", "| 60.0 | on | 83,989 | 23.3 | 0 / 0 | 0 | 820 / 4,231 | 42 |",
 				"| 60.0 | off | 99,080 | 27.5 | 0 / 0 | 0 | 713 / 2,578 | 21 |");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> render("soak", "soak-x.json", SOAK_ON.replace("\"faults\":true,", "")))
@@ -340,8 +339,9 @@ class TableKindsTests {
 	}
 
 	/**
-	 * A row of {@code catalog-report --json} over the 45 fixture catalogs, with the counts
-	 * docs/benchmarks.md reports (its examples left out: the table does not read them).
+	 * A row of {@code catalog-report --json} over the 45 fixture catalogs, with the
+	 * counts docs/benchmarks.md reports (its examples left out: the table does not read
+	 * them).
 	 */
 	private static String catalogReport(String ranker, int notFound) {
 		return """
