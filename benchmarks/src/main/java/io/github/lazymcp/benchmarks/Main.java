@@ -12,6 +12,7 @@ import io.github.lazymcp.benchmarks.cli.Command;
 import io.github.lazymcp.benchmarks.cli.ConsoleOutput;
 import io.github.lazymcp.benchmarks.cli.Options;
 import io.github.lazymcp.benchmarks.cli.Output;
+import io.github.lazymcp.benchmarks.cli.RecordingOutput;
 import io.github.lazymcp.benchmarks.command.CatalogReportCommand;
 import io.github.lazymcp.benchmarks.command.CompareCommand;
 import io.github.lazymcp.benchmarks.command.DocsCommand;
@@ -29,7 +30,6 @@ import io.github.lazymcp.benchmarks.results.ResultsFile;
 import io.github.lazymcp.benchmarks.results.RunHeader;
 import io.github.lazymcp.benchmarks.results.RunSources;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Entry point of the benchmark jar: finds the command by its name, parses its options,
@@ -124,9 +124,9 @@ public final class Main {
 	 */
 	private static int recorded(Command command, Options options, Output console, RunHeader.Started run,
 			Path resultsFile) throws Exception {
-		Recording recording = new Recording(console);
+		RecordingOutput recording = new RecordingOutput(console);
 		int status = command.run(options, recording);
-		new ResultsFile(run.finish(), recording.results).write(resultsFile);
+		new ResultsFile(run.finish(), recording.results()).write(resultsFile);
 		return status;
 	}
 
@@ -175,43 +175,6 @@ public final class Main {
 
 	private static String names(List<String> names) {
 		return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
-	}
-
-	/**
-	 * An output that reports as the console does and keeps the results for the results
-	 * file.
-	 */
-	private static final class Recording implements Output {
-
-		private final Output console;
-
-		private final List<ObjectNode> results = new ArrayList<>();
-
-		Recording(Output console) {
-			this.console = console;
-		}
-
-		@Override
-		public void text(String line) {
-			this.console.text(line);
-		}
-
-		@Override
-		public void result(ObjectNode json, String row) {
-			this.results.add(json.deepCopy());
-			this.console.result(json, row);
-		}
-
-		@Override
-		public void note(String line) {
-			this.console.note(line);
-		}
-
-		@Override
-		public boolean keepsResults() {
-			return true;
-		}
-
 	}
 
 }

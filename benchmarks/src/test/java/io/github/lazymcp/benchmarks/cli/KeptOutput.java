@@ -3,7 +3,6 @@ package io.github.lazymcp.benchmarks.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 import tools.jackson.databind.node.ObjectNode;
@@ -18,43 +17,41 @@ public final class KeptOutput implements Output {
 
 	private final ByteArrayOutputStream notes = new ByteArrayOutputStream();
 
-	private final ConsoleOutput console;
-
-	private final List<ObjectNode> results = new ArrayList<>();
+	private final RecordingOutput recording;
 
 	/**
 	 * An output.
 	 * @param json whether the console prints results as JSON, as with {@code --json}
 	 */
 	public KeptOutput(boolean json) {
-		this.console = new ConsoleOutput(new PrintStream(this.printed, true, StandardCharsets.UTF_8),
-				new PrintStream(this.notes, true, StandardCharsets.UTF_8), json);
+		this.recording = new RecordingOutput(
+				new ConsoleOutput(new PrintStream(this.printed, true, StandardCharsets.UTF_8),
+						new PrintStream(this.notes, true, StandardCharsets.UTF_8), json));
 	}
 
 	@Override
 	public void text(String line) {
-		this.console.text(line);
+		this.recording.text(line);
 	}
 
 	@Override
 	public void result(ObjectNode json, String row) {
-		this.results.add(json.deepCopy());
-		this.console.result(json, row);
+		this.recording.result(json, row);
 	}
 
 	@Override
 	public void note(String line) {
-		this.console.note(line);
+		this.recording.note(line);
 	}
 
 	@Override
 	public boolean keepsResults() {
-		return true;
+		return this.recording.keepsResults();
 	}
 
 	/** The results, in order, as a results file would hold them. */
 	public List<ObjectNode> results() {
-		return List.copyOf(this.results);
+		return this.recording.results();
 	}
 
 	/** What the console printed on standard output. */
