@@ -9,7 +9,6 @@ import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
 import io.github.lazymcp.benchmarks.soak.judge.ToolTurns;
 import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -86,15 +85,7 @@ public record SoakReport(double minutes, int conversations, boolean faults, long
 		List<String> violations, List<String> serverErrorExamples, List<String> incidentExamples,
 		List<String> slowestTurns, List<Target> targets, List<String> ciFailures) {
 
-	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-
-	/**
-	 * The report as indented JSON.
-	 * @return the text of {@link #toJsonObject()}
-	 */
-	public String toJson() {
-		return JSON.writeValueAsString(this);
-	}
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	/**
 	 * The report as one JSON object, keys in declaration order.
