@@ -54,9 +54,6 @@ record SearchView(List<Shown> tools) {
 				}
 			}
 		}
-		for (String name : strings(root, "alreadyLoaded")) {
-			shown.add(new Shown(name, "", false));
-		}
 		for (String line : strings(root, "shortlist")) {
 			int colon = line.indexOf(": ");
 			shown.add((colon > 0) ? new Shown(line.substring(0, colon), line.substring(colon + 2), true)
@@ -71,12 +68,23 @@ record SearchView(List<Shown> tools) {
 	 * @return the names, in the result's order
 	 */
 	static List<String> alreadyLoaded(String result) {
+		List<String> names = new ArrayList<>();
 		try {
-			return strings(JsonMapper.shared().readTree(result), "alreadyLoaded");
+			JsonNode tools = JsonMapper.shared().readTree(result).get("tools");
+			if (tools != null && tools.isArray()) {
+				for (JsonNode tool : tools) {
+					JsonNode name = tool.get("name");
+					JsonNode loaded = tool.get("alreadyLoaded");
+					if (name != null && name.isString() && loaded != null && loaded.asBoolean()) {
+						names.add(name.asString());
+					}
+				}
+			}
 		}
 		catch (JacksonException ex) {
 			return List.of();
 		}
+		return names;
 	}
 
 	private static List<String> strings(JsonNode root, String field) {

@@ -68,7 +68,7 @@ class SearchQueriesTests {
 	@Test
 	void theViewTellsLoadedAndAlreadyLoadedToolsFromListedOnes() {
 		String result = """
-				{"tools":[{"name":"mail__send","description":"Send an e-mail."}],"alreadyLoaded":["files__read_file"],
+				{"tools":[{"name":"mail__send","description":"Send an e-mail."},{"name":"files__read_file","alreadyLoaded":true}],
 				 "shortlist":["mail__draft: Write a draft of an e-mail.","mail__list"],"active":"2/24"}""";
 		SearchView view = SearchView.of(result);
 

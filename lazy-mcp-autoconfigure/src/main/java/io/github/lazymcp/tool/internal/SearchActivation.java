@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
 /*
  * What the model reads decides whether it goes on or loops. A search whose best matches
  * are loaded already says so by name and loads nothing twice: a model told "nothing new"
- * searches again, one told "call x" calls it. A name that matches nothing comes back with
+ * searches again, one told "call x" calls it. A tool loaded already keeps its place in
+ * the result's one list of found tools: a model reads the first as the best match, and
+ * one listed after the new tools would be read as worse than them. A name that matches nothing comes back with
  * the closest existing names. The shortlist's sentence tells the model how to load a
  * listed tool, so that it does not call one before it is loaded.
  */
@@ -152,15 +154,13 @@ final class SearchActivation {
 			.filter((name) -> activation.alreadyActive().contains(name) || !deferred.contains(name))
 			.toList();
 		List<SearchResult.FoundTool> tools = new ArrayList<>();
-		found.forEach((tool, score) -> {
-			if (schemas || !loadedAlready.contains(tool.name())) {
-				tools.add(SearchResult.FoundTool.of(tool, score, schemas,
-						SearchResult.Priors.of(this.learning.priors().of(tool.name()),
-								this.toolHints.of(tool.server(), tool.originalName()).cost())));
-			}
-		});
+		found.forEach((tool, score) -> tools
+			.add(loadedAlready.contains(tool.name()) ? SearchResult.FoundTool.loadedAlready(tool, score, schemas)
+					: SearchResult.FoundTool.of(tool, score, schemas,
+							SearchResult.Priors.of(this.learning.priors().of(tool.name()),
+									this.toolHints.of(tool.server(), tool.originalName()).cost()))));
 		List<String> sentences = new ArrayList<>();
-		if (!tools.isEmpty()) {
+		if (tools.size() > loadedAlready.size()) {
 			sentences.add(ready());
 		}
 		if (!loadedAlready.isEmpty()) {
@@ -175,7 +175,7 @@ final class SearchActivation {
 			names += closest.size();
 			sentences.add(unknownName(name, closest));
 		}
-		return SearchResult.found(tools, loadedAlready, activation, unknown, String.join(" ", sentences));
+		return SearchResult.found(tools, activation, unknown, String.join(" ", sentences));
 	}
 
 	/**

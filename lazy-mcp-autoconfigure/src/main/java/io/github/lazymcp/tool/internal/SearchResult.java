@@ -2,6 +2,7 @@ package io.github.lazymcp.tool.internal;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.lazymcp.activation.ActivationResult;
 import io.github.lazymcp.catalog.CatalogTool;
@@ -13,19 +14,20 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What one ToolSearch did, as the model receives it (and the actuator endpoint's write
- * operation returns it): the tools loaded (with their full schemas, or only a one-line
- * description when the schemas reach the model through the request's tools), each with
- * its search score; the best matches that were loaded already; a shortlist of the next
- * matches, not loaded, one line each, that the model may load by name; what was evicted
- * to make room, what did not fit, names that match nothing, how full the session is, and
- * a sentence for the model. Empty lists and absent texts are left out of the JSON.
+ * operation returns it): the tools found, best first, each with its search score: those
+ * loaded now (with their full schemas, or only a one-line description when the schemas
+ * reach the model through the request's tools), and, in their places, those loaded
+ * already, marked so (by name only when their schemas reach the model through the
+ * request's tools: it has their definitions); a shortlist of the next matches, not
+ * loaded, one line each, that the model may load by name; what was evicted to make room,
+ * what did not fit, names that match nothing, how full the session is, and a sentence for
+ * the model. Empty lists and absent texts are left out of the JSON.
  *
  * @param error why the request was refused, or null
- * @param tools the tools found, best first: those this search loaded, and, when the
- * result carries schemas, those loaded already too (their schemas reach the model only
- * through results then)
- * @param alreadyLoaded found tools the model can call already (active before this search,
- * or always visible), best first; nothing was loaded for them
+ * @param tools the tools found, best first, in one list so that the first is the best
+ * match whether it was loaded now or before: a tool the model can call already (active
+ * before this search, or always visible) is marked {@link FoundTool#alreadyLoaded()} and
+ * nothing was loaded for it
  * @param shortlist the next matches, not loaded, as {@code name: purpose} lines of at
  * most {@value Shortlist#MAX_LINE_TOKENS} tokens, best first
  * @param evicted tools removed from the session to make room, least recently used first
@@ -38,7 +40,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SearchResult(@Nullable String error, List<FoundTool> tools,
-		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> alreadyLoaded,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> shortlist,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> evicted,
 		@JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notActivated,
@@ -47,7 +48,6 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 
 	public SearchResult {
 		tools = List.copyOf(tools);
-		alreadyLoaded = List.copyOf(alreadyLoaded);
 		shortlist = List.copyOf(shortlist);
 		evicted = List.copyOf(evicted);
 		notActivated = List.copyOf(notActivated);
@@ -55,29 +55,29 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	}
 
 	static SearchResult error(String error, int active, int cap) {
-		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-				active + "/" + cap, null, null);
+		return new SearchResult(error, List.of(), List.of(), List.of(), List.of(), List.of(), active + "/" + cap, null,
+				null);
 	}
 
 	static SearchResult nothingFound(String message, int active, int cap) {
-		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
-				active + "/" + cap, message, null);
+		return new SearchResult(null, List.of(), List.of(), List.of(), List.of(), List.of(), active + "/" + cap,
+				message, null);
 	}
 
-	static SearchResult found(List<FoundTool> tools, List<String> alreadyLoaded, ActivationResult activation,
-			List<String> unknown, String message) {
-		return new SearchResult(null, tools, alreadyLoaded, List.of(), activation.evicted(), activation.rejected(),
-				unknown, activation.active() + "/" + activation.cap(), message, null);
+	static SearchResult found(List<FoundTool> tools, ActivationResult activation, List<String> unknown,
+			String message) {
+		return new SearchResult(null, tools, List.of(), activation.evicted(), activation.rejected(), unknown,
+				activation.active() + "/" + activation.cap(), message, null);
 	}
 
 	SearchResult withMessage(String message) {
-		return new SearchResult(this.error, this.tools, this.alreadyLoaded, this.shortlist, this.evicted,
-				this.notActivated, this.unknown, this.active, message, this.ranking);
+		return new SearchResult(this.error, this.tools, this.shortlist, this.evicted, this.notActivated, this.unknown,
+				this.active, message, this.ranking);
 	}
 
 	SearchResult withRanking(String ranking) {
-		return new SearchResult(this.error, this.tools, this.alreadyLoaded, this.shortlist, this.evicted,
-				this.notActivated, this.unknown, this.active, this.message, ranking);
+		return new SearchResult(this.error, this.tools, this.shortlist, this.evicted, this.notActivated, this.unknown,
+				this.active, this.message, ranking);
 	}
 
 	/**
@@ -91,26 +91,34 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 			return this;
 		}
 		String said = (this.message != null) ? this.message + " " + sentence : sentence;
-		return new SearchResult(this.error, this.tools, this.alreadyLoaded, shortlist, this.evicted, this.notActivated,
-				this.unknown, this.active, said, this.ranking);
+		return new SearchResult(this.error, this.tools, shortlist, this.evicted, this.notActivated, this.unknown,
+				this.active, said, this.ranking);
 	}
 
 	/**
 	 * Whether the search found a tool the model can call: one it loaded, or one loaded
 	 * already. A search that found only loaded tools is not a miss.
-	 * @return true when {@link #tools()} or {@link #alreadyLoaded()} is not empty
+	 * @return true when {@link #tools()} is not empty
 	 */
 	public boolean foundAny() {
-		return !this.tools.isEmpty() || !this.alreadyLoaded.isEmpty();
+		return !this.tools.isEmpty();
+	}
+
+	/**
+	 * The found tools that were loaded already, best first.
+	 * @return their names
+	 */
+	@JsonIgnore
+	public List<String> alreadyLoaded() {
+		return this.tools.stream().filter(FoundTool::loadedBefore).map(FoundTool::name).toList();
 	}
 
 	/**
 	 * Whether every tool the search found was loaded already.
-	 * @return true when no tool is listed in {@link #tools()} but in
-	 * {@link #alreadyLoaded()}
+	 * @return true when every tool of {@link #tools()} is marked loaded already
 	 */
 	public boolean loadedNothing() {
-		return this.tools.stream().allMatch((tool) -> this.alreadyLoaded.contains(tool.name()));
+		return this.tools.stream().allMatch(FoundTool::loadedBefore);
 	}
 
 	/**
@@ -134,7 +142,8 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 *
 	 * @param name the qualified name to call it by
 	 * @param title its human-readable name, when its server gives one
-	 * @param description what it does: in full with the schema, its first line without
+	 * @param description what it does: in full with the schema, its first line without;
+	 * null for a tool loaded already whose definition the request's tools carry
 	 * @param annotations the behaviour hints its server declared (read-only, destructive,
 	 * idempotent, open world), when it declared any
 	 * @param inputSchema its JSON input schema (a string when the server sent one that is
@@ -142,11 +151,13 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 	 * @param score its search score, or null when it was asked for by name
 	 * @param priors what was observed of its calls and what one costs, or null when
 	 * nothing is known
+	 * @param alreadyLoaded true when the model could call it before this search (nothing
+	 * was loaded for it), null when this search loaded it
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record FoundTool(String name, @Nullable String title, String description,
+	public record FoundTool(String name, @Nullable String title, @Nullable String description,
 			CatalogTool.@Nullable Annotations annotations, @Nullable JsonNode inputSchema, @Nullable Double score,
-			@Nullable Priors priors) {
+			@Nullable Priors priors, @Nullable Boolean alreadyLoaded) {
 
 		private static final int ONE_LINE = 160;
 
@@ -159,8 +170,29 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 			CatalogTool.Annotations annotations = tool.annotations().declared() ? tool.annotations() : null;
 			return schema
 					? new FoundTool(tool.name(), tool.title(), description, annotations,
-							schema(tool.definition().inputSchema()), score, priors)
-					: new FoundTool(tool.name(), tool.title(), oneLine(description), annotations, null, score, priors);
+							schema(tool.definition().inputSchema()), score, priors, null)
+					: new FoundTool(tool.name(), tool.title(), oneLine(description), annotations, null, score, priors,
+							null);
+		}
+
+		/**
+		 * A found tool the model could call before this search: with its schema when the
+		 * result carries schemas, else by name and score only, since the request's tools
+		 * carry its definition.
+		 */
+		static FoundTool loadedAlready(CatalogTool tool, @Nullable Double score, boolean schema) {
+			FoundTool found = schema ? of(tool, score, true)
+					: new FoundTool(tool.name(), null, null, null, null, score, null, null);
+			return new FoundTool(found.name, found.title, found.description, found.annotations, found.inputSchema,
+					found.score, found.priors, true);
+		}
+
+		/**
+		 * Whether the model could call this tool before the search.
+		 * @return true when it is marked loaded already
+		 */
+		boolean loadedBefore() {
+			return Boolean.TRUE.equals(this.alreadyLoaded);
 		}
 
 		/** The first line, cut at a word near 160 characters. */

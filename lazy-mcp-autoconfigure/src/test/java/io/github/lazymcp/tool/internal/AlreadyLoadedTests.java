@@ -11,6 +11,7 @@ import io.micrometer.observation.Observation;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * A search whose best matches are loaded already says so by name, loads nothing twice and
@@ -31,7 +32,10 @@ class AlreadyLoadedTests {
 
 		SearchResult again = search("{\"query\": \"create entities\", \"limit\": 1}");
 
-		assertThat(again.tools()).isEmpty();
+		assertThat(again.tools())
+			.extracting(SearchResult.FoundTool::name, SearchResult.FoundTool::description,
+					SearchResult.FoundTool::alreadyLoaded)
+			.containsExactly(tuple("kg__create_entities", null, true));
 		assertThat(again.alreadyLoaded()).containsExactly("kg__create_entities");
 		assertThat(again.message()).startsWith("Already loaded: call `kg__create_entities`.");
 		assertThat(this.session.tools().names()).containsExactly("kg__create_entities");
@@ -58,9 +62,22 @@ class AlreadyLoadedTests {
 		SearchResult result = search("{\"query\": \"entities\", \"limit\": 2}");
 
 		assertThat(result.alreadyLoaded()).containsExactly("kg__delete_entities");
-		assertThat(result.tools()).extracting(SearchResult.FoundTool::name).containsExactly("kg__create_entities");
+		assertThat(result.tools()).extracting(SearchResult.FoundTool::name)
+			.containsExactlyInAnyOrder("kg__create_entities", "kg__delete_entities");
+		assertThat(result.loadedNothing()).isFalse();
 		assertThat(result.message())
 			.isEqualTo("These tools can be called from your next step. Already loaded: call `kg__delete_entities`.");
+	}
+
+	@Test
+	void aLoadedToolKeepsItsPlaceAmongTheToolsFoundSoThatTheFirstIsTheBestMatch() {
+		this.session.activate(List.of("kg__delete_entities"));
+
+		SearchResult result = search("{\"query\": \"delete entities\", \"limit\": 2}");
+
+		assertThat(result.tools()).extracting(SearchResult.FoundTool::name, SearchResult.FoundTool::alreadyLoaded)
+			.containsExactly(tuple("kg__delete_entities", true), tuple("kg__create_entities", null));
+		assertThat(result.tools().get(0).score()).isGreaterThan(result.tools().get(1).score());
 	}
 
 	@Test
@@ -69,9 +86,10 @@ class AlreadyLoadedTests {
 
 		SearchResult result = search("{\"names\": [\"kg__read_graph\", \"pinned__think\"]}");
 
-		assertThat(result.tools()).isEmpty();
 		assertThat(result.alreadyLoaded()).containsExactly("kg__read_graph", "pinned__think");
-		assertThat(result.toJson()).contains("\"alreadyLoaded\":[\"kg__read_graph\",\"pinned__think\"]");
+		assertThat(result.loadedNothing()).isTrue();
+		assertThat(result.toJson()).contains("\"tools\":[{\"name\":\"kg__read_graph\",\"alreadyLoaded\":true},"
+				+ "{\"name\":\"pinned__think\",\"alreadyLoaded\":true}]");
 	}
 
 	@Test
@@ -93,9 +111,12 @@ class AlreadyLoadedTests {
 		String json = this.fixture.tracked("ToolSearch")
 			.call("{\"query\": \"create entities\", \"limit\": 1}", LazyMcpRequest.toolContext(this.session));
 
-		assertThat(json).contains("\"alreadyLoaded\":[\"kg__create_entities\"]")
+		assertThat(json)
+			.containsPattern(
+					"\"tools\":\\[\\{\"name\":\"kg__create_entities\",\"score\":[\\d.]+,\"alreadyLoaded\":true}]")
 			.contains("Already loaded: call `kg__create_entities`.")
-			.doesNotContain("\"tools\":[{");
+			.doesNotContain("description")
+			.doesNotContain("These tools can be called");
 	}
 
 	private SearchResult search(String json) {

@@ -79,7 +79,7 @@ class ToolSearchTests {
 		SearchResult outcome = search("{\"names\": [\"pinned__think\"]}");
 
 		assertThat(outcome.alreadyLoaded()).containsExactly("pinned__think");
-		assertThat(outcome.tools()).isEmpty();
+		assertThat(outcome.loadedNothing()).isTrue();
 		assertThat(this.session.tools().size()).isZero();
 	}
 

@@ -55,7 +55,8 @@ public final class ToolResults {
 		Set<String> activated = new LinkedHashSet<>();
 		for (JsonNode tool : json.path(toolsField)) {
 			String name = tool.isString() ? tool.asString() : tool.path("name").asString();
-			if (!notActivated.contains(name)) {
+			// a tool the search found loaded already was not activated by it
+			if (!notActivated.contains(name) && !tool.path("alreadyLoaded").asBoolean(false)) {
 				activated.add(name);
 			}
 		}

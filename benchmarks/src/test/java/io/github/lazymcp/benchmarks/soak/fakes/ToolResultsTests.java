@@ -23,6 +23,16 @@ class ToolResultsTests {
 	}
 
 	@Test
+	void aToolTheSearchFoundLoadedAlreadyWasNotActivatedByIt() {
+		String result = """
+				{"tools":[{"name":"fs__read","score":2.1,"alreadyLoaded":true},{"name":"fs__write","description":"Writes"}],
+				 "active":"2/6","message":"These tools can be called from your next step. Already loaded: call `fs__read`."}""";
+
+		assertThat(ToolResults.outcome(SEARCH, result))
+			.isEqualTo(new MoveResult.Reported(java.util.Set.of("fs__write"), java.util.Set.of(), 2));
+	}
+
+	@Test
 	void readsAToolSearchResultTheClientSentAsAJsonString() {
 		String result = "\"{\\\"tools\\\":[{\\\"name\\\":\\\"fs__read\\\"}],\\\"active\\\":\\\"1/6\\\"}\"";
 
