@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -19,6 +20,8 @@ import io.github.lazymcp.benchmarks.results.RunHeader;
 import io.github.lazymcp.benchmarks.results.RunSources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -50,7 +53,7 @@ class MainTests {
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
 						  compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-						         [--deferral-gate off|openai|anthropic]
+						         [--deferral-gate off|openai|anthropic] [--per-task]
 						         [replay's other options]
 						  index  --catalogs DIR|FILE [--eval DIR --tools N] [--model all-minilm-l6-v2-q|all-minilm-l6-v2|bge-small-en-v1.5-q] [--json]
 						  route  --capabilities DIR --intents FILE [--threshold X] [--margin X] [--general-lead X] [--general-requests FILE] [--model ID] [--verbose] [--json]
@@ -113,6 +116,41 @@ class MainTests {
 		assertThat(written.header().command()).isEqualTo("replay --dataset tiny-dev.json --ranker bm25 --json");
 		assertThat(written.results()).singleElement()
 			.satisfies((result) -> assertThat(result.has("successRate")).isTrue());
+	}
+
+	@Test
+	void compareWithPerTaskSaysHowEachTaskEndedOnEveryLineAndOnlyThen() throws Exception {
+		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
+		Path paired = this.folder.resolve("paired.json");
+		Path plain = this.folder.resolve("plain.json");
+		List<String> compare = List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--systems",
+				"lazy-mcp,lazy-mcp-bridge,anthropic-bm25");
+
+		assertThat(Main.run("compare", concat(compare, "--per-task", "--results", paired.toString()), sources(),
+				this.folder))
+			.isZero();
+		assertThat(Main.run("compare", concat(compare, "--results", plain.toString()), sources(), this.folder))
+			.isZero();
+
+		List<ObjectNode> rows = ResultsFile.read(paired).results();
+		assertThat(rows).extracting((row) -> row.get("system").asString())
+			.containsExactly("lazy-mcp", "lazy-mcp-bridge", "anthropic-bm25");
+		assertThat(rows).allSatisfy((row) -> {
+			List<JsonNode> tasks = row.get("perTask").valueStream().toList();
+			assertThat(tasks).hasSize(row.get("tasks").asInt());
+			assertThat(tasks.stream().filter((task) -> task.get("outcome").asString().equals("failed")))
+				.hasSize(row.get("failed").asInt());
+		});
+		assertThat(rows.get(0).get("perTask").valueStream().map((task) -> task.get("id").asString()))
+			.containsExactlyElementsOf(
+					rows.get(2).get("perTask").valueStream().map((task) -> task.get("id").asString()).toList());
+		assertThat(ResultsFile.read(plain).results()).noneSatisfy((row) -> assertThat(row.has("perTask")).isTrue());
+	}
+
+	private static List<String> concat(List<String> options, String... more) {
+		List<String> all = new ArrayList<>(options);
+		all.addAll(List.of(more));
+		return all;
 	}
 
 	@Test

@@ -34,7 +34,8 @@ import io.github.lazymcp.benchmarks.replay.SystemRow;
  * prices: tasks finished, searches, tokens and the bill, one line per system. lazy-mcp's
  * lines are what {@code replay} measures with the same options (its default surface and
  * its bridge surface); the eager agent's line appears only where its requests fit a
- * provider's limits ({@link PeerReplay}).
+ * provider's limits ({@link PeerReplay}). With {@code --per-task} each line also says how
+ * each task ended, so that two systems can be compared task by task.
  */
 public final class CompareCommand implements Command {
 
@@ -57,7 +58,7 @@ public final class CompareCommand implements Command {
 		return """
 				compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-				         [--deferral-gate off|openai|anthropic]
+				         [--deferral-gate off|openai|anthropic] [--per-task]
 				         [replay's other options]""";
 	}
 
@@ -85,12 +86,20 @@ public final class CompareCommand implements Command {
 					+ ((gate == DeferralGate.OFF) ? "" : ", " + gate.id() + " deferral gate");
 			if (asked.contains(LAZY)) {
 				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.conditions(args),
-						replay.lazy().outcomes(), replay.lazy().bill(), replay.lazy().toolSearchCalls()));
+						replay.lazy().outcomes(), replay.lazy().bill(), replay.lazy().toolSearchCalls(),
+						replay.perTask()
+							.stream()
+							.map((task) -> new SystemRow.TaskOutcome(task.id(), task.lazy()))
+							.toList()));
 			}
 			if (asked.contains(BRIDGE)) {
 				rows.add(new SystemRow(dataset.name(), mode, BRIDGE, provenance + ", bridge surface",
 						ReplayOptions.conditions(args), replay.bridge().outcomes(), replay.bridge().bill(),
-						replay.bridge().toolSearchCalls()));
+						replay.bridge().toolSearchCalls(),
+						replay.perTask()
+							.stream()
+							.map((task) -> new SystemRow.TaskOutcome(task.id(), task.bridge()))
+							.toList()));
 			}
 		}
 		Map<String, PeerSearch> peers = Peers.all();
@@ -101,7 +110,8 @@ public final class CompareCommand implements Command {
 				PeerSearch peer = peers.get(id);
 				if (peer != null) {
 					out.note("running " + id);
-					rows.add(others.peer(peer, mode, tasks));
+					SystemRow row = others.peer(peer, mode, tasks);
+					rows.add(args.flag("per-task") ? row : row.withPerTask(List.of()));
 				}
 			}
 			if (asked.contains(EAGER)) {

@@ -56,7 +56,7 @@ public final class PeerReplay {
 	 * @param peer the tool search
 	 * @param mode the mode of the lazy-mcp lines beside it, for the table
 	 * @param tasks the tasks, in order
-	 * @return the line
+	 * @return the line, with how each task ended
 	 */
 	public SystemRow peer(PeerSearch peer, FirstLook mode, List<Task> tasks) {
 		PeerAgent agent = new PeerAgent(this.stack, peer, this.blocks, this.conditions);
@@ -64,14 +64,16 @@ public final class PeerReplay {
 		ReplayResult.Outcomes outcomes = ReplayResult.Outcomes.NONE;
 		Bill bill = Bill.NONE;
 		long searches = 0;
+		List<SystemRow.TaskOutcome> perTask = new ArrayList<>(tasks.size());
 		for (Task task : tasks) {
 			TaskRun run = agent.run(task);
 			outcomes = outcomes.plus(run.outcome());
 			bill = bill.plus(Bill.of(run.conversation(), this.prices, warm));
 			searches += run.toolSearchInputs().size();
+			perTask.add(new SystemRow.TaskOutcome(task.id(), run.outcome()));
 		}
 		return new SystemRow(this.stack.dataset().name(), mode, peer.id(), peer.provenance(), this.conditions, outcomes,
-				bill, searches);
+				bill, searches, perTask);
 	}
 
 	/**

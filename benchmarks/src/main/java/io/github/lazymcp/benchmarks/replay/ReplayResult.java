@@ -203,7 +203,7 @@ public record ReplayResult(String dataset, String ranker, int cap, FirstLook mod
 	 * @param lazyBill the default surface's
 	 * @param bridgeBill the bridge surface's
 	 */
-	record TaskLine(String id, TaskRun.Outcome lazy, TaskRun.Outcome bridge, Bill eagerBill, Bill lazyBill,
+	public record TaskLine(String id, TaskRun.Outcome lazy, TaskRun.Outcome bridge, Bill eagerBill, Bill lazyBill,
 			Bill bridgeBill) {
 
 		void into(ObjectNode node) {

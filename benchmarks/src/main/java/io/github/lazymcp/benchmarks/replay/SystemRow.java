@@ -1,11 +1,14 @@
 package io.github.lazymcp.benchmarks.replay;
 
+import java.util.List;
 import java.util.Locale;
 
 import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.Bill;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -22,11 +25,35 @@ import tools.jackson.databind.node.ObjectNode;
  * @param outcomes how the tasks ended
  * @param bill what the conversations sent and cost
  * @param searches calls of the system's search tool
+ * @param perTask how each task ended, in the tasks' order; empty unless asked for
+ * ({@code --per-task}), so that one system's tasks can be paired with another's
  */
 public record SystemRow(String dataset, FirstLook mode, String system, String provenance, Conditions conditions,
-		ReplayResult.Outcomes outcomes, Bill bill, long searches) {
+		ReplayResult.Outcomes outcomes, Bill bill, long searches, List<TaskOutcome> perTask) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	public SystemRow {
+		perTask = List.copyOf(perTask);
+	}
+
+	/**
+	 * A line without per-task outcomes.
+	 */
+	public SystemRow(String dataset, FirstLook mode, String system, String provenance, Conditions conditions,
+			ReplayResult.Outcomes outcomes, Bill bill, long searches) {
+		this(dataset, mode, system, provenance, conditions, outcomes, bill, searches, List.of());
+	}
+
+	/**
+	 * This line with the per-task outcomes given.
+	 * @param perTask how each task ended, in the tasks' order
+	 * @return the line
+	 */
+	public SystemRow withPerTask(List<TaskOutcome> perTask) {
+		return new SystemRow(this.dataset, this.mode, this.system, this.provenance, this.conditions, this.outcomes,
+				this.bill, this.searches, perTask);
+	}
 
 	/**
 	 * One JSON object with exactly the documented keys; {@code costPerFinishedTask} is
@@ -56,6 +83,10 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 		if (finished > 0) {
 			node.put("costPerFinishedTask", ReplayResult.round(this.bill.cost() / finished, 10));
 		}
+		if (!this.perTask.isEmpty()) {
+			ArrayNode lines = node.putArray("perTask");
+			this.perTask.forEach((task) -> lines.addObject().put("id", task.id()).put("outcome", task.name()));
+		}
 		return node;
 	}
 
@@ -64,11 +95,35 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 	 * @return one line
 	 */
 	public String toText() {
+		StringBuilder text = new StringBuilder(row());
+		this.perTask.forEach((task) -> text.append("%n  task %s %s".formatted(task.id(), task.name())));
+		return text.toString();
+	}
+
+	private String row() {
 		int tasks = this.outcomes.tasks();
 		return "%-22s %-10s finished %4d of %4d  searches/task %.2f  tokens/task %,10.0f  cost/task %,10.0f  warm %,10.0f"
 			.formatted(this.system, this.mode.name().toLowerCase(Locale.ROOT), tasks - this.outcomes.failed(), tasks,
 					ReplayResult.ratio(this.searches, tasks), ReplayResult.ratio(this.bill.tokens(), tasks),
 					ReplayResult.ratio(this.bill.cost(), tasks), ReplayResult.ratio(this.bill.warmCost(), tasks));
+	}
+
+	/**
+	 * How one task ended.
+	 *
+	 * @param id the task's id
+	 * @param outcome how it ended
+	 */
+	public record TaskOutcome(String id, TaskRun.Outcome outcome) {
+
+		/**
+		 * The outcome as the results name it, as {@code replay --per-task} does.
+		 * @return {@code gold_visible}, {@code second_search} or {@code failed}
+		 */
+		public String name() {
+			return this.outcome.name().toLowerCase(Locale.ROOT);
+		}
+
 	}
 
 }

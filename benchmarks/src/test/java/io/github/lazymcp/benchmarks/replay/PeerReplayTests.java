@@ -8,6 +8,7 @@ import java.util.Optional;
 import io.github.lazymcp.benchmarks.agent.Conditions;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
 import io.github.lazymcp.benchmarks.agent.ModelPick;
+import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.bill.CachePrices;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.Task;
@@ -66,6 +67,21 @@ class PeerReplayTests {
 		assertThat(peer.searches()).isEqualTo(2);
 		assertThat(peer.bill().requests()).isEqualTo(6);
 		assertThat(peer.toJson().get("searchesPerTask").asDouble()).isEqualTo(1.0);
+	}
+
+	@Test
+	void aPeersLineSaysHowEachTaskEndedInTheTasksOrderAndPrintsItOnlyWhenAsked() throws Exception {
+		SystemRow peer = lines(Conditions.DEFAULTS.withPick(ModelPick.TOP)).peer();
+
+		assertThat(peer.perTask()).extracting(SystemRow.TaskOutcome::id).containsExactly("trip", "note");
+		assertThat(peer.perTask().stream().filter((task) -> task.outcome() == TaskRun.Outcome.FAILED).count())
+			.isEqualTo(peer.outcomes().failed());
+		assertThat(peer.toJson().get("perTask").valueStream().map((task) -> task.get("id").asString()))
+			.containsExactly("trip", "note");
+		assertThat(peer.toText()).contains("\n  task trip " + peer.perTask().get(0).name());
+		SystemRow without = peer.withPerTask(List.of());
+		assertThat(without.toJson().has("perTask")).isFalse();
+		assertThat(without.toText()).doesNotContain("task trip");
 	}
 
 	private Lines lines(Conditions conditions) throws Exception {
