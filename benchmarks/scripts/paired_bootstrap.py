@@ -3,7 +3,9 @@
 
     python3 benchmarks/scripts/paired_bootstrap.py BASELINE.json OTHER.json [TARGET_POINTS]
 
-Each file is the output of `replay --dataset FILE --mode M --per-task --json` (one ranker).
+Each file is the output of `replay --dataset FILE --mode M --per-task --json` (one ranker),
+or FILE:SYSTEM, one system's line of a results file `compare --per-task --results FILE`
+wrote (lazy-mcp beside a peer: `compare.json:lazy-mcp compare.json:lc4j-vector`).
 A task is finished unless its lazy outcome is "failed". The gain is OTHER's share finished
 minus BASELINE's, in points; it is resampled over the tasks, pairs kept together (10,000
 resamples, seed 46). Prints the tasks, both counts, the gain, its 95 % interval, P(gain <= 0)
@@ -16,10 +18,18 @@ import numpy as np
 
 
 def finished(path):
+    system = None
+    if not path.endswith(".json") and ":" in path:
+        path, system = path.rsplit(":", 1)
     with open(path) as file:
         result = json.load(file)
+    if isinstance(result, dict) and "results" in result:
+        result = result["results"]
     if isinstance(result, list):
-        result = result[0]
+        lines = [line for line in result if system is None or line.get("system") == system]
+        if not lines:
+            sys.exit("no line of system %s in %s" % (system, path))
+        result = lines[0]
     return {task["id"]: task["outcome"] != "failed" for task in result["perTask"]}
 
 
