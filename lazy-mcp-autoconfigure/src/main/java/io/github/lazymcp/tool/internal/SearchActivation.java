@@ -23,9 +23,9 @@ import org.jspecify.annotations.Nullable;
  * are loaded already says so by name and loads nothing twice: a model told "nothing new"
  * searches again, one told "call x" calls it. A tool loaded already keeps its place in
  * the result's one list of found tools: a model reads the first as the best match, and
- * one listed after the new tools would be read as worse than them. A name that matches nothing comes back with
- * the closest existing names. The shortlist's sentence tells the model how to load a
- * listed tool, so that it does not call one before it is loaded.
+ * one listed after the new tools would be read as worse than them. A name that matches
+ * nothing comes back with the closest existing names. The shortlist's sentence tells the
+ * model how to load a listed tool, so that it does not call one before it is loaded.
  */
 
 /**
