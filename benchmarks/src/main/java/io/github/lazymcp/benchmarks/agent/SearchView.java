@@ -43,16 +43,10 @@ record SearchView(List<Shown> tools) {
 			return new SearchView(List.of());
 		}
 		List<Shown> shown = new ArrayList<>();
-		JsonNode tools = (root != null) ? root.get("tools") : null;
-		if (tools != null && tools.isArray()) {
-			for (JsonNode tool : tools) {
-				JsonNode name = tool.get("name");
-				JsonNode description = tool.get("description");
-				if (name != null && name.isString()) {
-					shown.add(new Shown(name.asString(),
-							(description != null && description.isString()) ? description.asString() : "", false));
-				}
-			}
+		for (JsonNode tool : named(root)) {
+			JsonNode description = tool.get("description");
+			shown.add(new Shown(tool.get("name").asString(),
+					(description != null && description.isString()) ? description.asString() : "", false));
 		}
 		for (String line : strings(root, "shortlist")) {
 			int colon = line.indexOf(": ");
@@ -68,23 +62,30 @@ record SearchView(List<Shown> tools) {
 	 * @return the names, in the result's order
 	 */
 	static List<String> alreadyLoaded(String result) {
-		List<String> names = new ArrayList<>();
 		try {
-			JsonNode tools = JsonMapper.shared().readTree(result).get("tools");
-			if (tools != null && tools.isArray()) {
-				for (JsonNode tool : tools) {
-					JsonNode name = tool.get("name");
-					JsonNode loaded = tool.get("alreadyLoaded");
-					if (name != null && name.isString() && loaded != null && loaded.asBoolean()) {
-						names.add(name.asString());
-					}
-				}
-			}
+			return named(JsonMapper.shared().readTree(result)).stream()
+				.filter((tool) -> tool.path("alreadyLoaded").asBoolean(false))
+				.map((tool) -> tool.get("name").asString())
+				.toList();
 		}
 		catch (JacksonException ex) {
 			return List.of();
 		}
-		return names;
+	}
+
+	/** The entries of a result's {@code tools} that have a name, in its order. */
+	private static List<JsonNode> named(JsonNode root) {
+		JsonNode tools = (root != null) ? root.get("tools") : null;
+		List<JsonNode> named = new ArrayList<>();
+		if (tools != null && tools.isArray()) {
+			for (JsonNode tool : tools) {
+				JsonNode name = tool.get("name");
+				if (name != null && name.isString()) {
+					named.add(tool);
+				}
+			}
+		}
+		return named;
 	}
 
 	private static List<String> strings(JsonNode root, String field) {

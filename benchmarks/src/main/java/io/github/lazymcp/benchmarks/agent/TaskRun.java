@@ -1,6 +1,7 @@
 package io.github.lazymcp.benchmarks.agent;
 
 import java.util.List;
+import java.util.Locale;
 
 import io.github.lazymcp.benchmarks.bill.Transcript;
 
@@ -63,7 +64,15 @@ public record TaskRun(String id, Outcome outcome, Transcript conversation, List<
 		SECOND_SEARCH,
 
 		/** A tool the task needs stayed unseen after the search after a miss. */
-		FAILED
+		FAILED;
+
+		/**
+		 * The outcome as results files name it.
+		 * @return {@code gold_visible}, {@code second_search} or {@code failed}
+		 */
+		public String resultName() {
+			return name().toLowerCase(Locale.ROOT);
+		}
 
 	}
 

@@ -7,9 +7,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.benchmarks.agent.FirstLook;
+import io.github.lazymcp.benchmarks.agent.TaskRun;
 import io.github.lazymcp.benchmarks.cli.Command;
 import io.github.lazymcp.benchmarks.cli.OptionSpec;
 import io.github.lazymcp.benchmarks.cli.Options;
@@ -87,19 +89,12 @@ public final class CompareCommand implements Command {
 			if (asked.contains(LAZY)) {
 				rows.add(new SystemRow(dataset.name(), mode, LAZY, provenance, ReplayOptions.conditions(args),
 						replay.lazy().outcomes(), replay.lazy().bill(), replay.lazy().toolSearchCalls(),
-						replay.perTask()
-							.stream()
-							.map((task) -> new SystemRow.TaskOutcome(task.id(), task.lazy()))
-							.toList()));
+						outcomes(replay, ReplayResult.TaskLine::lazy)));
 			}
 			if (asked.contains(BRIDGE)) {
 				rows.add(new SystemRow(dataset.name(), mode, BRIDGE, provenance + ", bridge surface",
 						ReplayOptions.conditions(args), replay.bridge().outcomes(), replay.bridge().bill(),
-						replay.bridge().toolSearchCalls(),
-						replay.perTask()
-							.stream()
-							.map((task) -> new SystemRow.TaskOutcome(task.id(), task.bridge()))
-							.toList()));
+						replay.bridge().toolSearchCalls(), outcomes(replay, ReplayResult.TaskLine::bridge)));
 			}
 		}
 		Map<String, PeerSearch> peers = Peers.all();
@@ -122,6 +117,15 @@ public final class CompareCommand implements Command {
 			out.result(row.toJson(), row.toText());
 		}
 		return 0;
+	}
+
+	/** How each task of a replay ended on one surface; empty without per-task lines. */
+	private static List<SystemRow.TaskOutcome> outcomes(ReplayResult replay,
+			Function<ReplayResult.TaskLine, TaskRun.Outcome> surface) {
+		return replay.perTask()
+			.stream()
+			.map((task) -> new SystemRow.TaskOutcome(task.id(), surface.apply(task)))
+			.toList();
 	}
 
 	/** Every system id, lazy-mcp's first. */

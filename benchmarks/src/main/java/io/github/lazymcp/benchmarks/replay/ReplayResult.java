@@ -208,8 +208,8 @@ public record ReplayResult(String dataset, String ranker, int cap, FirstLook mod
 
 		void into(ObjectNode node) {
 			node.put("id", this.id);
-			node.put("outcome", this.lazy.name().toLowerCase(Locale.ROOT));
-			node.put("bridgeOutcome", this.bridge.name().toLowerCase(Locale.ROOT));
+			node.put("outcome", this.lazy.resultName());
+			node.put("bridgeOutcome", this.bridge.resultName());
 			node.put("eagerTokens", this.eagerBill.tokens());
 			node.put("lazyTokens", this.lazyBill.tokens());
 			node.put("bridgeTokens", this.bridgeBill.tokens());

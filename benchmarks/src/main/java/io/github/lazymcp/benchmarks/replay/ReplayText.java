@@ -76,7 +76,7 @@ final class ReplayText {
 	}
 
 	private static String name(TaskRun.Outcome outcome) {
-		return outcome.name().toLowerCase(Locale.ROOT).replace('_', '-');
+		return outcome.resultName().replace('_', '-');
 	}
 
 	private static void line(StringBuilder text, String format, Object... values) {

@@ -85,7 +85,8 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 		}
 		if (!this.perTask.isEmpty()) {
 			ArrayNode lines = node.putArray("perTask");
-			this.perTask.forEach((task) -> lines.addObject().put("id", task.id()).put("outcome", task.name()));
+			this.perTask
+				.forEach((task) -> lines.addObject().put("id", task.id()).put("outcome", task.outcome().resultName()));
 		}
 		return node;
 	}
@@ -96,7 +97,7 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 	 */
 	public String toText() {
 		StringBuilder text = new StringBuilder(row());
-		this.perTask.forEach((task) -> text.append("%n  task %s %s".formatted(task.id(), task.name())));
+		this.perTask.forEach((task) -> text.append("%n  task %s %s".formatted(task.id(), task.outcome().resultName())));
 		return text.toString();
 	}
 
@@ -115,14 +116,6 @@ public record SystemRow(String dataset, FirstLook mode, String system, String pr
 	 * @param outcome how it ended
 	 */
 	public record TaskOutcome(String id, TaskRun.Outcome outcome) {
-
-		/**
-		 * The outcome as the results name it, as {@code replay --per-task} does.
-		 * @return {@code gold_visible}, {@code second_search} or {@code failed}
-		 */
-		public String name() {
-			return this.outcome.name().toLowerCase(Locale.ROOT);
-		}
 
 	}
 

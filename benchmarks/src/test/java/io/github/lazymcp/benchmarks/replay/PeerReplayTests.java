@@ -78,7 +78,7 @@ class PeerReplayTests {
 			.isEqualTo(peer.outcomes().failed());
 		assertThat(peer.toJson().get("perTask").valueStream().map((task) -> task.get("id").asString()))
 			.containsExactly("trip", "note");
-		assertThat(peer.toText()).contains("\n  task trip " + peer.perTask().get(0).name());
+		assertThat(peer.toText()).contains("\n  task trip " + peer.perTask().get(0).outcome().resultName());
 		SystemRow without = peer.withPerTask(List.of());
 		assertThat(without.toJson().has("perTask")).isFalse();
 		assertThat(without.toText()).doesNotContain("task trip");

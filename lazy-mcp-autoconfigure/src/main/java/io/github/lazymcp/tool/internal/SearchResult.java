@@ -166,13 +166,7 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 		}
 
 		static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema, @Nullable Priors priors) {
-			String description = tool.definition().description();
-			CatalogTool.Annotations annotations = tool.annotations().declared() ? tool.annotations() : null;
-			return schema
-					? new FoundTool(tool.name(), tool.title(), description, annotations,
-							schema(tool.definition().inputSchema()), score, priors, null)
-					: new FoundTool(tool.name(), tool.title(), oneLine(description), annotations, null, score, priors,
-							null);
+			return of(tool, score, schema, priors, null);
 		}
 
 		/**
@@ -181,10 +175,19 @@ public record SearchResult(@Nullable String error, List<FoundTool> tools,
 		 * carry its definition.
 		 */
 		static FoundTool loadedAlready(CatalogTool tool, @Nullable Double score, boolean schema) {
-			FoundTool found = schema ? of(tool, score, true)
-					: new FoundTool(tool.name(), null, null, null, null, score, null, null);
-			return new FoundTool(found.name, found.title, found.description, found.annotations, found.inputSchema,
-					found.score, found.priors, true);
+			return schema ? of(tool, score, true, null, true)
+					: new FoundTool(tool.name(), null, null, null, null, score, null, true);
+		}
+
+		private static FoundTool of(CatalogTool tool, @Nullable Double score, boolean schema, @Nullable Priors priors,
+				@Nullable Boolean alreadyLoaded) {
+			String description = tool.definition().description();
+			CatalogTool.Annotations annotations = tool.annotations().declared() ? tool.annotations() : null;
+			return schema
+					? new FoundTool(tool.name(), tool.title(), description, annotations,
+							schema(tool.definition().inputSchema()), score, priors, alreadyLoaded)
+					: new FoundTool(tool.name(), tool.title(), oneLine(description), annotations, null, score, priors,
+							alreadyLoaded);
 		}
 
 		/**
