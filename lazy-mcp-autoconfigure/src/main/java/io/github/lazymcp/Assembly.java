@@ -26,6 +26,7 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.internal.SharedEmbeddings;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.internal.ServerSupervisor;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.policy.PolicyResolver;
@@ -148,7 +149,9 @@ final class Assembly implements AutoCloseable {
 		PolicyResolver resolver = (own.policyResolver() != null) ? own.policyResolver()
 				: PolicyResolver.parameter(own.policies().parameter());
 		this.customizer = new LazyMcpChatClientCustomizer(own.advisors(), this.callbacks, this.wire, this.listeners,
-				this.sessions.store(), policies, resolver, this.servers.tokens());
+				this.sessions.store(), policies, resolver,
+				(own.identityResolver() != null) ? own.identityResolver() : IdentityResolver.NONE,
+				this.servers.tokens());
 	}
 
 	/**
@@ -342,6 +345,8 @@ final class Assembly implements AutoCloseable {
 	 * @param listeners the application's listeners
 	 * @param modelTools the application's model tools
 	 * @param policyResolver the application's policy resolver, or null for the parameter
+	 * @param identityResolver the application's identity resolver, or null for the
+	 * parameter alone
 	 * @param observations where observations go
 	 * @param scheduler the application's scheduler, or null for one of lazy-mcp's own
 	 * @param clock the time
@@ -350,8 +355,8 @@ final class Assembly implements AutoCloseable {
 			EmbeddingSettings embedding, @Nullable EmbeddingModel embeddingModel,
 			@Nullable DataSource embeddingDatabase, CapabilitySettings capabilities, ResourceLoader resourceLoader,
 			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
-			@Nullable PolicyResolver policyResolver, ObservationRegistry observations,
-			@Nullable ScheduledExecutorService scheduler, Clock clock) {
+			@Nullable PolicyResolver policyResolver, @Nullable IdentityResolver identityResolver,
+			ObservationRegistry observations, @Nullable ScheduledExecutorService scheduler, Clock clock) {
 
 		Inputs {
 			hints = List.copyOf(hints);

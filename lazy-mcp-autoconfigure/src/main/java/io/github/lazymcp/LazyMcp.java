@@ -25,6 +25,7 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.ConnectedClient;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -354,6 +355,8 @@ public final class LazyMcp implements AutoCloseable {
 
 		private @Nullable PolicyResolver policyResolver;
 
+		private @Nullable IdentityResolver identityResolver;
+
 		private ObservationRegistry observations = ObservationRegistry.NOOP;
 
 		private @Nullable ScheduledExecutorService scheduler;
@@ -636,6 +639,19 @@ public final class LazyMcp implements AutoCloseable {
 		}
 
 		/**
+		 * Names each request's identity, the user its conversation belongs to, when the
+		 * request has no {@link io.github.lazymcp.tool.LazyMcpRequest#IDENTITY}
+		 * parameter; by default only that parameter names it (with Spring Boot and Spring
+		 * Security, the authenticated principal).
+		 * @param resolver the resolver
+		 * @return this builder
+		 */
+		public Builder identityResolver(IdentityResolver resolver) {
+			this.identityResolver = Objects.requireNonNull(resolver, "resolver must not be null");
+			return this;
+		}
+
+		/**
 		 * Records tool calls and searches as Micrometer observations in this registry
 		 * instead of none.
 		 * @param registry the registry
@@ -743,8 +759,8 @@ public final class LazyMcp implements AutoCloseable {
 			return new LazyMcp(Assembly.of(
 					new Assembly.Inputs(this.advisors, this.policies, this.proactive, this.embedding,
 							this.embeddingModel, this.embeddingDatabase, this.capabilities, loader, this.hints,
-							this.filters, this.listeners, this.modelTools, this.policyResolver, this.observations,
-							this.scheduler, this.clock),
+							this.filters, this.listeners, this.modelTools, this.policyResolver, this.identityResolver,
+							this.observations, this.scheduler, this.clock),
 					new ServersPart.Inputs(this.clients, this.asyncClients, this.asyncTimeout, this.connections,
 							reconnects(), this.catalog, this.health),
 					new SessionsPart.Inputs(sessionSettings(), this.sessionStore),

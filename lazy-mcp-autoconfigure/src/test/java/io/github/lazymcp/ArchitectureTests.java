@@ -63,13 +63,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final String[] CORE = { "io.github.lazymcp", "..activation..", "..advisor..", "..background..",
-			"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..", "..policy..",
-			"..proactive..", "..search..", "..settings..", "..tool.." };
+			"..capability..", "..catalog..", "..embedding..", "..health..", "..identity..", "..learning..",
+			"..logging..", "..policy..", "..proactive..", "..search..", "..settings..", "..tool.." };
 
 	/** The concepts below the root package: everything but it and the Boot layer. */
 	private static final String[] BELOW_THE_ROOT = { "..activation..", "..advisor..", "..background..",
-			"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..", "..policy..",
-			"..proactive..", "..search..", "..settings..", "..tool.." };
+			"..capability..", "..catalog..", "..embedding..", "..health..", "..identity..", "..learning..",
+			"..logging..", "..policy..", "..proactive..", "..search..", "..settings..", "..tool.." };
 
 	/**
 	 * The most public top-level types the API may have: 45 after issue 21, and one more
@@ -77,10 +77,12 @@ class ArchitectureTests {
 	 * {@code settings.InvalidSettingException} (issue 32), which builder users catch to
 	 * learn which setting is wrong; {@code autoconfigure.LazyMcpBuilderCustomizer} (issue
 	 * 32), Spring Boot's customizer idiom; and {@code LazyMcpOperations} (issue 41), the
-	 * endpoints' window in place of the internal bridge. No existing type could become
-	 * non-public instead.
+	 * endpoints' window in place of the internal bridge; and issue 40's
+	 * {@code identity.IdentityResolver}, which applications implement, and
+	 * {@code identity.ConversationOwnerException}, which they catch. No existing type
+	 * could become non-public instead.
 	 */
-	private static final int MAX_PUBLIC_TYPES = 48;
+	private static final int MAX_PUBLIC_TYPES = 50;
 
 	/** Where this test class, and the other tests' classes, were loaded from. */
 	private static final String TESTS_FOLDER = testsFolder();
@@ -334,6 +336,23 @@ class ArchitectureTests {
 			.resideInAnyPackage("io.github.lazymcp", "..activation..", "..advisor..", "..capability..", "..catalog..",
 					"..embedding..", "..health..", "..learning..", "..policy..", "..proactive..", "..search..",
 					"..settings..", "..tool..", "..actuate..", "..autoconfigure..")
+			.check(this.classes);
+	}
+
+	/**
+	 * Whose conversation it is, and nothing else: the advisors and the Boot layer use it,
+	 * it uses no other concept.
+	 */
+	@Test
+	void identityKnowsNothingElseOfLazyMcp() {
+		noClasses().that()
+			.resideInAPackage("..identity..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("io.github.lazymcp", "..activation..", "..advisor..", "..background..",
+					"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..",
+					"..policy..", "..proactive..", "..search..", "..settings..", "..tool..", "..actuate..",
+					"..autoconfigure..")
 			.check(this.classes);
 	}
 

@@ -11,7 +11,6 @@ import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import org.jspecify.annotations.Nullable;
 
 /*
  * Sessions live in a Caffeine cache bounded by count and by idle time. Its ticker reads
@@ -72,7 +71,7 @@ final class InMemorySessionStore implements SessionStore {
 	 */
 	@Override
 	public ToolSession session(String id) {
-		return accessed(this.sessions.get(id, (key) -> newSession(key, ActivationSet.empty(), null)));
+		return accessed(this.sessions.get(id, (key) -> newSession(key)));
 	}
 
 	/**
@@ -92,9 +91,9 @@ final class InMemorySessionStore implements SessionStore {
 		if (existing != null) {
 			return accessed(existing);
 		}
-		ActivationSet seed = inheritParent ? peek(parentId).map(ToolSession::tools).orElse(ActivationSet.empty())
-				: ActivationSet.empty();
-		return accessed(this.sessions.get(id, (key) -> newSession(key, seed, parentId)));
+		SessionState start = SessionState.child(peek(parentId).map(ToolSession::state).orElse(null), parentId,
+				inheritParent, this.clock.instant());
+		return accessed(this.sessions.get(id, (key) -> ToolSession.inMemory(key, this.cap, this.clock, start)));
 	}
 
 	/**
@@ -103,7 +102,7 @@ final class InMemorySessionStore implements SessionStore {
 	 */
 	@Override
 	public ToolSession ephemeral() {
-		return newSession("ephemeral-" + UUID.randomUUID(), ActivationSet.empty(), null);
+		return newSession("ephemeral-" + UUID.randomUUID());
 	}
 
 	/**
@@ -176,9 +175,9 @@ final class InMemorySessionStore implements SessionStore {
 		return Optional.ofNullable(this.sessions.policy().getIfPresentQuietly(id));
 	}
 
-	private ToolSession newSession(String id, ActivationSet initial, @Nullable String parentId) {
+	private ToolSession newSession(String id) {
 		return ToolSession.inMemory(id, this.cap, this.clock,
-				SessionState.start(initial, parentId, this.clock.instant()));
+				SessionState.start(ActivationSet.empty(), null, this.clock.instant()));
 	}
 
 	private static ToolSession accessed(ToolSession session) {

@@ -78,11 +78,10 @@ final class JdbcSessionStore implements SessionStore {
 		if (existing != null) {
 			return session(id);
 		}
-		ActivationSet seed = inheritParent
-				? Optional.ofNullable(read(parentId)).map((row) -> row.state().tools()).orElse(ActivationSet.empty())
-				: ActivationSet.empty();
+		Row parent = read(parentId);
 		try {
-			insert(id, SessionState.start(seed, parentId, this.clock.instant()), expiry());
+			insert(id, SessionState.child((parent != null) ? parent.state() : null, parentId, inheritParent,
+					this.clock.instant()), expiry());
 		}
 		catch (DuplicateKeyException ex) {
 			// created meanwhile by another request: that one stands

@@ -19,14 +19,16 @@ import tools.jackson.databind.node.ObjectNode;
  * {"v":1,
  *  "tools":{"next":7,"entries":[{"name":"fs__read_file","activatedAt":"...","lastUsedAt":"...","use":5}]},
  *  "capabilities":{"next":1,"entries":[...]},
- *  "parent":null,"policy":null,
+ *  "parent":null,"policy":null,"owner":"id-3f1c...",
  *  "counters":{"activations":3,"evictions":0},
  *  "lastAccessedAt":"2026-11-23T10:00:00Z"}
  * </pre>
  *
  * An entry a proactive attach added and nobody used since also carries
  * {@code "tentative":true}; an entry without it is not tentative, so sessions written
- * before that key existed read back unchanged.
+ * before that key existed read back unchanged. {@code "owner"}, the opaque id of the
+ * identity the conversation is bound to, is written only when it is bound: a session
+ * without it, or written before it existed, belongs to no one yet.
  */
 final class SessionJson {
 
@@ -42,6 +44,9 @@ final class SessionJson {
 		root.set("capabilities", set(state.capabilities()));
 		root.put("parent", state.parentId());
 		root.put("policy", state.policy());
+		if (state.owner() != null) {
+			root.put("owner", state.owner());
+		}
 		ObjectNode counters = root.putObject("counters");
 		counters.put("activations", state.counters().activations());
 		counters.put("evictions", state.counters().evictions());
@@ -57,7 +62,7 @@ final class SessionJson {
 		}
 		JsonNode counters = root.path("counters");
 		return new SessionState(set(root.path("tools")), set(root.path("capabilities")), text(root.path("parent")),
-				text(root.path("policy")),
+				text(root.path("policy")), text(root.path("owner")),
 				new SessionState.Counters(counters.path("activations").asLong(), counters.path("evictions").asLong()),
 				Instant.parse(root.path("lastAccessedAt").asString()));
 	}

@@ -31,9 +31,11 @@ import org.jspecify.annotations.Nullable;
  */
 
 /**
- * One conversation's state: its active tools, its enabled capabilities and its access
- * policy. Thread-safe; readers take the {@link #state() state}, an immutable value, and
- * never block writers.
+ * One conversation's state: its active tools, its enabled capabilities, its access policy
+ * and the identity it belongs to. A handle also carries the policy and the identity
+ * (owner) of the request it serves; {@link #recordStart()} binds the conversation to the
+ * first owner and refuses every other. Thread-safe; readers take the {@link #state()
+ * state}, an immutable value, and never block writers.
  *
  * <p>
  * <b>Cap contract.</b> The number of active tools can never exceed {@link #cap()}, not
@@ -67,10 +69,12 @@ public final class ToolSession {
 
 	private final @Nullable String policy;
 
+	private final @Nullable String owner;
+
 	private final ActivationListener listener;
 
 	private ToolSession(String id, int cap, Clock clock, SessionRecord record, @Nullable String policy,
-			ActivationListener listener) {
+			@Nullable String owner, ActivationListener listener) {
 		if (cap < 1) {
 			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
 		}
@@ -79,6 +83,7 @@ public final class ToolSession {
 		this.clock = Objects.requireNonNull(clock, "clock must not be null");
 		this.record = Objects.requireNonNull(record, "record must not be null");
 		this.policy = policy;
+		this.owner = owner;
 		this.listener = Objects.requireNonNull(listener, "listener must not be null");
 	}
 
@@ -92,7 +97,7 @@ public final class ToolSession {
 	 * @return the session
 	 */
 	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record) {
-		return new ToolSession(id, cap, clock, record, null, ActivationListener.NONE);
+		return new ToolSession(id, cap, clock, record, null, null, ActivationListener.NONE);
 	}
 
 	/**
@@ -108,7 +113,7 @@ public final class ToolSession {
 			throw new IllegalArgumentException(
 					"initial activation set has " + initial.tools().size() + " tools, more than the cap of " + cap);
 		}
-		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, ActivationListener.NONE);
+		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, null, ActivationListener.NONE);
 	}
 
 	/**
@@ -352,7 +357,27 @@ public final class ToolSession {
 	 */
 	public ToolSession withPolicy(@Nullable String policy) {
 		return Objects.equals(policy, this.policy) ? this
-				: new ToolSession(this.id, this.cap, this.clock, this.record, policy, this.listener);
+				: new ToolSession(this.id, this.cap, this.clock, this.record, policy, this.owner, this.listener);
+	}
+
+	/**
+	 * Return the identity the current request runs under: a property of this handle, not
+	 * of the stored session.
+	 * @return the identity's opaque id, or null for none
+	 */
+	public @Nullable String owner() {
+		return this.owner;
+	}
+
+	/**
+	 * Return a handle on the same session for a request that runs under an identity.
+	 * Reads and writes nothing: {@link #recordStart()} binds the conversation.
+	 * @param owner the identity's opaque id, or null for none
+	 * @return the handle
+	 */
+	public ToolSession withOwner(@Nullable String owner) {
+		return Objects.equals(owner, this.owner) ? this
+				: new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, owner, this.listener);
 	}
 
 	/**
@@ -362,19 +387,36 @@ public final class ToolSession {
 	 * @return the handle
 	 */
 	public ToolSession withListener(ActivationListener listener) {
-		return new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, listener);
+		return new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, this.owner, listener);
 	}
 
 	/**
-	 * Remember this handle's policy in the session's state, where the endpoint shows it,
-	 * and return the state: the one read of a turn's start.
-	 * @return the state after the change
+	 * The one read and write of a turn's start: bind the conversation to this handle's
+	 * owner when it is bound to no one yet, and remember this handle's policy in the
+	 * session's state, where the endpoint shows it; unless the conversation belongs to
+	 * another owner (or this handle has none and it has one), in which case nothing
+	 * changes. Whether the request may go on is whether the state's owner is this
+	 * handle's ({@link #ownedBy(SessionState)}).
+	 * @return the state after the change, the state read when the conversation is
+	 * another's
 	 */
-	public SessionState recordPolicy() {
+	public SessionState recordStart() {
 		return this.record.update((current) -> {
-			SessionState next = current.withPolicy(this.policy);
+			if (!ownedBy(current) && current.owner() != null) {
+				return new SessionRecord.Update<>(current, current);
+			}
+			SessionState next = current.withOwner(this.owner).withPolicy(this.policy);
 			return new SessionRecord.Update<>(next, next);
 		});
+	}
+
+	/**
+	 * Whether a state of this session belongs to the identity this handle runs under.
+	 * @param state the state
+	 * @return true when both are bound to the same owner, or to none
+	 */
+	public boolean ownedBy(SessionState state) {
+		return Objects.equals(state.owner(), this.owner);
 	}
 
 	/**

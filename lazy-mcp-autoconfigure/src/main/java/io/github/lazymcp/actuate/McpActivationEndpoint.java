@@ -216,7 +216,7 @@ public class McpActivationEndpoint {
 		CatalogSnapshot snapshot = this.lazyMcp.catalog();
 		SessionState state = session.latest();
 		return new Session(session.id(), state.tools().size() + "/" + session.cap(), state.lastAccessedAt().toString(),
-				state.policy(), state.parentId(),
+				state.policy(), state.owner(), state.parentId(),
 				state.tools().tools().stream().map((tool) -> Active.of(tool, snapshot)).toList(),
 				state.capabilities().names(), state.counters());
 	}
@@ -361,13 +361,16 @@ public class McpActivationEndpoint {
 	 * @param active active tools as {@code active/cap}
 	 * @param lastAccessedAt when it was last used
 	 * @param policy the access policy of its last request, or null for none
+	 * @param owner the opaque id of the identity the conversation is bound to, or null
+	 * for none
 	 * @param parent the conversation a sub-agent's session started from, or null
 	 * @param tools its active tools in activation order
 	 * @param capabilities its enabled capabilities in enable order
 	 * @param counters what happened in it
 	 */
 	public record Session(String session, String active, String lastAccessedAt, @Nullable String policy,
-			@Nullable String parent, List<Active> tools, List<String> capabilities, SessionState.Counters counters) {
+			@Nullable String owner, @Nullable String parent, List<Active> tools, List<String> capabilities,
+			SessionState.Counters counters) {
 	}
 
 	/**

@@ -8,6 +8,8 @@ import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySkills;
+import io.github.lazymcp.identity.IdentityResolver;
+import io.github.lazymcp.identity.internal.SecurityContextIdentity;
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -164,6 +166,22 @@ public final class LazyMcpAutoConfiguration {
 	 * made ({@link ToolsChangedEvents}). Registers the copies of Spring AI's transport
 	 * beans that reconnects make new transports with ({@link ReconnectTransports}).
 	 */
+	/**
+	 * With Spring Security, a conversation belongs to the authenticated principal of the
+	 * thread that starts its turn.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
+	static class SpringSecurityIdentity {
+
+		@Bean
+		@ConditionalOnMissingBean
+		IdentityResolver lazyMcpIdentityResolver() {
+			return new SecurityContextIdentity();
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NamedClientMcpTransport.class)
 	static class SpringAiTransports {

@@ -17,6 +17,7 @@ import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.health.HealthSettings;
 import io.github.lazymcp.health.McpClientFactory;
 import io.github.lazymcp.health.internal.AttemptTimeout;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.learning.UseStore;
@@ -218,6 +219,7 @@ final class LazyMcpBuilderConfigurer {
 			.listeners(provider(LazyMcpListener.class).orderedStream().toList())
 			.modelTools(provider(ModelTool.class).orderedStream().toList());
 		provider(PolicyResolver.class).ifUnique(builder::policyResolver);
+		provider(IdentityResolver.class).ifUnique(builder::identityResolver);
 		provider(ObservationRegistry.class).ifUnique(builder::observations);
 		provider(EmbeddingModel.class).ifUnique(builder::embeddingModel);
 		if (this.properties.getSessions().getStore() == LazyMcpProperties.Store.JDBC

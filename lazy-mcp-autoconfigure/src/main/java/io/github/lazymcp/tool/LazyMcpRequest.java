@@ -58,6 +58,18 @@ public final class LazyMcpRequest {
 	 */
 	public static final String PRIVATE_TURN = "lazy_mcp_private";
 
+	/**
+	 * The advisor parameter that names the identity a request runs under, for example
+	 * {@code .advisors((a) -> a.param(LazyMcpRequest.IDENTITY, userId))}. Without it, the
+	 * {@link io.github.lazymcp.identity.IdentityResolver} names it (with Spring Security,
+	 * the authenticated principal of the calling thread). A conversation is bound to the
+	 * identity of its first request that has one; a request for it under another is
+	 * refused with a {@link io.github.lazymcp.identity.ConversationOwnerException}. The
+	 * identity reaches the tool context of the request's tool calls
+	 * ({@link #identity(ToolContext)}) and never an MCP server.
+	 */
+	public static final String IDENTITY = "lazy_mcp_identity";
+
 	private static final String SESSION = "lazy_mcp_session";
 
 	// The user's request of the turn, in the tool context only: what a successful call
@@ -85,6 +97,8 @@ public final class LazyMcpRequest {
 				toolContext.putAll(options.getToolContext());
 			}
 			toolContext.put(SESSION, session);
+			identity(request).ifPresentOrElse((identity) -> toolContext.put(IDENTITY, identity),
+					() -> toolContext.remove(IDENTITY));
 			if (turnRequest != null) {
 				toolContext.put(TURN_REQUEST, turnRequest);
 			}
@@ -119,6 +133,30 @@ public final class LazyMcpRequest {
 		}
 		return (context.getContext().get(SESSION) instanceof ToolSession session) ? Optional.of(session)
 				: Optional.empty();
+	}
+
+	/**
+	 * The identity a request runs under, once the session advisor fixed it.
+	 * @param request the request
+	 * @return the identity's name, or empty for none
+	 */
+	public static Optional<String> identity(ChatClientRequest request) {
+		return identity(request.context().get(IDENTITY));
+	}
+
+	/**
+	 * The identity a tool call runs under: the one of the request whose model asked for
+	 * the call, whatever thread the call runs on.
+	 * @param context the tool context of the call, possibly null
+	 * @return the identity's name, or empty when the call runs under none or did not pass
+	 * through lazy-mcp's advisors
+	 */
+	public static Optional<String> identity(@Nullable ToolContext context) {
+		return (context != null) ? identity(context.getContext().get(IDENTITY)) : Optional.empty();
+	}
+
+	private static Optional<String> identity(@Nullable Object value) {
+		return (value != null && !value.toString().isBlank()) ? Optional.of(value.toString()) : Optional.empty();
 	}
 
 	/**
@@ -182,18 +220,19 @@ public final class LazyMcpRequest {
 
 	/**
 	 * The tool context an MCP server may see: the call's context without lazy-mcp's
-	 * entry.
+	 * entries (the session, the turn's request, the identity).
 	 * @param context the tool context of the call, possibly null
 	 * @return the context to hand to the server's callback
 	 */
 	public static @Nullable ToolContext forServer(@Nullable ToolContext context) {
-		if (context == null
-				|| !(context.getContext().containsKey(SESSION) || context.getContext().containsKey(TURN_REQUEST))) {
+		if (context == null || !(context.getContext().containsKey(SESSION)
+				|| context.getContext().containsKey(TURN_REQUEST) || context.getContext().containsKey(IDENTITY))) {
 			return context;
 		}
 		Map<String, Object> rest = new HashMap<>(context.getContext());
 		rest.remove(SESSION);
 		rest.remove(TURN_REQUEST);
+		rest.remove(IDENTITY);
 		return new ToolContext(rest);
 	}
 

@@ -58,7 +58,7 @@ abstract class JdbcSessionStoreContract {
 		this.clock.advance(Duration.ofSeconds(1));
 		written.touch("a");
 		written.enableCapability("files", 2, List.of());
-		written.withPolicy("tenant-a").recordPolicy();
+		written.withPolicy("tenant-a").withOwner("id-0123456789abcdef").recordStart();
 
 		SessionState read = store().find(id).orElseThrow().state();
 
@@ -66,7 +66,42 @@ abstract class JdbcSessionStoreContract {
 		assertThat(read.tools().names()).containsExactly("a", "b", "c");
 		assertThat(read.capabilities().names()).containsExactly("files");
 		assertThat(read.policy()).isEqualTo("tenant-a");
+		assertThat(read.owner()).isEqualTo("id-0123456789abcdef");
 		assertThat(read.counters()).isEqualTo(new SessionState.Counters(3, 0));
+	}
+
+	@Test
+	void aConversationBoundToOneOwnerIsRefusedToAnotherAndKeepsItsState() {
+		String id = id();
+		ToolSession alice = store().session(id).withOwner("id-a").withPolicy("tenant-a");
+		alice.recordStart();
+		alice.activate(List.of("a"));
+
+		ToolSession bob = store().session(id).withOwner("id-b").withPolicy("tenant-b");
+		SessionState seenByBob = bob.recordStart();
+		SessionState anonymous = store().session(id).recordStart();
+
+		assertThat(bob.ownedBy(seenByBob)).isFalse();
+		assertThat(store().session(id).ownedBy(anonymous)).isFalse();
+		SessionState read = store().find(id).orElseThrow().state();
+		assertThat(read.owner()).isEqualTo("id-a");
+		assertThat(read.policy()).isEqualTo("tenant-a");
+		assertThat(read.tools().names()).containsExactly("a");
+		assertThat(alice.ownedBy(store().session(id).withOwner("id-a").recordStart())).isTrue();
+	}
+
+	@Test
+	void aSubAgentBelongsToItsParentsOwnerEvenWhenItInheritsNoTools() {
+		String parent = id();
+		ToolSession owned = store().session(parent).withOwner("id-a");
+		owned.recordStart();
+		owned.activate(List.of("a"));
+
+		SessionState child = store().child(id(), parent, false).state();
+
+		assertThat(child.owner()).isEqualTo("id-a");
+		assertThat(child.parentId()).isEqualTo(parent);
+		assertThat(child.tools().size()).isZero();
 	}
 
 	@Test

@@ -46,6 +46,14 @@ class SessionStoreTests {
 	}
 
 	@Test
+	void childBelongsToItsParentsOwnerWhetherOrNotItInheritsTools() {
+		this.store.session("parent").withOwner("id-a").recordStart();
+		assertThat(this.store.child("inherits", "parent", true).state().owner()).isEqualTo("id-a");
+		assertThat(this.store.child("starts-empty", "parent", false).state().owner()).isEqualTo("id-a");
+		assertThat(this.store.child("orphan", "gone", true).state().owner()).isNull();
+	}
+
+	@Test
 	void childAndParentDoNotSeeEachOthersLaterChanges() {
 		ToolSession parent = this.store.session("parent");
 		parent.activate(List.of("a", "b"));

@@ -13,8 +13,10 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.FakeConnection;
-import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
+import io.github.lazymcp.embedding.EmbeddingSettings;
+import io.github.lazymcp.identity.IdentityResolver;
+import io.github.lazymcp.identity.internal.SecurityContextIdentity;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.proactive.ProactiveSettings;
@@ -356,18 +358,21 @@ class LazyMcpAutoConfigurationTests {
 		ToolRanker ranker = new RecordingRanker();
 		UseStore uses = UseStore.inMemory(3);
 		PolicyResolver policyResolver = (context) -> null;
+		IdentityResolver identityResolver = (context) -> "from-the-application";
 		ScheduledExecutorService scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
 		try {
 			this.runner.withBean(SessionStore.class, () -> sessions)
 				.withBean(ToolRanker.class, () -> ranker)
 				.withBean(UseStore.class, () -> uses)
 				.withBean(PolicyResolver.class, () -> policyResolver)
+				.withBean(IdentityResolver.class, () -> identityResolver)
 				.withBean(LazyMcpAutoConfiguration.SCHEDULER, ScheduledExecutorService.class, () -> scheduler)
 				.run((context) -> {
 					assertThat(context.getBean(SessionStore.class)).isSameAs(sessions);
 					assertThat(ranker(context)).isSameAs(ranker);
 					assertThat(context.getBean(UseStore.class)).isSameAs(uses);
 					assertThat(context.getBean(PolicyResolver.class)).isSameAs(policyResolver);
+					assertThat(context.getBean(IdentityResolver.class)).isSameAs(identityResolver);
 					assertThat(context.getBean(LazyMcpAutoConfiguration.SCHEDULER)).isSameAs(scheduler);
 					context.getBean(LazyMcp.class).sessions().session("a").activate(List.of("x"));
 					assertThat(sessions.find("a"))
@@ -377,6 +382,14 @@ class LazyMcpAutoConfigurationTests {
 		finally {
 			scheduler.shutdownNow();
 		}
+	}
+
+	@Test
+	void withSpringSecurityAConversationBelongsToTheAuthenticatedPrincipal() {
+		this.runner.run((context) -> assertThat(context.getBean(IdentityResolver.class))
+			.isInstanceOf(SecurityContextIdentity.class));
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.security"))
+			.run((context) -> assertThat(context).doesNotHaveBean(IdentityResolver.class).hasSingleBean(LazyMcp.class));
 	}
 
 	@Test

@@ -5,6 +5,7 @@ import java.util.List;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.catalog.internal.TokenCounter;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -42,14 +43,15 @@ public final class LazyMcpChatClientCustomizer implements ChatClientBuilderCusto
 	 * @param sessions where sessions live
 	 * @param policies the access policies
 	 * @param policyResolver names each request's policy
+	 * @param identityResolver names each request's identity when the application did not
 	 * @param tokenCounter measures servers' instructions against their budget
 	 */
 	public LazyMcpChatClientCustomizer(AdvisorSettings settings, ToolCallbacks callbacks, WireView wire,
 			LazyMcpListener listeners, SessionStore sessions, AccessPolicies policies, PolicyResolver policyResolver,
-			TokenCounter tokenCounter) {
+			IdentityResolver identityResolver, TokenCounter tokenCounter) {
 		this.callbacks = callbacks;
 		this.sessionAdvisor = new SessionAdvisor(
-				new SessionResolver(sessions, settings.keys(), policies, policyResolver), listeners);
+				new SessionResolver(sessions, settings.keys(), policies, policyResolver, identityResolver), listeners);
 		this.wireAdvisor = new WireAdvisor(wire, sessions, settings.guidance()
 				? new SystemGuidance(settings.guidanceText(),
 						settings.serverInstructions()

@@ -18,12 +18,14 @@ import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 
 /**
- * Runs once per {@code call()}/{@code stream()}, before the tool-calling advisor: finds
- * the conversation's session, puts it into the request where the tools and the wire
- * advisor find it, and, when the request ends with a user message (a new turn, not a step
- * of the tool loop), tells lazy-mcp's listeners, so that what they activate is already
- * sent with the first model request. The turn is counted and the tools called so far are
- * read from the request's messages (see {@link UserTurn}).
+ * Runs once per {@code call()}/{@code stream()}, before the tool-calling advisor: fixes
+ * the request's identity on the calling thread, finds the conversation's session
+ * (refusing a conversation that belongs to another identity), puts it into the request
+ * where the tools and the wire advisor find it, and, when the request ends with a user
+ * message (a new turn, not a step of the tool loop), tells lazy-mcp's listeners, so that
+ * what they activate is already sent with the first model request. The turn is counted
+ * and the tools called so far are read from the request's messages (see
+ * {@link UserTurn}).
  */
 final class SessionAdvisor extends LazyMcpAdvisor {
 
@@ -35,6 +37,11 @@ final class SessionAdvisor extends LazyMcpAdvisor {
 		super("lazy-mcp session", LazyMcpRequest.SESSION_ADVISOR_ORDER);
 		this.sessions = sessions;
 		this.listeners = listeners;
+	}
+
+	@Override
+	ChatClientRequest onCallingThread(ChatClientRequest request) {
+		return this.sessions.fixIdentity(request);
 	}
 
 	@Override

@@ -11,6 +11,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -90,7 +91,7 @@ class SessionAdvisorTests {
 
 		};
 		return new SessionAdvisor(new SessionResolver(sessions, LazyMcpRequest.Keys.DEFAULTS, AccessPolicies.NONE,
-				PolicyResolver.parameter("policy")), new Listeners(List.of(listener)));
+				PolicyResolver.parameter("policy"), IdentityResolver.NONE), new Listeners(List.of(listener)));
 	}
 
 	private static ChatClientRequest request(Message... messages) {

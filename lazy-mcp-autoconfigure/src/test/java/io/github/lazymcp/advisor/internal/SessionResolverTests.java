@@ -9,6 +9,7 @@ import java.util.Map;
 import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.policy.PolicyResolver;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpRequest;
@@ -24,7 +25,7 @@ class SessionResolverTests {
 
 	private final SessionResolver resolver = new SessionResolver(this.store,
 			new LazyMcpRequest.Keys("conversation", "parent", "inherit"), AccessPolicies.NONE,
-			PolicyResolver.parameter("policy"));
+			PolicyResolver.parameter("policy"), IdentityResolver.NONE);
 
 	@Test
 	void theConversationIdNamesAStoredSession() {

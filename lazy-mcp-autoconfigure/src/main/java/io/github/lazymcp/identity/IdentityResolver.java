@@ -1,0 +1,38 @@
+package io.github.lazymcp.identity;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Names the identity a chat request runs under: the user a conversation belongs to. With
+ * Spring Security on the classpath, the default is the name of the authenticated
+ * principal of the thread that starts the turn; declare a bean to replace it. An advisor
+ * parameter {@link io.github.lazymcp.tool.LazyMcpRequest#IDENTITY} set by the application
+ * takes precedence over any resolver.
+ *
+ * <p>
+ * The resolver runs once per {@code call()} or {@code stream()}, on the thread that makes
+ * the call (for {@code stream()}, the thread that subscribes), before any work moves to
+ * another thread: what it reads from thread-bound state, such as Spring Security's
+ * context, is then carried with the request, its tools' context and its session.
+ *
+ * @since 0.1.0
+ */
+@FunctionalInterface
+public interface IdentityResolver {
+
+	/**
+	 * The identity of a request.
+	 * @param advisorContext the request's advisor parameters
+	 * @return the identity's name, or null when the request runs under none (its
+	 * conversation is then bound to no one, and refused once it is bound to someone)
+	 */
+	@Nullable String identity(Map<String, @Nullable Object> advisorContext);
+
+	/**
+	 * A resolver that knows no identity: every request runs under none.
+	 */
+	IdentityResolver NONE = (context) -> null;
+
+}
