@@ -132,8 +132,9 @@ final class Assembly implements AutoCloseable {
 				new SessionsPart(sessions, own.observations(), own.clock(), this.background.tasks("sessions")));
 		AccessPolicies policies = new AccessPolicies(own.policies());
 		TextEmbedder.Loader embedder = embedder(own);
+		IdentityResolver identities = (own.identityResolver() != null) ? own.identityResolver() : IdentityResolver.NONE;
 		this.capabilities = made(made,
-				new CapabilitiesPart(new CapabilitiesPart.Inputs(own.capabilities(), definitions),
+				new CapabilitiesPart(new CapabilitiesPart.Inputs(own.capabilities(), definitions, identities),
 						sessions.settings().idleTimeout(), this.servers.supervisor(), catalog, this.sessions.store(),
 						policies, embedder, own.clock(), own.observations(), this.background.tasks("capabilities")));
 		SearchPart.ToolSurface surface = surface(own, policies);
@@ -149,9 +150,7 @@ final class Assembly implements AutoCloseable {
 		PolicyResolver resolver = (own.policyResolver() != null) ? own.policyResolver()
 				: PolicyResolver.parameter(own.policies().parameter());
 		this.customizer = new LazyMcpChatClientCustomizer(own.advisors(), this.callbacks, this.wire, this.listeners,
-				this.sessions.store(), policies, resolver,
-				(own.identityResolver() != null) ? own.identityResolver() : IdentityResolver.NONE,
-				this.servers.tokens());
+				this.sessions.store(), policies, resolver, identities, this.servers.tokens());
 	}
 
 	/**

@@ -26,6 +26,7 @@ import io.github.lazymcp.capability.internal.toolchain.Toolchains;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import io.github.lazymcp.health.internal.ServerSupervisor;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.learning.Hints;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 import io.github.lazymcp.tool.LazyMcpListener;
@@ -91,12 +92,12 @@ final class CapabilitiesPart implements AutoCloseable {
 		this.pool = new ServerPool(this.settings, clock, supervisor, observations, tasks);
 		try {
 			CapabilityIndex index = new CapabilityIndex(this.definitions, catalog.serverNames());
-			this.holds = new CapabilityHolds(index, this.pool, catalog);
+			this.holds = new CapabilityHolds(index, this.pool, catalog, own.credentials());
 			CapabilitySettings.Installs installs = this.settings.installs();
 			this.manager = new CapabilityManager(index, this.holds, catalog, this.settings.maxActive(), policies,
 					new Toolchains(installs.directory(), installs.enabled(), installs.timeout()));
 			this.room = new CapabilityRoom(index, this.holds, catalog, this.settings.maxActive());
-			this.filter = new CapabilityFilter(index, catalog);
+			this.filter = new CapabilityFilter(index, catalog, this.holds);
 			this.router = new CapabilityRouter(this.definitions,
 					GeneralRequests.bundledAnd(this.settings.generalRequests()), embedder::embedCatalog,
 					embedder::queries, this.settings.gate());
@@ -181,8 +182,9 @@ final class CapabilitiesPart implements AutoCloseable {
 	 *
 	 * @param settings where capability files were read from, pooling, routing, installs
 	 * @param definitions the capabilities, as loaded
+	 * @param credentials gives each identity's access token for per-user servers
 	 */
-	record Inputs(CapabilitySettings settings, List<CapabilityDefinition> definitions) {
+	record Inputs(CapabilitySettings settings, List<CapabilityDefinition> definitions, IdentityResolver credentials) {
 
 		Inputs {
 			definitions = List.copyOf(definitions);

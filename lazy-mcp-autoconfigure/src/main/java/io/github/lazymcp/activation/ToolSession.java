@@ -71,10 +71,15 @@ public final class ToolSession {
 
 	private final @Nullable String owner;
 
+	// The owner's name, for the credentials of per-user servers: on the handle only,
+	// never
+	// in the state.
+	private final @Nullable String identity;
+
 	private final ActivationListener listener;
 
 	private ToolSession(String id, int cap, Clock clock, SessionRecord record, @Nullable String policy,
-			@Nullable String owner, ActivationListener listener) {
+			@Nullable String owner, @Nullable String identity, ActivationListener listener) {
 		if (cap < 1) {
 			throw new IllegalArgumentException("cap must be at least 1, was " + cap);
 		}
@@ -84,6 +89,7 @@ public final class ToolSession {
 		this.record = Objects.requireNonNull(record, "record must not be null");
 		this.policy = policy;
 		this.owner = owner;
+		this.identity = identity;
 		this.listener = Objects.requireNonNull(listener, "listener must not be null");
 	}
 
@@ -97,7 +103,7 @@ public final class ToolSession {
 	 * @return the session
 	 */
 	public static ToolSession of(String id, int cap, Clock clock, SessionRecord record) {
-		return new ToolSession(id, cap, clock, record, null, null, ActivationListener.NONE);
+		return new ToolSession(id, cap, clock, record, null, null, null, ActivationListener.NONE);
 	}
 
 	/**
@@ -113,7 +119,7 @@ public final class ToolSession {
 			throw new IllegalArgumentException(
 					"initial activation set has " + initial.tools().size() + " tools, more than the cap of " + cap);
 		}
-		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, null, ActivationListener.NONE);
+		return new ToolSession(id, cap, clock, new MemoryRecord(initial), null, null, null, ActivationListener.NONE);
 	}
 
 	/**
@@ -356,8 +362,8 @@ public final class ToolSession {
 	 * @return the handle
 	 */
 	public ToolSession withPolicy(@Nullable String policy) {
-		return Objects.equals(policy, this.policy) ? this
-				: new ToolSession(this.id, this.cap, this.clock, this.record, policy, this.owner, this.listener);
+		return Objects.equals(policy, this.policy) ? this : new ToolSession(this.id, this.cap, this.clock, this.record,
+				policy, this.owner, this.identity, this.listener);
 	}
 
 	/**
@@ -370,14 +376,36 @@ public final class ToolSession {
 	}
 
 	/**
+	 * Return the name of the identity the current request runs under, which the
+	 * credentials of per-user servers are asked for by: a property of this handle, never
+	 * stored.
+	 * @return the name, or null for none
+	 */
+	public @Nullable String identity() {
+		return this.identity;
+	}
+
+	/**
 	 * Return a handle on the same session for a request that runs under an identity.
 	 * Reads and writes nothing: {@link #recordStart()} binds the conversation.
 	 * @param owner the identity's opaque id, or null for none
 	 * @return the handle
 	 */
 	public ToolSession withOwner(@Nullable String owner) {
-		return Objects.equals(owner, this.owner) ? this
-				: new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, owner, this.listener);
+		return withOwner(owner, null);
+	}
+
+	/**
+	 * Return a handle on the same session for a request that runs under an identity,
+	 * knowing the identity's name for its per-user servers' credentials. Reads and writes
+	 * nothing: {@link #recordStart()} binds the conversation, to the opaque id only.
+	 * @param owner the identity's opaque id, or null for none
+	 * @param identity the identity's name, or null
+	 * @return the handle
+	 */
+	public ToolSession withOwner(@Nullable String owner, @Nullable String identity) {
+		return (Objects.equals(owner, this.owner) && Objects.equals(identity, this.identity)) ? this : new ToolSession(
+				this.id, this.cap, this.clock, this.record, this.policy, owner, identity, this.listener);
 	}
 
 	/**
@@ -387,7 +415,8 @@ public final class ToolSession {
 	 * @return the handle
 	 */
 	public ToolSession withListener(ActivationListener listener) {
-		return new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, this.owner, listener);
+		return new ToolSession(this.id, this.cap, this.clock, this.record, this.policy, this.owner, this.identity,
+				listener);
 	}
 
 	/**

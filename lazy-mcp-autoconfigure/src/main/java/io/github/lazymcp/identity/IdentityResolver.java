@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  * Spring Security on the classpath, the default is the name of the authenticated
  * principal of the thread that starts the turn; declare a bean to replace it. An advisor
  * parameter {@link io.github.lazymcp.tool.LazyMcpRequest#IDENTITY} set by the application
- * takes precedence over any resolver.
+ * takes precedence over any resolver. The resolver also gives each identity's access
+ * token for the per-user servers of capability files ({@link #accessToken}).
  *
  * <p>
  * The resolver runs once per {@code call()} or {@code stream()}, on the thread that makes
@@ -29,6 +30,20 @@ public interface IdentityResolver {
 	 * conversation is then bound to no one, and refused once it is bound to someone)
 	 */
 	@Nullable String identity(Map<String, @Nullable Object> advisorContext);
+
+	/**
+	 * The access token an identity's connection to a per-user server sends
+	 * ({@code per_user = true} in a capability file). It is asked for on every HTTP
+	 * request of that connection, on whatever thread the request runs, so return the
+	 * current token (refreshed when it expired); lazy-mcp never stores or logs it.
+	 * @param server the server's connection name
+	 * @param identity the identity's name, as {@link #identity} named it
+	 * @return the token, or null when the identity has none for the server: its tools of
+	 * that server are then unavailable to it, and the model is told so
+	 */
+	default @Nullable String accessToken(String server, String identity) {
+		return null;
+	}
 
 	/**
 	 * A resolver that knows no identity: every request runs under none.

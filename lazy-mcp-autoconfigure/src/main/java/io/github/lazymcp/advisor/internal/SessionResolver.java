@@ -69,7 +69,8 @@ record SessionResolver(SessionStore store, LazyMcpRequest.Keys keys, AccessPolic
 	ToolSession resolve(Map<String, @Nullable Object> context) {
 		String policy = this.policies.choose(this.policyResolver.policy(context));
 		String identity = text(context.get(LazyMcpRequest.IDENTITY));
-		return session(context).withPolicy(policy).withOwner((identity != null) ? OpaqueIds.of(identity) : null);
+		return session(context).withPolicy(policy)
+			.withOwner((identity != null) ? OpaqueIds.of(identity) : null, identity);
 	}
 
 	/**

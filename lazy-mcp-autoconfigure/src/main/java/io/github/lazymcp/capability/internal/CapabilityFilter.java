@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Capabilities on the tool path, read on every step: a tool of a capability's server is
  * visible and callable in a session only while one of the capabilities exposing it is
- * enabled there (every other tool is left to other filters), and a successful call of a
- * tool counts as a use of the capabilities exposing it. Both are lookups in the
+ * enabled there (every other tool is left to other filters), a per-user server's tool
+ * only to an identity whose own connection lists it, and a successful call of a tool
+ * counts as a use of the capabilities exposing it. Both are lookups in the
  * {@link CapabilityIndex}'s owners of the current catalog snapshot.
  */
 public final class CapabilityFilter implements ToolFilter, ToolOwners {
@@ -24,14 +25,18 @@ public final class CapabilityFilter implements ToolFilter, ToolOwners {
 
 	private final McpCatalog catalog;
 
+	private final CapabilityHolds holds;
+
 	/**
 	 * Creates the filter.
 	 * @param index the capabilities
 	 * @param catalog the tool catalog
+	 * @param holds which identity's connection of a per-user server lists which tools
 	 */
-	public CapabilityFilter(CapabilityIndex index, McpCatalog catalog) {
+	public CapabilityFilter(CapabilityIndex index, McpCatalog catalog, CapabilityHolds holds) {
 		this.index = index;
 		this.catalog = catalog;
+		this.holds = holds;
 	}
 
 	@Override
@@ -39,9 +44,14 @@ public final class CapabilityFilter implements ToolFilter, ToolOwners {
 		if (!this.index.isCapabilityServer(tool.server())) {
 			return null;
 		}
-		return of(tool).stream().anyMatch(state.capabilities()::contains) ? null
-				: "its capability is not enabled in this conversation; enable it with the '%s' tool"
-					.formatted(ModelToolNames.CAPABILITY);
+		if (of(tool).stream().noneMatch(state.capabilities()::contains)) {
+			return "its capability is not enabled in this conversation; enable it with the '%s' tool"
+				.formatted(ModelToolNames.CAPABILITY);
+		}
+		return this.holds.allows(tool, session.owner()) ? null
+				: ("it is not among this user's tools of server '%s': their access token does not allow it; ask the "
+						+ "user to grant the access it needs")
+					.formatted(tool.server());
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package io.github.lazymcp.capability.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,10 +14,14 @@ import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
-import io.github.lazymcp.capability.internal.pool.ServerPool;
+import io.github.lazymcp.capability.internal.pool.OnBehalfOf;
+import io.github.lazymcp.capability.internal.pool.PerUserServer;
 import io.github.lazymcp.capability.internal.pool.ServerAcquisition;
+import io.github.lazymcp.capability.internal.pool.ServerPool;
+import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.identity.IdentityResolver;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -29,7 +34,10 @@ import org.jspecify.annotations.Nullable;
  *
  * Invariant, protected by `lock`: for every server name, the catalog holds the server
  * exactly when some holder holds it, with the union of the filters of the capabilities
- * its holders enabled. Holding, releasing and the enable and disable flows built on them
+ * its holders enabled. A per-user server is held per identity: a holder holds the
+ * connection of its conversation's owner, and the catalog holds one PerUserServer over
+ * the connections of every identity someone holds, made again whenever one connects or
+ * is let go. Holding, releasing and the enable and disable flows built on them
  * change pool and catalog and must see each other's results whole, so they run under one
  * lock; connecting a server happens under it too, so a second hold waits rather than
  * computing filters over a half-connected server. Reads of `held` need no lock: it is a
@@ -53,6 +61,14 @@ public final class CapabilityHolds {
 	/** The capability each holder ("session/capability") enabled, on this instance. */
 	private final Map<String, String> held = new ConcurrentHashMap<>();
 
+	/** The identity each holder of a capability with a per-user server holds it for. */
+	private final Map<String, String> owners = new ConcurrentHashMap<>();
+
+	/** The catalog's view of each per-user server someone holds. */
+	private final Map<String, PerUserServer> perUser = new ConcurrentHashMap<>();
+
+	private final IdentityResolver credentials;
+
 	private final Object lock = new Object();
 
 	/**
@@ -60,11 +76,13 @@ public final class CapabilityHolds {
 	 * @param index the capabilities
 	 * @param pool connects and shares their servers
 	 * @param catalog the tool catalog the held servers' tools go into
+	 * @param credentials gives each identity's access token for per-user servers
 	 */
-	public CapabilityHolds(CapabilityIndex index, ServerPool pool, McpCatalog catalog) {
+	public CapabilityHolds(CapabilityIndex index, ServerPool pool, McpCatalog catalog, IdentityResolver credentials) {
 		this.index = index;
 		this.pool = pool;
 		this.catalog = catalog;
+		this.credentials = credentials;
 	}
 
 	/**
@@ -167,10 +185,32 @@ public final class CapabilityHolds {
 		}
 	}
 
+	/**
+	 * Whether a conversation's identity may use a tool of a per-user server: its own
+	 * connection lists it. Any other tool is left to the other checks.
+	 * @param tool the tool
+	 * @param owner the opaque id of the conversation's identity, or null for none
+	 * @return false only for a per-user server's tool that identity's connection does not
+	 * list
+	 */
+	public boolean allows(CatalogTool tool, @Nullable String owner) {
+		PerUserServer server = this.perUser.get(tool.server());
+		return server == null || server.lists(tool.originalName(), owner);
+	}
+
 	private void release(CapabilityDefinition definition, String holder) {
 		synchronized (this.lock) {
-			definition.servers().forEach((server) -> this.pool.release(holder, server.name()));
+			String owner = this.owners.get(holder);
+			for (ServerDefinition server : definition.servers()) {
+				if (server.perUser() && owner != null) {
+					this.pool.release(holder, server.name(), owner);
+				}
+				else {
+					this.pool.release(holder, server.name());
+				}
+			}
 			this.held.remove(holder);
+			this.owners.remove(holder);
 			refresh(definition);
 		}
 	}
@@ -178,17 +218,49 @@ public final class CapabilityHolds {
 	/** Call under the lock. */
 	private @Nullable String acquireAll(CapabilityDefinition definition, ToolSession session) {
 		String holder = holder(session, definition.name());
-		List<String> acquired = new ArrayList<>();
+		List<Runnable> releases = new ArrayList<>();
 		for (ServerDefinition server : definition.servers()) {
-			ServerAcquisition acquisition = this.pool.acquire(holder, server);
+			String refused = server.perUser() ? withoutCredentials(server, session) : null;
+			ServerAcquisition acquisition = (refused != null) ? new ServerAcquisition.Failed(server.name(), refused)
+					: acquire(holder, server, session);
 			if (acquisition instanceof ServerAcquisition.Failed failed) {
-				acquired.forEach((serverName) -> this.pool.release(holder, serverName));
+				releases.forEach(Runnable::run);
 				return "server '%s': %s".formatted(failed.server(), failed.reason());
 			}
-			acquired.add(server.name());
+			String owner = session.owner();
+			releases.add(server.perUser() && owner != null ? () -> this.pool.release(holder, server.name(), owner)
+					: () -> this.pool.release(holder, server.name()));
 		}
 		this.held.put(holder, definition.name());
+		String owner = session.owner();
+		if (owner != null && definition.servers().stream().anyMatch(ServerDefinition::perUser)) {
+			this.owners.put(holder, owner);
+		}
 		return null;
+	}
+
+	/**
+	 * A per-user server's connection for the session's identity, asking its token per
+	 * request.
+	 */
+	private ServerAcquisition acquire(String holder, ServerDefinition server, ToolSession session) {
+		if (!server.perUser()) {
+			return this.pool.acquire(holder, server);
+		}
+		String identity = Objects.requireNonNull(session.identity());
+		return this.pool.acquire(holder, server, new OnBehalfOf(Objects.requireNonNull(session.owner()),
+				() -> this.credentials.accessToken(server.name(), identity)));
+	}
+
+	/** Why a per-user server cannot be connected for the session's identity, or null. */
+	private @Nullable String withoutCredentials(ServerDefinition server, ToolSession session) {
+		String identity = session.identity();
+		if (session.owner() == null || identity == null) {
+			return "it acts for each user with the user's own access token, and this conversation runs under no "
+					+ "identity (the user is not signed in)";
+		}
+		return (this.credentials.accessToken(server.name(), identity) == null)
+				? "this user has no access token for it; ask the user to connect their account" : null;
 	}
 
 	/** Call under the lock: makes the catalog's view of a capability's servers match. */
@@ -197,7 +269,7 @@ public final class CapabilityHolds {
 	}
 
 	private void refresh(String serverName) {
-		Set<String> holders = this.pool.holders().getOrDefault(serverName, Set.of());
+		Set<String> holders = this.pool.holdersOf(serverName);
 		List<CapabilityDefinition> referencing = holders.stream()
 			.map(this.held::get)
 			.filter((name) -> name != null)
@@ -205,8 +277,13 @@ public final class CapabilityHolds {
 			.map(this.index::require)
 			.filter((definition) -> definition.servers().stream().anyMatch((s) -> s.name().equals(serverName)))
 			.toList();
-		Optional<McpServerConnection> connection = this.pool.connection(serverName);
+		boolean perUser = referencing.stream()
+			.flatMap((definition) -> definition.servers().stream())
+			.anyMatch((server) -> server.name().equals(serverName) && server.perUser());
+		Optional<McpServerConnection> connection = perUser ? perUserServer(serverName)
+				: this.pool.connection(serverName);
 		if (referencing.isEmpty() || connection.isEmpty()) {
+			this.perUser.remove(serverName);
 			this.catalog.removeServer(serverName);
 			return;
 		}
@@ -215,6 +292,12 @@ public final class CapabilityHolds {
 			.toList();
 		Predicate<String> union = (tool) -> filters.stream().anyMatch((filter) -> filter.test(tool));
 		this.catalog.putServer(connection.get(), union);
+	}
+
+	/** Call under the lock: the catalog's entry of a per-user server, up to date. */
+	private Optional<McpServerConnection> perUserServer(String serverName) {
+		PerUserServer server = this.perUser.computeIfAbsent(serverName, PerUserServer::new);
+		return server.update(this.pool.connectionsOf(serverName)) ? Optional.of(server) : Optional.empty();
 	}
 
 	private static String holder(ToolSession session, String capability) {

@@ -168,10 +168,16 @@ public final class CapabilityManager {
 	/** Call under the holds' lock, the capability's servers held. */
 	private CapabilityChange activate(CapabilityDefinition definition, ToolSession session, boolean heldBefore) {
 		String name = definition.name();
-		List<String> tools = toolsOf(name);
+		CatalogSnapshot snapshot = this.catalog.snapshot();
+		List<String> tools = this.index.toolsOf(name, snapshot)
+			.stream()
+			.filter((
+					tool) -> snapshot.find(tool).map((found) -> this.holds.allows(found, session.owner())).orElse(true))
+			.toList();
 		// Every tool, not only those deferred now: whether the shared catalog defers a
 		// tool changes with what other conversations enable, and a tool that turns
-		// deferred must stay visible in this conversation. One write enables the
+		// deferred must stay visible in this conversation. Of a per-user server, only
+		// those the conversation's identity's connection lists. One write enables the
 		// capability and activates its tools.
 		ToolSession.Enabled result;
 		try {

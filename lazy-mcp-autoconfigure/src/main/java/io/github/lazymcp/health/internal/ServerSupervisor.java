@@ -12,8 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.DoubleSupplier;
 
 import io.github.lazymcp.background.internal.Tasks;
-import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.ServerHealth.Status;
+import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.health.HealthSettings;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -112,21 +112,38 @@ public final class ServerSupervisor implements AutoCloseable {
 	 * then
 	 */
 	public SupervisedConnection connect(String name, ConnectedClient.Factory factory, @Nullable Duration callTimeout) {
-		SupervisedConnection connection = new SupervisedConnection(name, null, factory, timeout(callTimeout),
-				this.tasks, this.deadlines, () -> checkNow(name));
+		return connect(name, name, factory, callTimeout);
+	}
+
+	/**
+	 * Connects one of several connections of a server, each watched under its own key: a
+	 * per-user server's, one per identity.
+	 * @param key what the connection is watched under, unique among this supervisor's
+	 * @param name the server's connection name
+	 * @param factory makes the client, and a new one whenever the server has to be
+	 * reconnected
+	 * @param callTimeout how long one tool call may take, or null for the default
+	 * @return the connection
+	 * @throws RuntimeException when the server cannot be connected; nothing is watched
+	 * then
+	 */
+	public SupervisedConnection connect(String key, String name, ConnectedClient.Factory factory,
+			@Nullable Duration callTimeout) {
+		SupervisedConnection connection = new SupervisedConnection(key, name, null, factory, timeout(callTimeout),
+				this.tasks, this.deadlines, () -> checkNow(key));
 		connection.connect();
 		return watch(connection);
 	}
 
 	private SupervisedConnection watch(String name, ConnectedClient client, ConnectedClient.@Nullable Factory factory,
 			@Nullable Duration callTimeout) {
-		return watch(new SupervisedConnection(name, client, factory, timeout(callTimeout), this.tasks, this.deadlines,
-				() -> checkNow(name)));
+		return watch(new SupervisedConnection(name, name, client, factory, timeout(callTimeout), this.tasks,
+				this.deadlines, () -> checkNow(name)));
 	}
 
 	private SupervisedConnection watch(SupervisedConnection connection) {
 		Watched server = new Watched(connection, now());
-		Watched previous = this.watched.put(connection.name(), server);
+		Watched previous = this.watched.put(connection.key(), server);
 		if (previous != null) {
 			previous.cancel();
 		}
@@ -155,8 +172,8 @@ public final class ServerSupervisor implements AutoCloseable {
 	 * @param connection a connection this supervisor made
 	 */
 	public void release(SupervisedConnection connection) {
-		Watched server = this.watched.get(connection.name());
-		if (server != null && server.connection == connection && this.watched.remove(connection.name(), server)) {
+		Watched server = this.watched.get(connection.key());
+		if (server != null && server.connection == connection && this.watched.remove(connection.key(), server)) {
 			server.cancel();
 		}
 		connection.close();
@@ -164,7 +181,7 @@ public final class ServerSupervisor implements AutoCloseable {
 
 	/**
 	 * Checks a server now, as a failed call does.
-	 * @param server the server name
+	 * @param server the server name, or the key of one of several connections of a server
 	 */
 	public void checkNow(String server) {
 		Watched watched = this.watched.get(server);

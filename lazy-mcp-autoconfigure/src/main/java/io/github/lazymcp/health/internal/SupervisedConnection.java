@@ -57,14 +57,20 @@ public final class SupervisedConnection implements McpServerConnection {
 
 	private volatile Listener listener = IGNORED;
 
+	// What the supervisor watches this connection under: its name, or for a connection of
+	// one identity's, the name and the identity's opaque id.
+	private final String key;
+
 	private volatile boolean closed;
 
 	// Whether the current client is one this connection made, which nobody else will
 	// close.
 	private volatile boolean ownsClient;
 
-	SupervisedConnection(String name, @Nullable ConnectedClient client, ConnectedClient.@Nullable Factory factory,
-			Duration callTimeout, Tasks tasks, ScheduledExecutorService deadlines, Runnable suspect) {
+	SupervisedConnection(String key, String name, @Nullable ConnectedClient client,
+			ConnectedClient.@Nullable Factory factory, Duration callTimeout, Tasks tasks,
+			ScheduledExecutorService deadlines, Runnable suspect) {
+		this.key = key;
 		this.name = name;
 		this.client = client;
 		this.factory = factory;
@@ -77,6 +83,15 @@ public final class SupervisedConnection implements McpServerConnection {
 	@Override
 	public String name() {
 		return this.name;
+	}
+
+	/**
+	 * What the supervisor watches this connection under.
+	 * @return the name, or for a connection of one identity's, the name and the
+	 * identity's opaque id
+	 */
+	String key() {
+		return this.key;
 	}
 
 	@Override

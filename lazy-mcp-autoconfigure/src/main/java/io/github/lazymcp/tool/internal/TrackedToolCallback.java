@@ -9,6 +9,7 @@ import io.github.lazymcp.activation.SessionStoreException;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.internal.OwnerRoutedCallback;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -92,7 +93,8 @@ final class TrackedToolCallback implements ToolCallback {
 		String result;
 		try {
 			result = this.calls.observations()
-				.call(this.tool.server(), () -> execute(toolInput, LazyMcpRequest.forServer(toolContext)));
+				.call(this.tool.server(), () -> execute(toolInput, LazyMcpRequest.forServer(toolContext),
+						session.map(ToolSession::owner).orElse(null)));
 		}
 		catch (RuntimeException ex) {
 			call.failed();
@@ -181,9 +183,14 @@ final class TrackedToolCallback implements ToolCallback {
 		}
 	}
 
-	private String execute(String toolInput, @Nullable ToolContext toolContext) {
+	/**
+	 * Runs the call; a per-user server's tool on the connection of the identity the call
+	 * acts for.
+	 */
+	private String execute(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
 		try {
-			return this.tool.callback().call(toolInput, toolContext);
+			return (this.tool.callback() instanceof OwnerRoutedCallback routed)
+					? routed.call(toolInput, toolContext, owner) : this.tool.callback().call(toolInput, toolContext);
 		}
 		catch (ToolExecutionException ex) {
 			throw ex;

@@ -8,6 +8,7 @@ import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
 import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.capability.internal.toolchain.Toolchains;
 import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.policy.internal.AccessPolicies;
 
 /**
@@ -24,11 +25,16 @@ record CapabilityWing(CapabilityIndex index, CapabilityHolds holds, CapabilityMa
 
 	static CapabilityWing of(List<CapabilityDefinition> definitions, ServerPool pool, McpCatalog catalog, int maxActive,
 			AccessPolicies policies, Toolchains toolchains) {
+		return of(definitions, pool, catalog, maxActive, policies, toolchains, IdentityResolver.NONE);
+	}
+
+	static CapabilityWing of(List<CapabilityDefinition> definitions, ServerPool pool, McpCatalog catalog, int maxActive,
+			AccessPolicies policies, Toolchains toolchains, IdentityResolver credentials) {
 		CapabilityIndex index = new CapabilityIndex(definitions, catalog.serverNames());
-		CapabilityHolds holds = new CapabilityHolds(index, pool, catalog);
+		CapabilityHolds holds = new CapabilityHolds(index, pool, catalog, credentials);
 		return new CapabilityWing(index, holds,
 				new CapabilityManager(index, holds, catalog, maxActive, policies, toolchains),
-				new CapabilityRoom(index, holds, catalog, maxActive), new CapabilityFilter(index, catalog));
+				new CapabilityRoom(index, holds, catalog, maxActive), new CapabilityFilter(index, catalog, holds));
 	}
 
 	static CapabilityManager manager(List<CapabilityDefinition> definitions, ServerPool pool, McpCatalog catalog,

@@ -28,6 +28,15 @@ public sealed interface ServerDefinition {
 	@Nullable Duration callTimeout();
 
 	/**
+	 * Whether the server acts for each user with that user's credentials: it is then
+	 * connected once per identity, never shared across identities.
+	 * @return true for a per-user server
+	 */
+	default boolean perUser() {
+		return false;
+	}
+
+	/**
 	 * A server started as a child process and spoken to over stdin/stdout.
 	 *
 	 * @param name the connection name
@@ -75,17 +84,32 @@ public sealed interface ServerDefinition {
 	 * @param sse whether the server speaks the older HTTP+SSE transport instead of
 	 * streamable HTTP
 	 * @param callTimeout how long one tool call may take, or null for the global timeout
+	 * @param perUser whether it is connected once per identity, with the identity's
+	 * access token ({@code per_user = true})
 	 */
-	record Http(String name, URI url, boolean sse, @Nullable Duration callTimeout) implements ServerDefinition {
+	record Http(String name, URI url, boolean sse, @Nullable Duration callTimeout,
+			boolean perUser) implements ServerDefinition {
 
 		/**
-		 * A server with the global call timeout.
+		 * A server shared by every conversation.
+		 * @param name the connection name
+		 * @param url the endpoint
+		 * @param sse whether it speaks HTTP+SSE
+		 * @param callTimeout how long one tool call may take, or null for the global
+		 * timeout
+		 */
+		public Http(String name, URI url, boolean sse, @Nullable Duration callTimeout) {
+			this(name, url, sse, callTimeout, false);
+		}
+
+		/**
+		 * A server shared by every conversation, with the global call timeout.
 		 * @param name the connection name
 		 * @param url the endpoint
 		 * @param sse whether it speaks HTTP+SSE
 		 */
 		public Http(String name, URI url, boolean sse) {
-			this(name, url, sse, null);
+			this(name, url, sse, null, false);
 		}
 
 	}

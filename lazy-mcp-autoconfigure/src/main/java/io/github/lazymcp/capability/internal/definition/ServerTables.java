@@ -30,7 +30,7 @@ final class ServerTables {
 	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
 	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport",
-			"call_timeout", "tools");
+			"call_timeout", "per_user", "tools");
 
 	private static final Set<String> TOOL_KEYS = Set.of("examples", "when_to_use", "tags", "cost");
 
@@ -118,6 +118,11 @@ final class ServerTables {
 			throw fields.error("transport",
 					"'%s' must be \"stdio\" for a server with a command".formatted(fields.path("transport")));
 		}
+		if (fields.has("per_user")) {
+			throw fields.error("per_user", ("'%s' is only for a server with a url: each user's access token goes in "
+					+ "the Authorization header of its requests")
+				.formatted(fields.path("per_user")));
+		}
 		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"),
 				fields.stringMap("env"), callTimeout(fields));
 	}
@@ -133,7 +138,8 @@ final class ServerTables {
 			throw fields.error("transport", "'%s' must be \"streamable-http\" or \"sse\" for a server with a url"
 				.formatted(fields.path("transport")));
 		}
-		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport), callTimeout(fields));
+		return new ServerDefinition.Http(name, url(fields), "sse".equals(transport), callTimeout(fields),
+				fields.flag("per_user"));
 	}
 
 	/** "30s", "2m", "500ms" or an ISO-8601 duration; positive. */

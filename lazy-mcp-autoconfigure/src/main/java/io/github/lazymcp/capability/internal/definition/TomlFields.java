@@ -86,6 +86,19 @@ final class TomlFields {
 		throw error(key, "'%s' must be a number".formatted(path(key)));
 	}
 
+	/**
+	 * A boolean value.
+	 * @param key the key
+	 * @return its value, false when absent
+	 */
+	boolean flag(String key) {
+		Object value = this.table.get(List.of(key));
+		if (value != null && !(value instanceof Boolean)) {
+			throw error(key, "'%s' must be true or false".formatted(path(key)));
+		}
+		return Boolean.TRUE.equals(value);
+	}
+
 	@Nullable String string(String key) {
 		Object value = this.table.get(List.of(key));
 		if (value != null && !(value instanceof String)) {

@@ -18,8 +18,10 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.client.transport.customizer.McpSyncHttpClientRequestCustomizer;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -61,6 +63,7 @@ final class Connector {
 	/**
 	 * Connects, for callers that treat a failure as an exception (a reconnect).
 	 * @param server the server
+	 * @param onBehalfOf the identity whose token every HTTP request carries, or null
 	 * @param toolsChanged told of the server's {@code tools/list_changed} with its new
 	 * tool list
 	 * @param exits told why, when the process of a stdio server ends without the client
@@ -70,9 +73,9 @@ final class Connector {
 	 * @throws IllegalStateException saying in one line why the server could not be
 	 * reached
 	 */
-	McpSyncClient connectOrThrow(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged,
-			Consumer<String> exits, Duration initTimeout) {
-		Outcome outcome = connect(server, toolsChanged, exits, initTimeout);
+	McpSyncClient connectOrThrow(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf,
+			Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits, Duration initTimeout) {
+		Outcome outcome = connect(server, onBehalfOf, toolsChanged, exits, initTimeout);
 		McpSyncClient client = outcome.client();
 		if (client == null) {
 			throw new IllegalStateException(String.valueOf(outcome.failure()));
@@ -80,8 +83,8 @@ final class Connector {
 		return client;
 	}
 
-	Outcome connect(ServerDefinition server, Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits,
-			Duration initTimeout) {
+	Outcome connect(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf,
+			Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits, Duration initTimeout) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			String problem = commandProblem(stdio.command());
 			if (problem != null) {
@@ -91,7 +94,7 @@ final class Connector {
 		StderrTail stderr = new StderrTail(server.name());
 		McpSyncClient client;
 		try {
-			client = create(server, initTimeout, this.requestTimeout, stderr, toolsChanged, exits);
+			client = create(server, onBehalfOf, initTimeout, this.requestTimeout, stderr, toolsChanged, exits);
 		}
 		catch (RuntimeException | Error ex) {
 			return new Outcome(null, describe(server, ex, initTimeout));
@@ -121,6 +124,11 @@ final class Connector {
 			if (cause instanceof TimeoutException) {
 				return where + "no answer to the MCP handshake within " + seconds(initTimeout);
 			}
+			if (cause instanceof McpHttpClientTransportAuthorizationException refused
+					&& refused.getResponseInfo() != null) {
+				return where + "the server refused the credentials (HTTP %d)"
+					.formatted(refused.getResponseInfo().statusCode());
+			}
 			String message = cause.getMessage();
 			chain.append(chain.isEmpty() ? "" : ": ")
 				.append((message != null) ? message : cause.getClass().getSimpleName());
@@ -132,12 +140,13 @@ final class Connector {
 		return (duration.toMillis() % 1000 == 0) ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
 	}
 
-	static McpSyncClient create(ServerDefinition server, Duration initTimeout, Duration requestTimeout,
-			Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits) {
+	static McpSyncClient create(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf, Duration initTimeout,
+			Duration requestTimeout, Consumer<String> stderr, Consumer<List<McpSchema.Tool>> toolsChanged,
+			Consumer<String> exits) {
 		McpSchema.Implementation info = new McpSchema.Implementation(CLIENT_NAME, server.name(), version());
 		// Guarded: an SSE server that refuses the connection fails the handshake at once,
 		// and the end of a stdio server's process is reported at once.
-		return McpClient.sync(GuardedTransport.of(transport(server, stderr), exits))
+		return McpClient.sync(GuardedTransport.of(transport(server, onBehalfOf, stderr), exits))
 			.clientInfo(info)
 			.initializationTimeout(initTimeout)
 			.requestTimeout(requestTimeout)
@@ -145,7 +154,8 @@ final class Connector {
 			.build();
 	}
 
-	private static McpClientTransport transport(ServerDefinition server, Consumer<String> stderr) {
+	private static McpClientTransport transport(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf,
+			Consumer<String> stderr) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			ServerParameters parameters = ServerParameters.builder(stdio.command())
 				.args(stdio.args())
@@ -159,14 +169,30 @@ final class Connector {
 		URI url = http.url();
 		String base = url.getScheme() + "://" + url.getRawAuthority();
 		String endpoint = endpoint(url);
+		McpSyncHttpClientRequestCustomizer token = bearer(onBehalfOf);
 		if (http.sse()) {
 			HttpClientSseClientTransport.Builder builder = HttpClientSseClientTransport.builder(base)
-				.jsonMapper(McpJsonDefaults.getMapper());
+				.jsonMapper(McpJsonDefaults.getMapper())
+				.httpRequestCustomizer(token);
 			return (endpoint != null) ? builder.sseEndpoint(endpoint).build() : builder.build();
 		}
 		HttpClientStreamableHttpTransport.Builder builder = HttpClientStreamableHttpTransport.builder(base)
-			.jsonMapper(McpJsonDefaults.getMapper());
+			.jsonMapper(McpJsonDefaults.getMapper())
+			.httpRequestCustomizer(token);
 		return (endpoint != null) ? builder.endpoint(endpoint).build() : builder.build();
+	}
+
+	/**
+	 * Puts the identity's access token, asked for now, on every HTTP request of the
+	 * connection (the SSE stream's too); nothing for a shared connection.
+	 */
+	private static McpSyncHttpClientRequestCustomizer bearer(@Nullable OnBehalfOf onBehalfOf) {
+		return (request, method, uri, body, context) -> {
+			String token = (onBehalfOf != null) ? onBehalfOf.bearerToken().get() : null;
+			if (token != null) {
+				request.setHeader("Authorization", "Bearer " + token);
+			}
+		};
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,16 +29,20 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Reference counting of dormant servers. Invariant, per server name: the server is in
+ * Reference counting of dormant servers. A connection's key is its server's name, and for
+ * a per-user server's connection, the name and the opaque id of the identity it acts for:
+ * each identity has its own connection, and no holder of another identity ever gets it.
+ * Invariant, per key: the server is in
  * `servers` exactly when it is connected, and its holders are exactly those that acquired
  * it and have not released it since. A server no one holds stays connected for the idle
  * timeout (`idleSince` set), so that a conversation enabling it again soon does not start
- * a new process; closeIdle() then stops it. Every read-decide-write on a name (acquire,
- * release, close) runs under that name's lock, so two holders racing for one server
+ * a new process; closeIdle() then stops it. Every read-decide-write on a key (acquire,
+ * release, close) runs under that key's lock, so two holders racing for one server
  * start one process, and a release racing an acquire either stops the server before the
  * acquire starts a new one or leaves it running for it. Connecting happens under the lock
  * on purpose: a second acquire of the same server waits for the first instead of starting
- * a twin. Different servers have different locks (one per name ever seen, so few), and a
+ * a twin. Different keys have different locks (one per key ever seen: few servers, and one per
+ * identity of a per-user server), and a
  * slow server does not hold up the others. The connection budget (Budget) counts
  * connected servers, idle ones included; a place is reserved before a server starts and
  * given back when it stops or fails to start. Holders are an
@@ -64,9 +69,9 @@ public final class ServerPool implements AutoCloseable {
 
 	private final Clock clock;
 
-	private final ConcurrentMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+	private final ConcurrentMap<Key, ReentrantLock> locks = new ConcurrentHashMap<>();
 
-	private final ConcurrentMap<String, Held> servers = new ConcurrentHashMap<>();
+	private final ConcurrentMap<Key, Held> servers = new ConcurrentHashMap<>();
 
 	private final Budget budget;
 
@@ -107,10 +112,28 @@ public final class ServerPool implements AutoCloseable {
 	 * @return the connection, or why there is none (no reference is then kept)
 	 */
 	public ServerAcquisition acquire(String holder, ServerDefinition server) {
-		return locked(server.name(), () -> {
-			Held held = this.servers.get(server.name());
+		return acquire(holder, server, null);
+	}
+
+	/**
+	 * Takes a reference to one identity's connection of a per-user server for a holder,
+	 * connecting it with the identity's token if that identity has none: each identity
+	 * has its own connection, which no other identity's holder ever gets.
+	 * @param holder who holds it, for example a conversation's capability
+	 * @param server the server's definition, reached over HTTP
+	 * @param onBehalfOf the identity, and its token; null for the shared connection
+	 * @return the connection, or why there is none (no reference is then kept)
+	 */
+	public ServerAcquisition acquire(String holder, ServerDefinition server, @Nullable OnBehalfOf onBehalfOf) {
+		if (onBehalfOf != null && !(server instanceof ServerDefinition.Http)) {
+			return new ServerAcquisition.Failed(server.name(),
+					"a per-user server must be reached over HTTP (Streamable HTTP or SSE), to send each identity's token");
+		}
+		Key key = new Key(server.name(), (onBehalfOf != null) ? onBehalfOf.owner() : null);
+		return locked(key, () -> {
+			Held held = this.servers.get(key);
 			if (held == null) {
-				return connect(holder, server);
+				return connect(holder, server, key, onBehalfOf);
 			}
 			if (!held.definition.equals(server)) {
 				return new ServerAcquisition.Failed(server.name(),
@@ -133,8 +156,24 @@ public final class ServerPool implements AutoCloseable {
 	 * @return whether the server was disconnected now
 	 */
 	public boolean release(String holder, String serverName) {
-		return locked(serverName, () -> {
-			Held held = this.servers.get(serverName);
+		return release(holder, new Key(serverName, null));
+	}
+
+	/**
+	 * Drops a holder's reference to one identity's connection of a per-user server, as
+	 * {@link #release(String, String)} does to a shared one.
+	 * @param holder who held it
+	 * @param serverName the server's connection name
+	 * @param owner the identity's opaque id
+	 * @return whether the connection was closed now
+	 */
+	public boolean release(String holder, String serverName, String owner) {
+		return release(holder, new Key(serverName, owner));
+	}
+
+	private boolean release(String holder, Key key) {
+		return locked(key, () -> {
+			Held held = this.servers.get(key);
 			if (held == null || !held.holders.contains(holder)) {
 				return false;
 			}
@@ -145,7 +184,7 @@ public final class ServerPool implements AutoCloseable {
 				return false;
 			}
 			if (this.settings.stopsAtOnce()) {
-				return disconnect(serverName);
+				return disconnect(key);
 			}
 			held.idleSince = this.clock.instant();
 			return false;
@@ -160,15 +199,15 @@ public final class ServerPool implements AutoCloseable {
 	public List<String> closeIdle() {
 		Instant now = this.clock.instant();
 		List<String> stopped = new ArrayList<>();
-		for (String serverName : List.copyOf(this.servers.keySet())) {
-			boolean done = locked(serverName, () -> {
-				Held held = this.servers.get(serverName);
+		for (Key key : List.copyOf(this.servers.keySet())) {
+			boolean done = locked(key, () -> {
+				Held held = this.servers.get(key);
 				Instant idleSince = (held != null) ? held.idleSince : null;
 				return idleSince != null && !idleSince.plus(this.settings.idleTimeout()).isAfter(now)
-						&& disconnect(serverName);
+						&& disconnect(key);
 			});
 			if (done) {
-				stopped.add(serverName);
+				stopped.add(key.toString());
 			}
 		}
 		return stopped;
@@ -180,19 +219,60 @@ public final class ServerPool implements AutoCloseable {
 	 * @return the connection, or empty when the server is not connected
 	 */
 	public Optional<McpServerConnection> connection(String serverName) {
-		return Optional.ofNullable(this.servers.get(serverName)).map((held) -> held.connection);
+		return Optional.ofNullable(this.servers.get(new Key(serverName, null))).map((held) -> held.connection);
+	}
+
+	/**
+	 * One identity's connection of a per-user server.
+	 * @param serverName the server's connection name
+	 * @param owner the identity's opaque id
+	 * @return the connection, or empty when that identity's is not connected
+	 */
+	public Optional<McpServerConnection> connection(String serverName, String owner) {
+		return Optional.ofNullable(this.servers.get(new Key(serverName, owner))).map((held) -> held.connection);
+	}
+
+	/**
+	 * The connected identities' connections of a per-user server that someone holds.
+	 * @param serverName the server's connection name
+	 * @return the connections by the opaque id of the identity each acts for, sorted
+	 */
+	public Map<String, McpServerConnection> connectionsOf(String serverName) {
+		Map<String, McpServerConnection> connections = new TreeMap<>();
+		this.servers.forEach((key, held) -> {
+			if (key.server().equals(serverName) && key.owner() != null && !held.holders.isEmpty()) {
+				connections.put(key.owner(), held.connection);
+			}
+		});
+		return connections;
+	}
+
+	/**
+	 * Who holds a server, whichever identities' connections of it they hold.
+	 * @param serverName the server's connection name
+	 * @return the holders
+	 */
+	public Set<String> holdersOf(String serverName) {
+		Set<String> holders = new HashSet<>();
+		this.servers.forEach((key, held) -> {
+			if (key.server().equals(serverName)) {
+				holders.addAll(held.holders);
+			}
+		});
+		return holders;
 	}
 
 	/**
 	 * Who holds which connected server. A server no one holds any more, which waits out
 	 * its idle timeout, is not listed.
-	 * @return the holders by server name, sorted by name
+	 * @return the holders by server name (one identity's connection of a per-user server
+	 * as {@code name@owner}, the owner's opaque id), sorted by name
 	 */
 	public Map<String, Set<String>> holders() {
 		Map<String, Set<String>> holders = new TreeMap<>();
-		this.servers.forEach((name, held) -> {
+		this.servers.forEach((key, held) -> {
 			if (!held.holders.isEmpty()) {
-				holders.put(name, held.holders);
+				holders.put(key.toString(), held.holders);
 			}
 		});
 		return holders;
@@ -215,12 +295,13 @@ public final class ServerPool implements AutoCloseable {
 		if (this.sweep != null) {
 			this.sweep.cancel();
 		}
-		for (String serverName : List.copyOf(this.servers.keySet())) {
-			locked(serverName, () -> disconnect(serverName));
+		for (Key key : List.copyOf(this.servers.keySet())) {
+			locked(key, () -> disconnect(key));
 		}
 	}
 
-	private ServerAcquisition connect(String holder, ServerDefinition server) {
+	private ServerAcquisition connect(String holder, ServerDefinition server, Key key,
+			@Nullable OnBehalfOf onBehalfOf) {
 		if (this.closed) {
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
@@ -229,25 +310,25 @@ public final class ServerPool implements AutoCloseable {
 		}
 		SupervisedConnection supervised;
 		try {
-			supervised = this.starter.start(server);
+			supervised = this.starter.start(server, key.toString(), onBehalfOf);
 		}
 		catch (RuntimeException | Error ex) {
 			this.budget.free();
 			String reason = String.valueOf(ex.getMessage());
-			logger.warn("Could not connect MCP server '%s': %s".formatted(server.name(), reason));
+			logger.warn("Could not connect MCP server '%s'%s: %s".formatted(server.name(), forWhom(key), reason));
 			return new ServerAcquisition.Failed(server.name(), reason);
 		}
 		Held held = new Held(server, new PooledConnection(supervised, () -> this.starter.stop(supervised)),
 				Set.of(holder));
-		this.servers.put(server.name(), held);
+		this.servers.put(key, held);
 		if (this.closed) {
-			disconnect(server.name());
+			disconnect(key);
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
 		if (this.sweep != null) {
 			this.sweep.start();
 		}
-		logger.info("Connected MCP server '%s'".formatted(server.name()));
+		logger.info("Connected MCP server '%s'%s".formatted(server.name(), forWhom(key)));
 		return new ServerAcquisition.Connected(server.name(), held.connection, true);
 	}
 
@@ -255,7 +336,7 @@ public final class ServerPool implements AutoCloseable {
 		return this.servers.entrySet()
 			.stream()
 			.filter((entry) -> entry.getValue().idleSince != null)
-			.min(Comparator.comparing((Map.Entry<String, Held> entry) -> entry.getValue().idleSince))
+			.min(Comparator.comparing((Map.Entry<Key, Held> entry) -> entry.getValue().idleSince))
 			.map((entry) -> locked(entry.getKey(), () -> {
 				Held held = this.servers.get(entry.getKey());
 				return held != null && held.idleSince != null && disconnect(entry.getKey());
@@ -263,20 +344,25 @@ public final class ServerPool implements AutoCloseable {
 			.orElse(false);
 	}
 
-	/** Call under the server's lock. */
-	private boolean disconnect(String serverName) {
-		Held held = this.servers.remove(serverName);
+	/** Call under the key's lock. */
+	private boolean disconnect(Key key) {
+		Held held = this.servers.remove(key);
 		if (held == null) {
 			return false;
 		}
 		this.budget.free();
-		this.starter.stopped(serverName, held.connection::close);
-		logger.info("Disconnected MCP server '%s'".formatted(serverName));
+		this.starter.stopped(key.server(), held.connection::close);
+		logger.info("Disconnected MCP server '%s'%s".formatted(key.server(), forWhom(key)));
 		return true;
 	}
 
-	private <T> T locked(String serverName, Supplier<T> action) {
-		ReentrantLock lock = this.locks.computeIfAbsent(serverName, (name) -> new ReentrantLock());
+	/** Which identity, by nothing that names it: ids belong in DEBUG logs only. */
+	private static String forWhom(Key key) {
+		return (key.owner() != null) ? " for an identity" : "";
+	}
+
+	private <T> T locked(Key key, Supplier<T> action) {
+		ReentrantLock lock = this.locks.computeIfAbsent(key, (name) -> new ReentrantLock());
 		lock.lock();
 		try {
 			return action.get();
@@ -284,6 +370,19 @@ public final class ServerPool implements AutoCloseable {
 		finally {
 			lock.unlock();
 		}
+	}
+
+	/**
+	 * A connection's key: a server, and for a per-user server's, the identity it acts
+	 * for.
+	 */
+	private record Key(String server, @Nullable String owner) {
+
+		@Override
+		public String toString() {
+			return (this.owner != null) ? this.server + "@" + this.owner : this.server;
+		}
+
 	}
 
 	private static final class Held {

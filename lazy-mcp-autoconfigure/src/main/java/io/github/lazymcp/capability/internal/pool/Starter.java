@@ -11,6 +11,7 @@ import io.github.lazymcp.health.internal.ServerSupervisor;
 import io.github.lazymcp.health.internal.SupervisedConnection;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Starts capability servers under the supervisor, which watches and reconnects them. The
@@ -43,6 +44,20 @@ final class Starter {
 	 * running then
 	 */
 	SupervisedConnection start(ServerDefinition server) {
+		return start(server, server.name(), null);
+	}
+
+	/**
+	 * Starts one of several connections of a server, watched under its own key: for a
+	 * per-user server, the connection of one identity, which sends that identity's token.
+	 * @param server the server's definition
+	 * @param key what the supervisor watches the connection under
+	 * @param onBehalfOf the identity and its token, or null for a shared connection
+	 * @return its supervised connection
+	 * @throws RuntimeException saying why it could not be started; nothing is left
+	 * running then
+	 */
+	SupervisedConnection start(ServerDefinition server, String key, @Nullable OnBehalfOf onBehalfOf) {
 		Observation observation = Observation.start("lazy.mcp.capability.connect", this.observations)
 			.lowCardinalityKeyValue("server", server.name());
 		AttemptTimeout reconnects = this.supervisor.attemptTimeout();
@@ -52,11 +67,12 @@ final class Starter {
 		Consumer<String> exits = (reason) -> this.supervisor.processExited(server.name(), reason);
 		ConnectedClient.Factory clients = (toolsChanged) -> ConnectedClient.of(started.getAndSet(true)
 				? reconnects.run(startsProcess,
-						(timeout) -> this.connector.connectOrThrow(server, toolsChanged, exits,
+						(timeout) -> this.connector.connectOrThrow(server, onBehalfOf, toolsChanged, exits,
 								shorter(this.initTimeout, timeout)))
-				: this.connector.connectOrThrow(server, toolsChanged, exits, this.initTimeout));
+				: this.connector.connectOrThrow(server, onBehalfOf, toolsChanged, exits, this.initTimeout));
 		try {
-			SupervisedConnection connection = this.supervisor.connect(server.name(), clients, server.callTimeout());
+			SupervisedConnection connection = this.supervisor.connect(key, server.name(), clients,
+					server.callTimeout());
 			observation.lowCardinalityKeyValue("outcome", "connected").stop();
 			return connection;
 		}

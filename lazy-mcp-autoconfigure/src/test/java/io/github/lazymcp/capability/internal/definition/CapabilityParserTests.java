@@ -217,6 +217,31 @@ class CapabilityParserTests {
 						+ "\"500ms\", was 'soon'");
 	}
 
+	@Test
+	void anHttpServerMayActForEachUser() {
+		CapabilityDefinition capability = parse(HEADER
+				+ "\n[[mcp.servers]]\nname = \"notes\"\nurl = \"https://notes.example.org/mcp\"\nper_user = true\n");
+
+		assertThat(capability.servers()).containsExactly(
+				new ServerDefinition.Http("notes", URI.create("https://notes.example.org/mcp"), false, null, true));
+		assertThat(capability.servers().get(0).perUser()).isTrue();
+		assertThat(parse(HEADER + STDIO_SERVER).servers().get(0).perUser()).isFalse();
+	}
+
+	@Test
+	void aServerWithACommandCannotActForEachUser() {
+		assertFails(HEADER + STDIO_SERVER + "per_user = true\n",
+				"files.toml:8: 'mcp.servers[0].per_user' is only for a server with a url: each user's access token "
+						+ "goes in the Authorization header of its requests");
+	}
+
+	@Test
+	void perUserIsTrueOrFalse() {
+		assertFails(HEADER
+				+ "\n[[mcp.servers]]\nname = \"notes\"\nurl = \"https://notes.example.org/mcp\"\nper_user = \"yes\"\n",
+				"files.toml:8: 'mcp.servers[0].per_user' must be true or false");
+	}
+
 	private static CapabilityDefinition parse(String toml) {
 		return CapabilityParser.parse("files.toml", toml);
 	}

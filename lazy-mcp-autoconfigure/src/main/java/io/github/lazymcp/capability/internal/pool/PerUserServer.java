@@ -1,0 +1,163 @@
+package io.github.lazymcp.capability.internal.pool;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import io.github.lazymcp.catalog.McpServerConnection;
+import io.github.lazymcp.catalog.ServerHealth;
+import io.github.lazymcp.catalog.internal.OwnerRoutedCallback;
+import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.model.ToolContext;
+import org.springframework.ai.mcp.McpToolUtils;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * A per-user server as the catalog sees it: one entry under the server's name whose tools
+ * are those any connected identity's connection lists (each tool indexed once, whoever
+ * else lists it), which identity lists which, and callbacks that run each call on the
+ * connection of the identity it acts for. Which identities are connected, and what each
+ * one's connection lists, is one immutable value, replaced whole when an identity
+ * connects or lets go ({@link #update}); a callback reads the current one when it runs,
+ * so a callback the catalog made before an identity connected runs on that identity's
+ * connection too. A per-user server's instructions are each identity's own, so the
+ * catalog gets none.
+ */
+public final class PerUserServer implements McpServerConnection {
+
+	private final String name;
+
+	private volatile Identities identities = new Identities(Map.of(), Map.of(), List.of());
+
+	/**
+	 * A server no identity is connected to yet.
+	 * @param name the server's connection name
+	 */
+	public PerUserServer(String name) {
+		this.name = name;
+	}
+
+	/**
+	 * Takes the identities' connections now held, listing each one's tools.
+	 * @param connections the identities' connections, by opaque id
+	 * @return whether any identity is connected
+	 */
+	public boolean update(Map<String, McpServerConnection> connections) {
+		Map<String, McpSchema.Tool> union = new LinkedHashMap<>();
+		Map<String, Set<String>> byOwner = new LinkedHashMap<>();
+		connections.forEach((owner, connection) -> {
+			List<McpSchema.Tool> listed = listed(connection);
+			listed.forEach((tool) -> union.putIfAbsent(tool.name(), tool));
+			byOwner.put(owner, listed.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
+		});
+		this.identities = new Identities(Map.copyOf(connections), Map.copyOf(byOwner), List.copyOf(union.values()));
+		return !connections.isEmpty();
+	}
+
+	@Override
+	public String name() {
+		return this.name;
+	}
+
+	@Override
+	public List<McpSchema.Tool> listTools() {
+		return this.identities.tools();
+	}
+
+	/**
+	 * Whether an identity's connection listed a tool.
+	 * @param tool the tool's name as the server names it
+	 * @param owner the identity's opaque id, or null for none
+	 * @return true when it did
+	 */
+	public boolean lists(String tool, @Nullable String owner) {
+		return owner != null && this.identities.toolsByOwner().getOrDefault(owner, Set.of()).contains(tool);
+	}
+
+	@Override
+	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
+		return new Routed(tool, qualifiedName);
+	}
+
+	/**
+	 * Up while any identity's connection is: each call then meets its own one's health.
+	 */
+	@Override
+	public ServerHealth health() {
+		List<ServerHealth> each = this.identities.connections()
+			.values()
+			.stream()
+			.map(McpServerConnection::health)
+			.toList();
+		return each.stream()
+			.filter(ServerHealth::available)
+			.findFirst()
+			.orElse(each.isEmpty() ? ServerHealth.UP : each.get(0));
+	}
+
+	private static List<McpSchema.Tool> listed(McpServerConnection connection) {
+		try {
+			return connection.listTools();
+		}
+		catch (RuntimeException ex) {
+			// Its tools are unavailable to that identity until it lists them again.
+			return List.of();
+		}
+	}
+
+	/**
+	 * The connected identities at one moment.
+	 *
+	 * @param connections each identity's connection, by opaque id
+	 * @param toolsByOwner the names of the tools each identity's connection listed
+	 * @param tools every listed tool, once
+	 */
+	private record Identities(Map<String, McpServerConnection> connections, Map<String, Set<String>> toolsByOwner,
+			List<McpSchema.Tool> tools) {
+	}
+
+	private final class Routed implements OwnerRoutedCallback {
+
+		private final McpSchema.Tool tool;
+
+		private final String qualifiedName;
+
+		private final ToolDefinition definition;
+
+		Routed(McpSchema.Tool tool, String qualifiedName) {
+			this.tool = tool;
+			this.qualifiedName = qualifiedName;
+			this.definition = McpToolUtils.createToolDefinition(qualifiedName, tool);
+		}
+
+		@Override
+		public ToolDefinition getToolDefinition() {
+			return this.definition;
+		}
+
+		@Override
+		public String call(String toolInput) {
+			return call(toolInput, null, null);
+		}
+
+		@Override
+		public String call(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
+			McpServerConnection connection = (owner != null) ? PerUserServer.this.identities.connections().get(owner)
+					: null;
+			if (connection == null || !lists(this.tool.name(), owner)) {
+				return ("Error: tool '%s' is not available to this user: their connection to '%s' does not list it "
+						+ "(their access token may lack the scope it needs). Ask the user to grant it, or use "
+						+ "another tool.")
+					.formatted(this.qualifiedName, PerUserServer.this.name);
+			}
+			return connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext);
+		}
+
+	}
+
+}

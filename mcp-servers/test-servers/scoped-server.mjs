@@ -1,0 +1,165 @@
+// An MCP server of the project's own for tests of per-user connections, on the official MCP
+// TypeScript SDK, over Streamable HTTP (`streamableHttp`, endpoint /mcp) or HTTP+SSE (`sse`,
+// endpoints /sse and /messages), on PORT.
+//
+// Every MCP request must carry `Authorization: Bearer <JWT>`, signed with a key of the JSON Web
+// Key Set at JWKS_URL (an authorization server's) and not expired; otherwise the answer is 401
+// with `WWW-Authenticate: Bearer error="invalid_token"`. The tools a connection lists depend on
+// the scopes of the token that opened it: `whoami` always, `read_notes` with `notes:read`,
+// `write_notes` with `notes:write`. A call of a tool the current token's scopes do not allow is
+// answered 403 with `error="insufficient_scope", scope="..."`.
+//
+// The server records which token made each request: GET /record (no token needed) lists, in
+// order, every tool call and every tools/list with the subject (`sub`) and token id (`jti`) of
+// the request's token and the subject that opened the connection. A request whose token's
+// subject is not the connection's is a crossing, and is refused with 403 and recorded.
+import { randomUUID } from 'node:crypto';
+
+import express from 'express';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+const mode = process.argv[2] ?? 'streamableHttp';
+const port = Number(process.env.PORT ?? 3001);
+const keys = createRemoteJWKSet(new URL(process.env.JWKS_URL));
+
+const SCOPED_TOOLS = [
+	{ name: 'read_notes', scope: 'notes:read', description: "Reads the caller's notes." },
+	{ name: 'write_notes', scope: 'notes:write', description: "Adds a note to the caller's notes." },
+];
+
+const record = [];
+const transports = {};
+const owners = {};
+
+/** The request's token, verified, as the SDK's AuthInfo; a 401 when there is none. */
+async function authenticate(req, res, next) {
+	const header = req.headers.authorization ?? '';
+	const token = header.startsWith('Bearer ') ? header.slice(7) : null;
+	try {
+		if (!token) {
+			throw new Error('no bearer token');
+		}
+		const { payload } = await jwtVerify(token, keys);
+		const scopes = String(payload.scope ?? '').split(' ').filter((scope) => scope);
+		req.auth = { token, clientId: String(payload.sub), scopes, extra: { sub: payload.sub, jti: payload.jti } };
+		next();
+	}
+	catch (error) {
+		res.status(401)
+			.set('WWW-Authenticate', 'Bearer error="invalid_token"')
+			.json({ error: 'invalid_token', error_description: error.message });
+	}
+}
+
+/** Refuses, and records, a request whose token is another subject's than its connection's. */
+function sameOwner(sessionId, req, res) {
+	const owner = owners[sessionId];
+	if (owner !== undefined && owner !== req.auth.extra.sub) {
+		record.push({ kind: 'crossing', owner, sub: req.auth.extra.sub, jti: req.auth.extra.jti });
+		res.status(403).set('WWW-Authenticate', 'Bearer error="invalid_token"').json({ error: 'crossing' });
+		return false;
+	}
+	return true;
+}
+
+/** One MCP server per connection: its tools are those of the opening token's scopes. */
+function serverFor(auth) {
+	const server = new McpServer({ name: 'scoped', version: '1.0.0' });
+	const owner = auth.extra.sub;
+	const calls = (name, extra) => {
+		record.push({ kind: 'call', tool: name, owner, sub: extra.authInfo?.extra?.sub, jti: extra.authInfo?.extra?.jti });
+	};
+	server.registerTool('whoami', { description: 'Says who the caller is.' }, async (extra) => {
+		calls('whoami', extra);
+		return { content: [{ type: 'text', text: `you are ${extra.authInfo?.extra?.sub}` }] };
+	});
+	for (const tool of SCOPED_TOOLS.filter((tool) => auth.scopes.includes(tool.scope))) {
+		server.registerTool(tool.name, { description: tool.description }, async (extra) => {
+			calls(tool.name, extra);
+			if (!(extra.authInfo?.scopes ?? []).includes(tool.scope)) {
+				return { isError: true, content: [{ type: 'text', text: `insufficient_scope: ${tool.scope}` }] };
+			}
+			return { content: [{ type: 'text', text: `${tool.name} for ${extra.authInfo?.extra?.sub}` }] };
+		});
+	}
+	return server;
+}
+
+const app = express();
+app.use(express.json());
+app.get('/record', (req, res) => res.json(record));
+
+if (mode === 'sse') {
+	app.get('/sse', authenticate, async (req, res) => {
+		const transport = new SSEServerTransport('/messages', res);
+		transports[transport.sessionId] = transport;
+		owners[transport.sessionId] = req.auth.extra.sub;
+		res.on('close', () => delete transports[transport.sessionId]);
+		await serverFor(req.auth).connect(transport);
+	});
+	app.post('/messages', authenticate, async (req, res) => {
+		const sessionId = String(req.query.sessionId);
+		const transport = transports[sessionId];
+		if (!transport) {
+			res.status(404).json({ error: 'unknown session' });
+			return;
+		}
+		if (sameOwner(sessionId, req, res)) {
+			note(req);
+			await transport.handlePostMessage(req, res, req.body);
+		}
+	});
+}
+else {
+	app.post('/mcp', authenticate, async (req, res) => {
+		const sessionId = req.headers['mcp-session-id'];
+		let transport = sessionId ? transports[sessionId] : undefined;
+		if (!transport) {
+			if (sessionId || !isInitializeRequest(req.body)) {
+				res.status(404).json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+				return;
+			}
+			transport = new StreamableHTTPServerTransport({
+				sessionIdGenerator: () => randomUUID(),
+				onsessioninitialized: (id) => {
+					transports[id] = transport;
+					owners[id] = req.auth.extra.sub;
+				},
+			});
+			transport.onclose = () => delete transports[transport.sessionId];
+			await serverFor(req.auth).connect(transport);
+		}
+		else if (!sameOwner(sessionId, req, res)) {
+			return;
+		}
+		note(req);
+		await transport.handleRequest(req, res, req.body);
+	});
+	const session = async (req, res) => {
+		const sessionId = req.headers['mcp-session-id'];
+		const transport = sessionId ? transports[sessionId] : undefined;
+		if (!transport) {
+			res.status(404).end();
+			return;
+		}
+		if (sameOwner(sessionId, req, res)) {
+			await transport.handleRequest(req, res);
+		}
+	};
+	app.get('/mcp', authenticate, session);
+	app.delete('/mcp', authenticate, session);
+}
+
+/** Records a tools/list with the token that asked and the connection's owner. */
+function note(req) {
+	if (req.body?.method === 'tools/list') {
+		const sessionId = req.headers['mcp-session-id'] ?? req.query.sessionId;
+		record.push({ kind: 'list', owner: owners[sessionId], sub: req.auth.extra.sub, jti: req.auth.extra.jti });
+	}
+}
+
+app.listen(port, '127.0.0.1', () => console.error(`scoped MCP server (${mode}) on port ${port}`));
