@@ -6,8 +6,10 @@
 // Key Set at JWKS_URL (an authorization server's) and not expired; otherwise the answer is 401
 // with `WWW-Authenticate: Bearer error="invalid_token"`. The tools a connection lists depend on
 // the scopes of the token that opened it: `whoami` always, `read_notes` with `notes:read`,
-// `write_notes` with `notes:write`. A call of a tool the current token's scopes do not allow is
-// answered 403 with `error="insufficient_scope", scope="..."`.
+// `write_notes` with `notes:write`; `archive_notes` is listed to everyone, and a call of it whose
+// token lacks `notes:archive` is answered at the HTTP level, 403 with
+// `WWW-Authenticate: Bearer error="insufficient_scope", scope="notes:archive"`, as servers that
+// check scopes per call do.
 //
 // The server records which token made each request: GET /record (no token needed) lists, in
 // order, every tool call and every tools/list with the subject (`sub`) and token id (`jti`) of
@@ -55,6 +57,21 @@ async function authenticate(req, res, next) {
 	}
 }
 
+/** Refuses a call of archive_notes whose token lacks its scope, before the MCP server sees it. */
+function scoped(req, res) {
+	const call = req.body;
+	if (call?.method === 'tools/call' && call.params?.name === 'archive_notes'
+			&& !req.auth.scopes.includes('notes:archive')) {
+		const owner = owners[req.headers['mcp-session-id'] ?? req.query.sessionId];
+		record.push({ kind: 'refused', tool: 'archive_notes', owner, sub: req.auth.extra.sub, jti: req.auth.extra.jti });
+		res.status(403)
+			.set('WWW-Authenticate', 'Bearer error="insufficient_scope", scope="notes:archive"')
+			.json({ error: 'insufficient_scope' });
+		return false;
+	}
+	return true;
+}
+
 /** Refuses, and records, a request whose token is another subject's than its connection's. */
 function sameOwner(sessionId, req, res) {
 	const owner = owners[sessionId];
@@ -76,6 +93,10 @@ function serverFor(auth) {
 	server.registerTool('whoami', { description: 'Says who the caller is.' }, async (extra) => {
 		calls('whoami', extra);
 		return { content: [{ type: 'text', text: `you are ${extra.authInfo?.extra?.sub}` }] };
+	});
+	server.registerTool('archive_notes', { description: "Archives the caller's notes." }, async (extra) => {
+		calls('archive_notes', extra);
+		return { content: [{ type: 'text', text: `archived the notes of ${extra.authInfo?.extra?.sub}` }] };
 	});
 	for (const tool of SCOPED_TOOLS.filter((tool) => auth.scopes.includes(tool.scope))) {
 		server.registerTool(tool.name, { description: tool.description }, async (extra) => {
@@ -108,7 +129,7 @@ if (mode === 'sse') {
 			res.status(404).json({ error: 'unknown session' });
 			return;
 		}
-		if (sameOwner(sessionId, req, res)) {
+		if (sameOwner(sessionId, req, res) && scoped(req, res)) {
 			note(req);
 			await transport.handlePostMessage(req, res, req.body);
 		}
@@ -133,7 +154,7 @@ else {
 			transport.onclose = () => delete transports[transport.sessionId];
 			await serverFor(req.auth).connect(transport);
 		}
-		else if (!sameOwner(sessionId, req, res)) {
+		else if (!sameOwner(sessionId, req, res) || !scoped(req, res)) {
 			return;
 		}
 		note(req);

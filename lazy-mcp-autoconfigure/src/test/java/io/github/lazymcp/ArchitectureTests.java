@@ -349,10 +349,12 @@ class ArchitectureTests {
 			.resideInAPackage("..identity..")
 			.should()
 			.dependOnClassesThat()
-			.resideInAnyPackage("io.github.lazymcp", "..activation..", "..advisor..", "..background..",
-					"..capability..", "..catalog..", "..embedding..", "..health..", "..learning..", "..logging..",
-					"..policy..", "..proactive..", "..search..", "..settings..", "..tool..", "..actuate..",
-					"..autoconfigure..")
+			.resideInAnyPackage("io.github.lazymcp", "io.github.lazymcp.activation..", "io.github.lazymcp.advisor..",
+					"io.github.lazymcp.background..", "io.github.lazymcp.capability..", "io.github.lazymcp.catalog..",
+					"io.github.lazymcp.embedding..", "io.github.lazymcp.health..", "io.github.lazymcp.learning..",
+					"io.github.lazymcp.logging..", "io.github.lazymcp.policy..", "io.github.lazymcp.proactive..",
+					"io.github.lazymcp.search..", "io.github.lazymcp.settings..", "io.github.lazymcp.tool..",
+					"io.github.lazymcp.actuate..", "io.github.lazymcp.autoconfigure..")
 			.check(this.classes);
 	}
 

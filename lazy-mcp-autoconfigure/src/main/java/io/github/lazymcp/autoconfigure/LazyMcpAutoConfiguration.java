@@ -32,6 +32,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Auto-configuration of lazy-mcp: {@link LazyMcpProperties} mapped onto the core's
@@ -168,16 +169,21 @@ public final class LazyMcpAutoConfiguration {
 	 */
 	/**
 	 * With Spring Security, a conversation belongs to the authenticated principal of the
-	 * thread that starts its turn.
+	 * thread that starts its turn; with its OAuth2 client and client registrations too,
+	 * per-user servers get that principal's authorized client of the registration named
+	 * like the server.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
 	static class SpringSecurityIdentity {
 
+		private static final String OAUTH2_CLIENT = "org.springframework.security.oauth2.client.OAuth2AuthorizedClientManager";
+
 		@Bean
 		@ConditionalOnMissingBean
-		IdentityResolver lazyMcpIdentityResolver() {
-			return new SecurityContextIdentity();
+		IdentityResolver lazyMcpIdentityResolver(ApplicationContext context) {
+			return ClassUtils.isPresent(OAUTH2_CLIENT, context.getClassLoader()) ? OAuth2Credentials.resolver(context)
+					: new SecurityContextIdentity();
 		}
 
 	}

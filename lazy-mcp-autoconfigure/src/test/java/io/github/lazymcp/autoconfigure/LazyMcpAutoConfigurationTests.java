@@ -16,6 +16,7 @@ import io.github.lazymcp.catalog.internal.FakeConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.identity.IdentityResolver;
+import io.github.lazymcp.identity.internal.OAuth2ClientIdentity;
 import io.github.lazymcp.identity.internal.SecurityContextIdentity;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.policy.PolicyResolver;
@@ -42,6 +43,13 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.security.oauth2.client.InMemoryOAuth2AuthorizedClientService;
+import org.springframework.security.oauth2.client.OAuth2AuthorizedClientManager;
+import org.springframework.security.oauth2.client.OAuth2AuthorizedClientService;
+import org.springframework.security.oauth2.client.registration.ClientRegistration;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.client.registration.InMemoryClientRegistrationRepository;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
@@ -390,6 +398,27 @@ class LazyMcpAutoConfigurationTests {
 			.isInstanceOf(SecurityContextIdentity.class));
 		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.security"))
 			.run((context) -> assertThat(context).doesNotHaveBean(IdentityResolver.class).hasSingleBean(LazyMcp.class));
+	}
+
+	@Test
+	void withSpringSecuritysOAuth2ClientPerUserServersGetTheUsersAuthorizedClients() {
+		ClientRegistrationRepository registrations = new InMemoryClientRegistrationRepository(
+				ClientRegistration.withRegistrationId("notes")
+					.clientId("lazy-mcp")
+					.authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+					.redirectUri("http://127.0.0.1/login/oauth2/code/notes")
+					.authorizationUri("http://127.0.0.1/authorize")
+					.tokenUri("http://127.0.0.1/token")
+					.build());
+		ApplicationContextRunner withClients = this.runner
+			.withBean(ClientRegistrationRepository.class, () -> registrations)
+			.withBean(OAuth2AuthorizedClientService.class,
+					() -> new InMemoryOAuth2AuthorizedClientService(registrations));
+		withClients.run((context) -> assertThat(context.getBean(IdentityResolver.class))
+			.isInstanceOf(OAuth2ClientIdentity.class));
+		withClients.withClassLoader(new FilteredClassLoader(OAuth2AuthorizedClientManager.class))
+			.run((context) -> assertThat(context.getBean(IdentityResolver.class))
+				.isInstanceOf(SecurityContextIdentity.class));
 	}
 
 	@Test

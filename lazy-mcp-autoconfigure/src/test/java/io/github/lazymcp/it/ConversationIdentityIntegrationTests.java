@@ -3,7 +3,6 @@ package io.github.lazymcp.it;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.lazymcp.activation.Postgres;
@@ -22,8 +21,6 @@ import org.springframework.ai.tool.annotation.Tool;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,14 +52,15 @@ class ConversationIdentityIntegrationTests extends RealMcpServers {
 		model(a).thenCall(SEARCH, "{\"names\": [\"memory__read_graph\"]}").thenAnswer("loaded");
 		model(b).thenAnswer("still yours");
 
-		signedIn("alice", () -> chat(a, "moving", "load the graph tool"));
-		assertThatThrownBy(() -> signedIn("bob", () -> chat(b, "moving", "what did alice load?")))
+		Turns.signedIn("alice", () -> Turns.chat(a, "moving", "load the graph tool"));
+		assertThatThrownBy(() -> Turns.signedIn("bob", () -> Turns.chat(b, "moving", "what did alice load?")))
 			.isInstanceOf(ConversationOwnerException.class)
 			.hasMessageContaining("belongs to another user");
-		assertThatThrownBy(() -> chat(b, "moving", "anyone there?")).isInstanceOf(ConversationOwnerException.class);
+		assertThatThrownBy(() -> Turns.chat(b, "moving", "anyone there?"))
+			.isInstanceOf(ConversationOwnerException.class);
 		assertThat(model(b).requests()).as("requests sent to the model for refused users").isEmpty();
 
-		assertThat(signedIn("alice", () -> chat(b, "moving", "and now?"))).isEqualTo("still yours");
+		assertThat(Turns.signedIn("alice", () -> Turns.chat(b, "moving", "and now?"))).isEqualTo("still yours");
 		assertThat(model(b).toolNames(0)).contains("memory__read_graph");
 		SessionState state = b.getBean(SessionStore.class).find("moving").orElseThrow().state();
 		assertThat(state.owner()).isEqualTo(OpaqueIds.of("alice"));
@@ -75,7 +73,7 @@ class ConversationIdentityIntegrationTests extends RealMcpServers {
 		model(a).thenCall("whoAmI", "{}").thenAnswer("done");
 		Probe probe = new Probe();
 
-		String answer = signedIn("alice",
+		String answer = Turns.signedIn("alice",
 				() -> String.join("",
 						client(a).prompt()
 							.user("who am I?")
@@ -111,18 +109,6 @@ class ConversationIdentityIntegrationTests extends RealMcpServers {
 
 	}
 
-	private static <T> T signedIn(String user, Callable<T> action) throws Exception {
-		SecurityContextHolder.getContext()
-			.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(user, "n/a",
-					AuthorityUtils.createAuthorityList("ROLE_USER")));
-		try {
-			return action.call();
-		}
-		finally {
-			SecurityContextHolder.clearContext();
-		}
-	}
-
 	private ConfigurableApplicationContext instance() {
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(McpTestApplication.class)
 			.web(WebApplicationType.NONE)
@@ -139,14 +125,6 @@ class ConversationIdentityIntegrationTests extends RealMcpServers {
 
 	private static ChatClient client(ConfigurableApplicationContext context) {
 		return context.getBean(ChatClient.Builder.class).build();
-	}
-
-	private static String chat(ConfigurableApplicationContext context, String conversation, String message) {
-		return client(context).prompt()
-			.user(message)
-			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, conversation))
-			.call()
-			.content();
 	}
 
 }

@@ -17,8 +17,6 @@ import io.github.lazymcp.catalog.CatalogTool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -51,8 +49,8 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 		model(a).thenCall(SEARCH, "{\"names\": [\"memory__read_graph\"]}").thenAnswer("loaded");
 		model(b).thenAnswer("hello");
 
-		chat(a, "shared", "load the graph tool");
-		chat(b, "shared", "and now?");
+		Turns.chat(a, "shared", "load the graph tool");
+		Turns.chat(b, "shared", "and now?");
 
 		assertThat(model(b).toolNames(0)).contains("memory__read_graph");
 		assertThat(b.getBean(SessionStore.class).getClass().getSimpleName()).isEqualTo("JdbcSessionStore");
@@ -62,12 +60,12 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 	void aConversationOutlivesARestartOfItsInstance() {
 		ConfigurableApplicationContext a = instance();
 		model(a).thenCall(SEARCH, "{\"names\": [\"memory__search_nodes\"]}").thenAnswer("loaded");
-		chat(a, "restarted", "load the search tool");
+		Turns.chat(a, "restarted", "load the search tool");
 		a.close();
 
 		ConfigurableApplicationContext again = instance();
 		model(again).thenAnswer("still here");
-		chat(again, "restarted", "hello again");
+		Turns.chat(again, "restarted", "hello again");
 
 		assertThat(model(again).toolNames(0)).contains("memory__search_nodes");
 	}
@@ -141,16 +139,6 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 
 	private static ScriptedChatModel model(ConfigurableApplicationContext context) {
 		return context.getBean(ScriptedChatModel.class);
-	}
-
-	private static String chat(ConfigurableApplicationContext context, String conversation, String message) {
-		return context.getBean(ChatClient.Builder.class)
-			.build()
-			.prompt()
-			.user(message)
-			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, conversation))
-			.call()
-			.content();
 	}
 
 }

@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
+
+import javax.sql.DataSource;
 
 import ch.qos.logback.classic.Level;
 import io.github.lazymcp.LogEvents;
@@ -20,6 +22,7 @@ import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.identity.internal.OpaqueIds;
 import io.github.lazymcp.identity.internal.SecurityContextIdentity;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,13 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,7 +81,7 @@ class PerUserServersIntegrationTests {
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__write_notes", "{}")
 				.thenAnswer("noted");
-			signedIn("alice", () -> chat(app, "alice-1", "add a note"));
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "add a note"));
 			List<String> aliceTools = model.toolNames(1);
 			String aliceWrote = model.toolResults(2).get(0);
 
@@ -89,8 +89,9 @@ class PerUserServersIntegrationTests {
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__write_notes", "{}")
 				.thenCall("notes__read_notes", "{}")
+				.thenCall("notes__archive_notes", "{}")
 				.thenAnswer("read");
-			signedIn("bob", () -> chat(app, "bob-1", "add a note, then read my notes"));
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "add a note, then read my notes"));
 
 			assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
 			assertThat(aliceWrote).contains("write_notes for alice");
@@ -100,32 +101,60 @@ class PerUserServersIntegrationTests {
 				.asString()
 				.contains("not available", "not among this user's tools of server 'notes'");
 			assertThat(model.toolResults(3)).singleElement().asString().contains("read_notes for bob");
+			// Over SSE the SDK gives the status only, not the WWW-Authenticate header.
+			assertThat(model.toolResults(4)).as("a call the server refuses for a scope the token lacks")
+				.singleElement()
+				.asString()
+				.contains("was not run", mode.equals("sse") ? "(HTTP 403). Ask the user to grant notes the access"
+						: "Ask the user to allow 'notes:archive' for notes");
 			assertThat(app.getBean(SessionStore.class).find("bob-1").orElseThrow().state().tools().names())
 				.doesNotContain("notes__write_notes");
 			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
 					"notes@" + OpaqueIds.of("bob"));
 			List<JsonNode> record = server.record();
-			assertThat(record).extracting((entry) -> entry.path("kind").asString()).doesNotContain("crossing");
+			assertThat(record).extracting((entry) -> entry.path("kind").asString())
+				.doesNotContain("crossing")
+				.contains("refused");
 			assertThat(record).allSatisfy(
 					(entry) -> assertThat(entry.path("sub").asString()).isEqualTo(entry.path("owner").asString()));
 			assertThat(record).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
 				.extracting((entry) -> entry.path("sub").asString() + ":" + entry.path("tool").asString())
 				.containsExactly("alice:write_notes", "bob:read_notes");
-			McpActivationEndpoint endpoint = app.getBean(McpActivationEndpoint.class);
-			String seen = String.join("\n", logs.below(Level.OFF)) + JSON.writeValueAsString(endpoint.state())
-					+ JSON.writeValueAsString(endpoint.session("alice-1").getBody())
-					+ JSON.writeValueAsString(endpoint.session("bob-1").getBody())
-					+ app.getBean(SessionStore.class).find("alice-1").orElseThrow().state();
 			logs.close();
-			assertThat(logs.below(Level.OFF)).as("log events captured at DEBUG")
-				.anyMatch((event) -> event.contains("Connected MCP server 'notes' for an identity"));
-			for (String token : tokens.values()) {
-				assertThat(seen).doesNotContain(token)
-					.doesNotContain(Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8)));
-				// Any 32 characters of it contain one of these windows whole.
-				for (int start = 0; start + 24 <= token.length(); start += 8) {
-					assertThat(seen).doesNotContain(token.substring(start, start + 24));
-				}
+			assertNoTraceOf(tokens.values(), logs, app, "alice-1", "bob-1");
+		}
+	}
+
+	/**
+	 * No token, whole, in part (any 32 characters of it) or base64-encoded, in any log
+	 * event captured at DEBUG, the endpoint's answers, the meters, the sessions or, with
+	 * the JDBC store, the tables of sessions and learned uses.
+	 */
+	private static void assertNoTraceOf(Collection<String> tokens, LogEvents logs, ConfigurableApplicationContext app,
+			String... conversations) {
+		McpActivationEndpoint endpoint = app.getBean(McpActivationEndpoint.class);
+		StringBuilder seen = new StringBuilder(String.join("\n", logs.below(Level.OFF)));
+		seen.append(JSON.writeValueAsString(endpoint.state()));
+		for (String conversation : conversations) {
+			seen.append(JSON.writeValueAsString(endpoint.session(conversation).getBody()))
+				.append(app.getBean(SessionStore.class).find(conversation).orElseThrow().state());
+		}
+		app.getBeanProvider(MeterRegistry.class)
+			.ifAvailable((meters) -> meters.getMeters().forEach((meter) -> seen.append(meter.getId())));
+		boolean jdbc = "jdbc".equals(app.getEnvironment().getProperty("tools.lazy-mcp.sessions.store"));
+		app.getBeanProvider(DataSource.class).stream().filter((database) -> jdbc).forEach((database) -> {
+			for (String table : List.of("lazy_mcp_session", "lazy_mcp_tool_use")) {
+				new JdbcTemplate(database).queryForList("select * from " + table).forEach(seen::append);
+			}
+		});
+		assertThat(logs.below(Level.OFF)).as("log events captured at DEBUG")
+			.anyMatch((event) -> event.contains("Connected MCP server 'notes' for an identity"));
+		for (String token : tokens) {
+			assertThat(seen).doesNotContain(token)
+				.doesNotContain(Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8)));
+			// Any 32 characters of it contain one of these windows whole.
+			for (int start = 0; start + 24 <= token.length(); start += 8) {
+				assertThat(seen).doesNotContain(token.substring(start, start + 24));
 			}
 		}
 	}
@@ -138,11 +167,11 @@ class PerUserServersIntegrationTests {
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
 
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("no");
-			chat(app, "anonymous-1", "read my notes");
+			Turns.chat(app, "anonymous-1", "read my notes");
 			String anonymous = model.toolResults(1).get(0);
 			model.reset();
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("no");
-			signedIn("carol", () -> chat(app, "carol-1", "read my notes"));
+			Turns.signedIn("carol", () -> Turns.chat(app, "carol-1", "read my notes"));
 
 			assertThat(anonymous).contains("runs under no identity");
 			assertThat(model.toolResults(1)).singleElement().asString().contains("no access token for it");
@@ -160,14 +189,16 @@ class PerUserServersIntegrationTests {
 					"spring.datasource.username=postgres" };
 			ConfigurableApplicationContext a = start(server, mode, tokens, jdbc);
 			ConfigurableApplicationContext b = start(server, mode, tokens, jdbc);
+			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
+					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
 			a.getBean(ScriptedChatModel.class)
 				.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenAnswer("enabled");
 			ScriptedChatModel onB = b.getBean(ScriptedChatModel.class);
 			onB.thenCall("notes__write_notes", "{}").thenAnswer("noted");
 
-			signedIn("alice", () -> chat(a, "moving-notes", "enable my notes"));
-			signedIn("alice", () -> chat(b, "moving-notes", "add a note"));
+			Turns.signedIn("alice", () -> Turns.chat(a, "moving-notes", "enable my notes"));
+			Turns.signedIn("alice", () -> Turns.chat(b, "moving-notes", "add a note"));
 
 			assertThat(onB.toolNames(0)).contains("notes__read_notes", "notes__write_notes");
 			assertThat(onB.toolResults(1)).singleElement().asString().contains("write_notes for alice");
@@ -176,6 +207,8 @@ class PerUserServersIntegrationTests {
 				.as("one connection per instance, each listing with alice's token")
 				.hasSizeGreaterThanOrEqualTo(2)
 				.allSatisfy((entry) -> assertThat(entry.path("sub").asString()).isEqualTo("alice"));
+			logs.close();
+			assertNoTraceOf(tokens.values(), logs, b, "moving-notes");
 		}
 	}
 
@@ -217,28 +250,6 @@ class PerUserServersIntegrationTests {
 			.run();
 		this.apps.add(app);
 		return app;
-	}
-
-	private static String chat(ConfigurableApplicationContext app, String conversation, String message) {
-		return app.getBean(ChatClient.Builder.class)
-			.build()
-			.prompt()
-			.user(message)
-			.advisors((a) -> a.param(ChatMemory.CONVERSATION_ID, conversation))
-			.call()
-			.content();
-	}
-
-	private static <T> T signedIn(String user, Callable<T> action) throws Exception {
-		SecurityContextHolder.getContext()
-			.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(user, "n/a",
-					AuthorityUtils.createAuthorityList("ROLE_USER")));
-		try {
-			return action.call();
-		}
-		finally {
-			SecurityContextHolder.clearContext();
-		}
 	}
 
 }

@@ -2,6 +2,7 @@ package io.github.lazymcp.capability.internal.pool;
 
 import java.io.File;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Makes an MCP Java SDK client from a server definition: starts the server (stdio) or
@@ -170,14 +172,22 @@ final class Connector {
 		String base = url.getScheme() + "://" + url.getRawAuthority();
 		String endpoint = endpoint(url);
 		McpSyncHttpClientRequestCustomizer token = bearer(onBehalfOf);
+		// The identities' HTTP clients run their callbacks on Reactor's bounded-elastic
+		// threads, as the MCP SDK runs its own blocking work, rather than on a pool of
+		// their own each: a connection per identity then keeps one thread (its selector).
+		Consumer<HttpClient.Builder> client = (onBehalfOf != null)
+				? (builder) -> builder.executor((task) -> Schedulers.boundedElastic().schedule(task)) : (builder) -> {
+				};
 		if (http.sse()) {
 			HttpClientSseClientTransport.Builder builder = HttpClientSseClientTransport.builder(base)
 				.jsonMapper(McpJsonDefaults.getMapper())
+				.customizeClient(client)
 				.httpRequestCustomizer(token);
 			return (endpoint != null) ? builder.sseEndpoint(endpoint).build() : builder.build();
 		}
 		HttpClientStreamableHttpTransport.Builder builder = HttpClientStreamableHttpTransport.builder(base)
 			.jsonMapper(McpJsonDefaults.getMapper())
+			.customizeClient(client)
 			.httpRequestCustomizer(token);
 		return (endpoint != null) ? builder.endpoint(endpoint).build() : builder.build();
 	}

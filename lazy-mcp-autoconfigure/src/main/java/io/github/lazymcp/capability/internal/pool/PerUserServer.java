@@ -155,7 +155,16 @@ public final class PerUserServer implements McpServerConnection {
 						+ "another tool.")
 					.formatted(this.qualifiedName, PerUserServer.this.name);
 			}
-			return connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext);
+			try {
+				return connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext);
+			}
+			catch (RuntimeException ex) {
+				String refused = MissingScope.of(ex, PerUserServer.this.name);
+				if (refused == null) {
+					throw ex;
+				}
+				return "Error: tool '%s' was not run: %s".formatted(this.qualifiedName, refused);
+			}
 		}
 
 	}

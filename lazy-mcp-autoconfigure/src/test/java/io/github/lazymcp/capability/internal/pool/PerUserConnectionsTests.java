@@ -50,8 +50,8 @@ class PerUserConnectionsTests {
 
 			assertThat(forAlice).isNotSameAs(forBob);
 			assertThat(forAlice.name()).isEqualTo("notes");
-			assertThat(names(forAlice)).containsExactly("whoami", "read_notes", "write_notes");
-			assertThat(names(forBob)).containsExactly("whoami", "read_notes");
+			assertThat(names(forAlice)).containsExactly("whoami", "archive_notes", "read_notes", "write_notes");
+			assertThat(names(forBob)).containsExactly("whoami", "archive_notes", "read_notes");
 			assertThat(call(forAlice, "whoami")).contains("you are alice");
 			assertThat(call(forBob, "read_notes")).contains("read_notes for bob");
 			assertThat(this.pool.holders())
