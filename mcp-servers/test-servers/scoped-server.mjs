@@ -11,6 +11,9 @@
 // `WWW-Authenticate: Bearer error="insufficient_scope", scope="notes:archive"`, as servers that
 // check scopes per call do.
 //
+// POST /revoke {"jti": "..."} (no token needed) revokes a token: from then on a request with it is
+// answered 401, as an authorization server's revocation would make a resource server answer.
+//
 // The server records which token made each request: GET /record (no token needed) lists, in
 // order, every tool call and every tools/list with the subject (`sub`) and token id (`jti`) of
 // the request's token and the subject that opened the connection. A request whose token's
@@ -34,6 +37,7 @@ const SCOPED_TOOLS = [
 ];
 
 const record = [];
+const revoked = new Set();
 const transports = {};
 const owners = {};
 
@@ -46,6 +50,9 @@ async function authenticate(req, res, next) {
 			throw new Error('no bearer token');
 		}
 		const { payload } = await jwtVerify(token, keys);
+		if (revoked.has(payload.jti)) {
+			throw new Error('the token was revoked');
+		}
 		const scopes = String(payload.scope ?? '').split(' ').filter((scope) => scope);
 		req.auth = { token, clientId: String(payload.sub), scopes, extra: { sub: payload.sub, jti: payload.jti } };
 		next();
@@ -113,6 +120,10 @@ function serverFor(auth) {
 const app = express();
 app.use(express.json());
 app.get('/record', (req, res) => res.json(record));
+app.post('/revoke', (req, res) => {
+	revoked.add(req.body.jti);
+	res.status(204).end();
+});
 
 if (mode === 'sse') {
 	app.get('/sse', authenticate, async (req, res) => {

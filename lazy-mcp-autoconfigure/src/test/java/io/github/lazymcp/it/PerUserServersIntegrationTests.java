@@ -80,16 +80,19 @@ class PerUserServersIntegrationTests {
 
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__write_notes", "{}")
+				.thenCall("ToolSearch", "{\"names\": [\"notes__write_notes\"]}")
 				.thenAnswer("noted");
 			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "add a note"));
 			List<String> aliceTools = model.toolNames(1);
 			String aliceWrote = model.toolResults(2).get(0);
+			String aliceFound = model.toolResults(3).get(0);
 
 			model.reset();
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__write_notes", "{}")
 				.thenCall("notes__read_notes", "{}")
 				.thenCall("notes__archive_notes", "{}")
+				.thenCall("ToolSearch", "{\"names\": [\"notes__write_notes\"]}")
 				.thenAnswer("read");
 			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "add a note, then read my notes"));
 
@@ -107,6 +110,8 @@ class PerUserServersIntegrationTests {
 				.asString()
 				.contains("was not run", mode.equals("sse") ? "(HTTP 403). Ask the user to grant notes the access"
 						: "Ask the user to allow 'notes:archive' for notes");
+			assertThat(found(aliceFound)).as("alice's search by name").containsExactly("notes__write_notes");
+			assertThat(found(model.toolResults(5).get(0))).as("bob's search by name").isEmpty();
 			assertThat(app.getBean(SessionStore.class).find("bob-1").orElseThrow().state().tools().names())
 				.doesNotContain("notes__write_notes");
 			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
@@ -123,6 +128,13 @@ class PerUserServersIntegrationTests {
 			logs.close();
 			assertNoTraceOf(tokens.values(), logs, app, "alice-1", "bob-1");
 		}
+	}
+
+	/** The names of the tools a ToolSearch result lists. */
+	private static List<String> found(String result) {
+		List<String> names = new ArrayList<>();
+		JSON.readTree(result).path("tools").forEach((tool) -> names.add(tool.path("name").asString()));
+		return names;
 	}
 
 	/**
@@ -156,6 +168,32 @@ class PerUserServersIntegrationTests {
 			for (int start = 0; start + 24 <= token.length(); start += 8) {
 				assertThat(seen).doesNotContain(token.substring(start, start + 24));
 			}
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp", "sse" })
+	void aRevokedTokenTellsTheModelToHaveTheUserConnectAgain(String mode) throws Exception {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			String token = server.token("alice", "notes:read");
+			ConfigurableApplicationContext app = start(server, mode, Map.of("alice", token));
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenAnswer("you are alice");
+			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "who am I?"));
+			String before = model.toolResults(2).get(0);
+
+			server.revoke(token);
+			model.reset();
+			model.thenCall("notes__whoami", "{}").thenAnswer("signed out");
+			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "and now?"));
+
+			assertThat(before).contains("you are alice");
+			assertThat(model.toolResults(1)).singleElement()
+				.asString()
+				.contains("was not run", "(HTTP 401)", "Ask the user to connect their account again")
+				.doesNotContain(token.substring(token.length() - 24));
 		}
 	}
 
@@ -245,7 +283,11 @@ class PerUserServersIntegrationTests {
 			.initializers((context) -> context.getBeanFactory().registerSingleton("identities", identities))
 			.properties("spring.ai.mcp.client.enabled=false",
 					"tools.lazy-mcp.capabilities.locations=file:" + this.capabilities + "/",
-					"tools.lazy-mcp.capabilities.auto-activation.enabled=false")
+					"tools.lazy-mcp.capabilities.auto-activation.enabled=false",
+					// A handful of tools would otherwise be sent as usual, and ToolSearch
+					// would
+					// have nothing to rank.
+					"tools.lazy-mcp.threshold.tools=0", "tools.lazy-mcp.threshold.tokens=0")
 			.properties(properties)
 			.run();
 		this.apps.add(app);

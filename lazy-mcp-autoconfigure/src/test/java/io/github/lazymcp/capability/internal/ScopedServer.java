@@ -141,6 +141,31 @@ public final class ScopedServer implements AutoCloseable {
 	}
 
 	/**
+	 * Revokes a token: the server answers every later request that carries it with 401.
+	 * @param token the JWT
+	 */
+	public void revoke(String token) {
+		try {
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/revoke"))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers
+						.ofString(JSON.writeValueAsString(Map.of("jti", claim(token, "jti")))))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 204) {
+				throw new IllegalStateException("revoke answered " + response.statusCode());
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
 	 * What the server recorded, in order: {@code kind} ({@code list}, {@code call},
 	 * {@code crossing}), {@code tool}, {@code owner} (the subject that opened the
 	 * connection), {@code sub} and {@code jti} (the request's token).

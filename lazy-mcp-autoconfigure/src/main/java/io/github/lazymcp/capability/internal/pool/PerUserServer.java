@@ -159,7 +159,7 @@ public final class PerUserServer implements McpServerConnection {
 				return connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext);
 			}
 			catch (RuntimeException ex) {
-				String refused = MissingScope.of(ex, PerUserServer.this.name);
+				String refused = Refusal.of(ex, PerUserServer.this.name);
 				if (refused == null) {
 					throw ex;
 				}

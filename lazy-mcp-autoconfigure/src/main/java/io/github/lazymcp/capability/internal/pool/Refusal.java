@@ -7,29 +7,37 @@ import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizat
 import org.jspecify.annotations.Nullable;
 
 /**
- * What to tell the model when a per-user server refused a call with HTTP 403: the
- * permission the user's token lacks, read from the server's
+ * What to tell the model when a per-user server refused a call for the user's token: with
+ * HTTP 401, the token expired or was revoked, so the user has to connect their account
+ * again; with HTTP 403, the permission the token lacks, read from the server's
  * {@code WWW-Authenticate: Bearer error="insufficient_scope", scope="..."} (RFC 6750), so
  * that the model can ask the user to grant exactly that.
  */
-final class MissingScope {
+final class Refusal {
 
 	private static final Pattern SCOPE = Pattern.compile("scope=\"([^\"]*)\"");
 
 	private static final String GENERIC = "the server refused this user's access token (HTTP 403). Ask the user to "
 			+ "grant %s the access it needs.";
 
-	private MissingScope() {
+	private static final String REFUSED = "the server refused this user's access token for %s (HTTP 401): it "
+			+ "expired or was revoked. Ask the user to connect their account again.";
+
+	private Refusal() {
 	}
 
 	/**
 	 * The refusal in words the model can act on.
 	 * @param failure what the call threw
 	 * @param server the server's connection name
-	 * @return the words, or null when the failure is no 403 of the server's
+	 * @return the words, or null when the failure is no 401 or 403 of the server's
 	 */
 	static @Nullable String of(Throwable failure, String server) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof McpHttpClientTransportAuthorizationException refused
+					&& refused.getResponseInfo() != null && refused.getResponseInfo().statusCode() == 401) {
+				return REFUSED.formatted(server);
+			}
 			if (cause instanceof McpHttpClientTransportAuthorizationException refused
 					&& refused.getResponseInfo() != null && refused.getResponseInfo().statusCode() == 403) {
 				String scope = refused.getResponseInfo()
@@ -47,7 +55,11 @@ final class MissingScope {
 		}
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			// The SSE transport reports a refused message by its status in words only.
-			if (String.valueOf(cause.getMessage()).contains("non-OK HTTP code: 403")) {
+			String message = String.valueOf(cause.getMessage());
+			if (message.contains("non-OK HTTP code: 401")) {
+				return REFUSED.formatted(server);
+			}
+			if (message.contains("non-OK HTTP code: 403")) {
 				return GENERIC.formatted(server);
 			}
 		}
