@@ -32,7 +32,7 @@ public final class PerUserServer implements McpServerConnection {
 
 	private final String name;
 
-	private volatile Identities identities = new Identities(Map.of(), Map.of(), List.of());
+	private volatile Identities identities = new Identities(Map.of(), Map.of(), Map.of(), List.of());
 
 	/**
 	 * A server no identity is connected to yet.
@@ -43,19 +43,28 @@ public final class PerUserServer implements McpServerConnection {
 	}
 
 	/**
-	 * Takes the identities' connections now held, listing each one's tools.
+	 * Takes the identities' connections now held, listing the tools of each connection it
+	 * has not listed before (a connection's tools are listed when it connects; the
+	 * others' lists are kept, so that one identity connecting does not ask every other
+	 * identity's server again).
 	 * @param connections the identities' connections, by opaque id
 	 * @return whether any identity is connected
 	 */
 	public boolean update(Map<String, McpServerConnection> connections) {
+		Identities before = this.identities;
 		Map<String, McpSchema.Tool> union = new LinkedHashMap<>();
+		Map<String, List<McpSchema.Tool>> listedByOwner = new LinkedHashMap<>();
 		Map<String, Set<String>> byOwner = new LinkedHashMap<>();
 		connections.forEach((owner, connection) -> {
-			List<McpSchema.Tool> listed = listed(connection);
+			List<McpSchema.Tool> kept = before.listed().get(owner);
+			List<McpSchema.Tool> listed = (kept != null && before.connections().get(owner) == connection) ? kept
+					: listed(connection);
 			listed.forEach((tool) -> union.putIfAbsent(tool.name(), tool));
+			listedByOwner.put(owner, listed);
 			byOwner.put(owner, listed.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
 		});
-		this.identities = new Identities(Map.copyOf(connections), Map.copyOf(byOwner), List.copyOf(union.values()));
+		this.identities = new Identities(Map.copyOf(connections), Map.copyOf(listedByOwner), Map.copyOf(byOwner),
+				List.copyOf(union.values()));
 		return !connections.isEmpty();
 	}
 
@@ -114,11 +123,12 @@ public final class PerUserServer implements McpServerConnection {
 	 * The connected identities at one moment.
 	 *
 	 * @param connections each identity's connection, by opaque id
-	 * @param toolsByOwner the names of the tools each identity's connection listed
+	 * @param listed the tools each identity's connection listed when it connected
+	 * @param toolsByOwner their names
 	 * @param tools every listed tool, once
 	 */
-	private record Identities(Map<String, McpServerConnection> connections, Map<String, Set<String>> toolsByOwner,
-			List<McpSchema.Tool> tools) {
+	private record Identities(Map<String, McpServerConnection> connections, Map<String, List<McpSchema.Tool>> listed,
+			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools) {
 	}
 
 	private final class Routed implements OwnerRoutedCallback {

@@ -35,35 +35,38 @@ final class Refusal {
 	static @Nullable String of(Throwable failure, String server) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof McpHttpClientTransportAuthorizationException refused
-					&& refused.getResponseInfo() != null && refused.getResponseInfo().statusCode() == 401) {
-				return REFUSED.formatted(server);
-			}
-			if (cause instanceof McpHttpClientTransportAuthorizationException refused
-					&& refused.getResponseInfo() != null && refused.getResponseInfo().statusCode() == 403) {
-				String scope = refused.getResponseInfo()
-					.headers()
-					.firstValue("WWW-Authenticate")
-					.map(SCOPE::matcher)
-					.filter(Matcher::find)
-					.map((found) -> found.group(1))
-					.orElse(null);
-				return (scope != null)
-						? "this user's access token lacks the permission '%s'. Ask the user to allow '%s' for %s."
-							.formatted(scope, scope, server)
-						: GENERIC.formatted(server);
+					&& refused.getResponseInfo() != null) {
+				String said = said(refused.getResponseInfo().statusCode(),
+						refused.getResponseInfo().headers().firstValue("WWW-Authenticate").orElse(null), server);
+				if (said != null) {
+					return said;
+				}
 			}
 		}
+		// The SSE transport reports a refused message by its status in words only.
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			// The SSE transport reports a refused message by its status in words only.
 			String message = String.valueOf(cause.getMessage());
-			if (message.contains("non-OK HTTP code: 401")) {
-				return REFUSED.formatted(server);
-			}
-			if (message.contains("non-OK HTTP code: 403")) {
-				return GENERIC.formatted(server);
+			for (int status : new int[] { 401, 403 }) {
+				if (message.contains("non-OK HTTP code: " + status)) {
+					return said(status, null, server);
+				}
 			}
 		}
 		return null;
+	}
+
+	private static @Nullable String said(int status, @Nullable String challenge, String server) {
+		if (status == 401) {
+			return REFUSED.formatted(server);
+		}
+		if (status != 403) {
+			return null;
+		}
+		Matcher scope = (challenge != null) ? SCOPE.matcher(challenge) : null;
+		return (scope != null && scope.find())
+				? "this user's access token lacks the permission '%s'. Ask the user to allow '%s' for %s."
+					.formatted(scope.group(1), scope.group(1), server)
+				: GENERIC.formatted(server);
 	}
 
 }
