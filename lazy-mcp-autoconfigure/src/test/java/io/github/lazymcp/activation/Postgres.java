@@ -73,6 +73,15 @@ public final class Postgres {
 		return this.server.getPostgresDatabase();
 	}
 
+	/**
+	 * The properties that keep an app's sessions in this server.
+	 * @return {@code key=value} pairs
+	 */
+	public String[] sessionStoreProperties() {
+		return new String[] { "tools.lazy-mcp.sessions.store=jdbc", "spring.datasource.url=" + url(),
+				"spring.datasource.username=postgres" };
+	}
+
 	public String url() {
 		return "jdbc:postgresql://localhost:%d/postgres".formatted(this.port);
 	}

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.identity.ConversationOwnerException;
@@ -18,8 +17,6 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.model.ToolContext;
 import org.springframework.ai.tool.annotation.Tool;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.security.core.context.SecurityContextHolder;
 
@@ -110,13 +107,7 @@ class ConversationIdentityIntegrationTests extends RealMcpServers {
 	}
 
 	private ConfigurableApplicationContext instance() {
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(McpTestApplication.class)
-			.web(WebApplicationType.NONE)
-			.properties("it.workspace=" + WORKSPACE, "tools.lazy-mcp.sessions.store=jdbc",
-					"spring.datasource.url=" + Postgres.shared().url(), "spring.datasource.username=postgres")
-			.run();
-		this.instances.add(context);
-		return context;
+		return instanceOnSharedPostgres(this.instances);
 	}
 
 	private static ScriptedChatModel model(ConfigurableApplicationContext context) {

@@ -10,15 +10,12 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.ActivationResult;
-import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.catalog.CatalogTool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -128,13 +125,7 @@ class MultiInstanceIntegrationTests extends RealMcpServers {
 	}
 
 	private ConfigurableApplicationContext instance() {
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(McpTestApplication.class)
-			.web(WebApplicationType.NONE)
-			.properties("it.workspace=" + WORKSPACE, "tools.lazy-mcp.sessions.store=jdbc",
-					"spring.datasource.url=" + Postgres.shared().url(), "spring.datasource.username=postgres")
-			.run();
-		this.instances.add(context);
-		return context;
+		return instanceOnSharedPostgres(this.instances);
 	}
 
 	private static ScriptedChatModel model(ConfigurableApplicationContext context) {

@@ -223,8 +223,7 @@ class PerUserServersIntegrationTests {
 	void aUsersConversationMovesToAnotherInstanceWithTheirOwnConnection(String mode) throws Exception {
 		try (ScopedServer server = ScopedServer.start(mode)) {
 			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"));
-			String[] jdbc = { "tools.lazy-mcp.sessions.store=jdbc", "spring.datasource.url=" + Postgres.shared().url(),
-					"spring.datasource.username=postgres" };
+			String[] jdbc = Postgres.shared().sessionStoreProperties();
 			ConfigurableApplicationContext a = start(server, mode, tokens, jdbc);
 			ConfigurableApplicationContext b = start(server, mode, tokens, jdbc);
 			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",

@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 
+import io.github.lazymcp.activation.Postgres;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -25,6 +30,21 @@ abstract class RealMcpServers {
 	@DynamicPropertySource
 	static void workspace(DynamicPropertyRegistry registry) {
 		registry.add("it.workspace", WORKSPACE::toString);
+	}
+
+	/**
+	 * Starts one more instance of the test app, its sessions on the shared PostgreSQL.
+	 * @param instances where the instance is added, for the test to close
+	 * @return the running instance
+	 */
+	static ConfigurableApplicationContext instanceOnSharedPostgres(List<ConfigurableApplicationContext> instances) {
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(McpTestApplication.class)
+			.web(WebApplicationType.NONE)
+			.properties("it.workspace=" + WORKSPACE)
+			.properties(Postgres.shared().sessionStoreProperties())
+			.run();
+		instances.add(context);
+		return context;
 	}
 
 	private static Path workspace() {
