@@ -201,14 +201,7 @@ public final class CapabilityHolds {
 	private void release(CapabilityDefinition definition, String holder) {
 		synchronized (this.lock) {
 			String owner = this.owners.get(holder);
-			for (ServerDefinition server : definition.servers()) {
-				if (server.perUser() && owner != null) {
-					this.pool.release(holder, server.name(), owner);
-				}
-				else {
-					this.pool.release(holder, server.name());
-				}
-			}
+			definition.servers().forEach((server) -> release(holder, server, owner));
 			this.held.remove(holder);
 			this.owners.remove(holder);
 			refresh(definition);
@@ -218,18 +211,16 @@ public final class CapabilityHolds {
 	/** Call under the lock. */
 	private @Nullable String acquireAll(CapabilityDefinition definition, ToolSession session) {
 		String holder = holder(session, definition.name());
-		List<Runnable> releases = new ArrayList<>();
+		List<ServerDefinition> acquired = new ArrayList<>();
 		for (ServerDefinition server : definition.servers()) {
 			String refused = server.perUser() ? withoutCredentials(server, session) : null;
 			ServerAcquisition acquisition = (refused != null) ? new ServerAcquisition.Failed(server.name(), refused)
 					: acquire(holder, server, session);
 			if (acquisition instanceof ServerAcquisition.Failed failed) {
-				releases.forEach(Runnable::run);
+				acquired.forEach((held) -> release(holder, held, session.owner()));
 				return "server '%s': %s".formatted(failed.server(), failed.reason());
 			}
-			String owner = session.owner();
-			releases.add(server.perUser() && owner != null ? () -> this.pool.release(holder, server.name(), owner)
-					: () -> this.pool.release(holder, server.name()));
+			acquired.add(server);
 		}
 		this.held.put(holder, definition.name());
 		String owner = session.owner();
@@ -237,6 +228,16 @@ public final class CapabilityHolds {
 			this.owners.put(holder, owner);
 		}
 		return null;
+	}
+
+	/** Call under the lock: a per-user server's hold is on its owner's connection. */
+	private void release(String holder, ServerDefinition server, @Nullable String owner) {
+		if (server.perUser() && owner != null) {
+			this.pool.release(holder, server.name(), owner);
+		}
+		else {
+			this.pool.release(holder, server.name());
+		}
 	}
 
 	/**
