@@ -142,9 +142,17 @@ public class SearchBenchmark {
 		this.context = LazyMcpRequest.toolContext(session);
 		this.toolSearch = this.stack.callback(LazyMcp.TOOL_SEARCH).orElseThrow();
 		this.queries = pool.queries().toArray(String[]::new);
+		this.arguments = arguments(pool.queries());
+	}
+
+	/**
+	 * ToolSearch's arguments for each query, with the product's default limit.
+	 * @param queries the queries
+	 * @return the arguments, as the model sends them
+	 */
+	static String[] arguments(List<String> queries) {
 		JsonMapper json = JsonMapper.shared();
-		this.arguments = pool.queries()
-			.stream()
+		return queries.stream()
 			.map((query) -> json.writeValueAsString(Map.of("query", query, "limit", LIMIT)))
 			.toArray(String[]::new);
 	}

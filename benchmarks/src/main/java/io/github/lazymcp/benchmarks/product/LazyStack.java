@@ -1,10 +1,12 @@
 package io.github.lazymcp.benchmarks.product;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.LazyMcpFixtures;
@@ -22,6 +24,7 @@ import io.github.lazymcp.catalog.internal.CatalogFixtures;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.proactive.ProactiveSettings;
 import io.github.lazymcp.search.ToolRanker;
+import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
 import io.github.lazymcp.tool.UserTurn;
 import org.jspecify.annotations.Nullable;
@@ -87,9 +90,10 @@ public final class LazyStack implements AutoCloseable {
 		for (CatalogTool tool : current.tools()) {
 			this.qualifiedByKey.putIfAbsent(Dataset.key(tool.server(), tool.originalName()), tool.name());
 		}
-		if (current.tools().size() != dataset.toolCount()) {
-			System.err.printf("warning: %d of %d tools made it into the catalog%n", current.tools().size(),
-					dataset.toolCount());
+		int listed = dataset.toolCount()
+				+ options.extra().servers().stream().mapToInt((server) -> server.listTools().size()).sum();
+		if (current.tools().size() != listed) {
+			System.err.printf("warning: %d of %d tools made it into the catalog%n", current.tools().size(), listed);
 		}
 	}
 
@@ -97,7 +101,8 @@ public final class LazyStack implements AutoCloseable {
 		List<McpServerConnection> connections = dataset.servers()
 			.stream()
 			.map((server) -> (McpServerConnection) new DatasetConnection(server))
-			.toList();
+			.collect(Collectors.toCollection(ArrayList::new));
+		connections.addAll(options.extra().servers());
 		LazyMcp.Builder builder = LazyMcp.builder()
 			.connections(connections)
 			.catalog(options.catalog())
@@ -106,6 +111,7 @@ public final class LazyStack implements AutoCloseable {
 			.learning(options.learning())
 			.proactive(options.proactive())
 			.advisors(options.advisors())
+			.filters(options.extra().filters())
 			.ranker(ranker)
 			.scheduler(background);
 		if (options.store() != null) {
@@ -254,20 +260,23 @@ public final class LazyStack implements AutoCloseable {
 	 * @param store the session store, or null for one in memory
 	 * @param advisors the guidance the advisors add, servers' instructions included
 	 * @param catalog the deferral gate: by default none, every tool deferred
+	 * @param extra servers beside the dataset's and filters, as an application adds them
 	 */
 	public record Setup(int cap, ToolSettings tools, LearningSettings learning, ProactiveSettings proactive,
-			@Nullable SessionStore store, AdvisorSettings advisors, CatalogSettings catalog) {
+			@Nullable SessionStore store, AdvisorSettings advisors, CatalogSettings catalog, Extra extra) {
 
 		/** What the benchmarks measure unless told otherwise: every tool deferred. */
 		public static final CatalogSettings EVERY_TOOL_DEFERRED = CatalogSettings.DEFAULTS.withThreshold(0, 0);
 
 		public static Setup cap(int cap) {
 			return new Setup(cap, ToolSettings.DEFAULTS, LearningSettings.DEFAULTS,
-					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS, EVERY_TOOL_DEFERRED);
+					ProactiveSettings.DEFAULTS.withEnabled(false), null, AdvisorSettings.DEFAULTS, EVERY_TOOL_DEFERRED,
+					Extra.NONE);
 		}
 
 		public Setup withCatalog(CatalogSettings next) {
-			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, this.advisors, next);
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, this.advisors, next,
+					this.extra);
 		}
 
 		public Setup withSurface(ToolSettings.Surface next) {
@@ -275,24 +284,46 @@ public final class LazyStack implements AutoCloseable {
 		}
 
 		public Setup withTools(ToolSettings next) {
-			return new Setup(this.cap, next, this.learning, this.proactive, this.store, this.advisors, this.catalog);
+			return new Setup(this.cap, next, this.learning, this.proactive, this.store, this.advisors, this.catalog,
+					this.extra);
 		}
 
 		public Setup withLearning(LearningSettings next) {
-			return new Setup(this.cap, this.tools, next, this.proactive, this.store, this.advisors, this.catalog);
+			return new Setup(this.cap, this.tools, next, this.proactive, this.store, this.advisors, this.catalog,
+					this.extra);
 		}
 
 		public Setup withProactive(ProactiveSettings next) {
-			return new Setup(this.cap, this.tools, this.learning, next, this.store, this.advisors, this.catalog);
+			return new Setup(this.cap, this.tools, this.learning, next, this.store, this.advisors, this.catalog,
+					this.extra);
 		}
 
 		public Setup withStore(SessionStore next) {
-			return new Setup(this.cap, this.tools, this.learning, this.proactive, next, this.advisors, this.catalog);
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, next, this.advisors, this.catalog,
+					this.extra);
+		}
+
+		public Setup withExtra(Extra next) {
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, this.advisors,
+					this.catalog, next);
 		}
 
 		public Setup withAdvisors(AdvisorSettings next) {
-			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, next, this.catalog);
+			return new Setup(this.cap, this.tools, this.learning, this.proactive, this.store, next, this.catalog,
+					this.extra);
 		}
+
+	}
+
+	/**
+	 * What an application adds beside the dataset's servers.
+	 *
+	 * @param servers more MCP servers, whose tools join the catalog
+	 * @param filters filters that hide tools from sessions and refuse their calls
+	 */
+	public record Extra(List<McpServerConnection> servers, List<ToolFilter> filters) {
+
+		public static final Extra NONE = new Extra(List.of(), List.of());
 
 	}
 

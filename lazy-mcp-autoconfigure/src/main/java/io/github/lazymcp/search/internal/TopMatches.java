@@ -1,5 +1,6 @@
 package io.github.lazymcp.search.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -54,9 +55,12 @@ final class TopMatches {
 
 	/**
 	 * Returns the {@code limit} best allowed candidates, as {@link #select} orders them,
-	 * asking the filter about the best candidates first: when enough of the best twice
-	 * {@code limit} are allowed, they are the best allowed ones, and no other candidate
-	 * is asked about (each question may be a lookup of its own).
+	 * asking the filter about the best candidates first: the best twice {@code limit},
+	 * then, while fewer than {@code limit} of those asked are allowed, the best twice as
+	 * many. The first {@code limit} allowed among the best asked are the best allowed
+	 * ones, so no other candidate is asked about (each question may be a lookup of its
+	 * own), and a filter that hides most candidates (another identity's tools) is asked
+	 * about a few times the limit, not about every candidate.
 	 * @param candidates the candidate document numbers; only the first {@code count} are
 	 * read, and none is changed
 	 * @param count the number of candidates
@@ -68,20 +72,22 @@ final class TopMatches {
 	 */
 	static List<ToolMatch> selectAllowed(int[] candidates, int count, double[] scores, String[] names, int limit,
 			Predicate<String> allowed) {
-		int asked = (int) Math.min(count, 2L * limit);
-		List<ToolMatch> best = select(candidates, count, scores, names, asked);
-		List<ToolMatch> kept = best.stream().filter((match) -> allowed.test(match.name())).limit(limit).toList();
-		if (kept.size() == limit || asked == count) {
-			return kept;
-		}
-		int[] rest = new int[count];
-		int left = 0;
-		for (int i = 0; i < count; i++) {
-			if (allowed.test(names[candidates[i]])) {
-				rest[left++] = candidates[i];
+		List<ToolMatch> kept = new ArrayList<>(Math.min(limit, count));
+		int answered = 0;
+		for (long asked = 2L * limit;; asked *= 2) {
+			List<ToolMatch> best = select(candidates, count, scores, names, (int) Math.min(count, asked));
+			// The best already asked about keep their answers; only the next ones are
+			// asked.
+			for (ToolMatch match : best.subList(answered, best.size())) {
+				if (kept.size() < limit && allowed.test(match.name())) {
+					kept.add(match);
+				}
+			}
+			answered = best.size();
+			if (kept.size() == limit || answered == count) {
+				return List.copyOf(kept);
 			}
 		}
-		return select(rest, left, scores, names, limit);
 	}
 
 	/** Whether document a ranks before document b: higher score, then lower number. */

@@ -66,6 +66,23 @@ class TopMatchesTests {
 		assertThat(asked).hasValueLessThanOrEqualTo(10);
 	}
 
+	@Test
+	void asksAFilterThatHidesMostCandidatesAboutAFewTimesTheLimitAndEachCandidateOnce() {
+		int documents = 3_000;
+		double[] scores = IntStream.range(0, documents).mapToDouble((i) -> i).toArray();
+		String[] names = names(documents);
+		int[] candidates = IntStream.range(0, documents).toArray();
+		// Two candidates in three are hidden, as another identity's tools are.
+		Predicate<String> visible = (name) -> Integer.parseInt(name.substring(1)) % 3 == 0;
+		List<String> asked = new ArrayList<>();
+		Predicate<String> allowed = (name) -> asked.add(name) && visible.test(name);
+
+		List<ToolMatch> selected = TopMatches.selectAllowed(candidates, documents, scores, names, 50, allowed);
+
+		assertThat(selected).isEqualTo(sorted(candidates, scores, names, 50, visible));
+		assertThat(asked).hasSizeLessThanOrEqualTo(4 * 50).doesNotHaveDuplicates();
+	}
+
 	private static String[] names(int documents) {
 		return IntStream.range(0, documents).mapToObj((i) -> "t" + i).toArray(String[]::new);
 	}
