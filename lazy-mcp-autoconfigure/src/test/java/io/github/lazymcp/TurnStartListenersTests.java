@@ -100,9 +100,9 @@ class TurnStartListenersTests {
 			.proactive(ProactiveSettings.DEFAULTS.withEnabled(true).withK(2))
 			.sessions(SessionSettings.DEFAULTS.withMaxActiveSchemas(FOUND.size() + 2))
 			.capabilities(new CapabilitySettings(List.of("file:" + this.capabilities), defaults.maxActive(),
-					defaults.maxConnections(), defaults.idleTimeout(), defaults.initTimeout(),
-					defaults.requestTimeout(), true, defaults.gate(), List.of(), false, List.of(), Map.of(),
-					defaults.installs()))
+					defaults.maxConnections(), defaults.maxConnectionsPerIdentity(), defaults.idleTimeout(),
+					defaults.initTimeout(), defaults.requestTimeout(), true, defaults.gate(), List.of(), false,
+					List.of(), Map.of(), defaults.installs()))
 			.build();
 	}
 

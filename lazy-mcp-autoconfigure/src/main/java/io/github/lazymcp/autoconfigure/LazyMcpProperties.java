@@ -1138,6 +1138,15 @@ public class LazyMcpProperties {
 		private int maxConnections = 16;
 
 		/**
+		 * Maximum number of connections of per-user servers ({@code per_user = true}) one
+		 * identity has at once, each counted against max-connections too, so that one
+		 * user cannot take every connection. A conversation whose identity needs one more
+		 * gets a result naming this limit, once no idle connection of that identity can
+		 * be stopped.
+		 */
+		private int maxConnectionsPerIdentity = 4;
+
+		/**
 		 * How long a capability server no conversation holds stays connected, so that
 		 * enabling it again soon does not start it again. 0 stops it at once.
 		 */
@@ -1218,6 +1227,14 @@ public class LazyMcpProperties {
 
 		public void setMaxConnections(int maxConnections) {
 			this.maxConnections = maxConnections;
+		}
+
+		public int getMaxConnectionsPerIdentity() {
+			return this.maxConnectionsPerIdentity;
+		}
+
+		public void setMaxConnectionsPerIdentity(int maxConnectionsPerIdentity) {
+			this.maxConnectionsPerIdentity = maxConnectionsPerIdentity;
 		}
 
 		public Duration getIdleTimeout() {

@@ -5,8 +5,6 @@ import io.github.lazymcp.identity.internal.OAuth2ClientIdentity;
 import io.github.lazymcp.identity.internal.SecurityContextIdentity;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.security.oauth2.client.AuthorizedClientServiceOAuth2AuthorizedClientManager;
-import org.springframework.security.oauth2.client.OAuth2AuthorizedClientProviderBuilder;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClientService;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 
@@ -35,11 +33,7 @@ final class OAuth2Credentials {
 		if (registrations == null || clients == null) {
 			return new SecurityContextIdentity();
 		}
-		AuthorizedClientServiceOAuth2AuthorizedClientManager manager = new AuthorizedClientServiceOAuth2AuthorizedClientManager(
-				registrations, clients);
-		// Refresh only: a client credentials grant would give every user the app's token.
-		manager.setAuthorizedClientProvider(OAuth2AuthorizedClientProviderBuilder.builder().refreshToken().build());
-		return new OAuth2ClientIdentity(manager, new SecurityContextIdentity());
+		return new OAuth2ClientIdentity(registrations, clients, new SecurityContextIdentity());
 	}
 
 }

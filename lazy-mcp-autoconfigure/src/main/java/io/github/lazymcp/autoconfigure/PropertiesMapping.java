@@ -193,8 +193,9 @@ final class PropertiesMapping {
 		LazyMcpProperties.AutoActivation auto = capabilities.getAutoActivation();
 		return record(
 				() -> new CapabilitySettings(capabilities.getLocations(), capabilities.getMaxActive(),
-						capabilities.getMaxConnections(), capabilities.getIdleTimeout(), capabilities.getInitTimeout(),
-						capabilities.getRequestTimeout(), auto.isEnabled(),
+						capabilities.getMaxConnections(), capabilities.getMaxConnectionsPerIdentity(),
+						capabilities.getIdleTimeout(), capabilities.getInitTimeout(), capabilities.getRequestTimeout(),
+						auto.isEnabled(),
 						new CapabilitySettings.Gate(auto.getThreshold(), auto.getMargin(), auto.getGeneralLead()),
 						auto.getGeneralRequests(), properties.getLogging().isUserText(), capabilities.getTaps(),
 						capabilities.getProviders(),
@@ -202,6 +203,8 @@ final class PropertiesMapping {
 								capabilities.getInstallDirectory(), capabilities.getInstallTimeout())),
 				property("maxActive", "capabilities.max-active", capabilities.getMaxActive()),
 				property("maxConnections", "capabilities.max-connections", capabilities.getMaxConnections()),
+				property("maxConnectionsPerIdentity", "capabilities.max-connections-per-identity",
+						capabilities.getMaxConnectionsPerIdentity()),
 				property("idleTimeout", "capabilities.idle-timeout", capabilities.getIdleTimeout()),
 				property("initTimeout", "capabilities.init-timeout", capabilities.getInitTimeout()),
 				property("requestTimeout", "capabilities.request-timeout", capabilities.getRequestTimeout()),

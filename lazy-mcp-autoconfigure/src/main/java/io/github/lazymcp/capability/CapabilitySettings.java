@@ -22,6 +22,8 @@ import io.github.lazymcp.settings.internal.Checks;
  * least 1
  * @param maxConnections how many capability servers may be connected at once, over all
  * conversations, at least 1
+ * @param maxConnectionsPerIdentity how many connections of per-user servers one identity
+ * may have at once (each counts against {@code maxConnections} too), at least 1
  * @param idleTimeout how long a server no conversation holds stays connected, so that
  * enabling it again soon does not start it again; zero stops it at once
  * @param initTimeout how long a server may take to start and answer the MCP handshake
@@ -39,19 +41,20 @@ import io.github.lazymcp.settings.internal.Checks;
  * @param installs whether and where toolchain capabilities install their packages
  * @since 0.1.0
  */
-public record CapabilitySettings(List<String> locations, int maxActive, int maxConnections, Duration idleTimeout,
-		Duration initTimeout, Duration requestTimeout, boolean autoActivation, Gate gate, List<String> generalRequests,
-		boolean logUserText, List<String> taps, Map<String, String> providers, Installs installs) {
+public record CapabilitySettings(List<String> locations, int maxActive, int maxConnections,
+		int maxConnectionsPerIdentity, Duration idleTimeout, Duration initTimeout, Duration requestTimeout,
+		boolean autoActivation, Gate gate, List<String> generalRequests, boolean logUserText, List<String> taps,
+		Map<String, String> providers, Installs installs) {
 
 	/**
 	 * The shipped defaults: files under {@code lazy-mcp/capabilities/} of every jar, no
-	 * taps, four enabled per conversation, 16 servers connected at once, five idle
-	 * minutes before a server stops, 20 s to start, 30 s per call, auto-activation on
-	 * with the gate calibrated for the bundled model, user text never quoted, and no
-	 * software installed at run time.
+	 * taps, four enabled per conversation, 16 servers connected at once (four per-user
+	 * connections per identity), five idle minutes before a server stops, 20 s to start,
+	 * 30 s per call, auto-activation on with the gate calibrated for the bundled model,
+	 * user text never quoted, and no software installed at run time.
 	 */
 	public static final CapabilitySettings DEFAULTS = new CapabilitySettings(
-			List.of("classpath*:lazy-mcp/capabilities/*.toml"), 4, 16, Duration.ofMinutes(5), Duration.ofSeconds(20),
+			List.of("classpath*:lazy-mcp/capabilities/*.toml"), 4, 16, 4, Duration.ofMinutes(5), Duration.ofSeconds(20),
 			Duration.ofSeconds(30), true, Gate.DEFAULT, List.of(), false, List.of(), Map.of(), Installs.DEFAULTS);
 
 	public CapabilitySettings {
@@ -61,6 +64,7 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 		providers = Map.copyOf(providers);
 		Checks.positive("maxActive", maxActive);
 		Checks.positive("maxConnections", maxConnections);
+		Checks.positive("maxConnectionsPerIdentity", maxConnectionsPerIdentity);
 		Checks.notNegative("idleTimeout", idleTimeout);
 		Checks.positive("initTimeout", initTimeout);
 		Checks.positive("requestTimeout", requestTimeout);

@@ -46,6 +46,21 @@ public interface IdentityResolver {
 	}
 
 	/**
+	 * Told that a per-user server refused a token {@link #accessToken} gave (HTTP 401: it
+	 * expired before its time or was revoked). A resolver that keeps tokens refreshes or
+	 * drops that one here, so that {@link #accessToken} gives a new one; lazy-mcp then
+	 * runs the refused call once more. Several calls of one identity may be refused at
+	 * once, so refresh only while {@code token} is still the one you would give. The
+	 * default does nothing: the call runs once more with whatever {@link #accessToken}
+	 * gives then.
+	 * @param server the server's connection name
+	 * @param identity the identity's name
+	 * @param token the token the server refused; never log it
+	 */
+	default void refused(String server, String identity, String token) {
+	}
+
+	/**
 	 * A resolver that knows no identity: every request runs under none.
 	 */
 	IdentityResolver NONE = (context) -> null;

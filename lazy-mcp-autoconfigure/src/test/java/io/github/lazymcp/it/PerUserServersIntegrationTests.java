@@ -9,6 +9,8 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
@@ -173,27 +175,93 @@ class PerUserServersIntegrationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "streamableHttp", "sse" })
-	void aRevokedTokenTellsTheModelToHaveTheUserConnectAgain(String mode) throws Exception {
+	void aRevokedTokenHidesTheUsersToolsOfTheServerUntilTheyConnectAgainAndLeavesOtherUsersBe(String mode)
+			throws Exception {
 		try (ScopedServer server = ScopedServer.start(mode)) {
 			String token = server.token("alice", "notes:read");
-			ConfigurableApplicationContext app = start(server, mode, Map.of("alice", token));
+			Map<String, String> tokens = new ConcurrentHashMap<>(
+					Map.of("alice", token, "bob", server.token("bob", "notes:read")));
+			List<String> told = new CopyOnWriteArrayList<>();
+			this.refusals = (serverName, identity, refused) -> told.add(identity + ":" + serverName);
+			ConfigurableApplicationContext app = start(server, mode, tokens);
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__whoami", "{}")
 				.thenAnswer("you are alice");
 			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "who am I?"));
-			String before = model.toolResults(2).get(0);
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("enabled");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "enable my notes"));
 
 			server.revoke(token);
 			model.reset();
 			model.thenCall("notes__whoami", "{}").thenAnswer("signed out");
 			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "and now?"));
+			String refusedCall = model.toolResults(1).get(0);
+			model.reset();
+			model.thenCall("notes__whoami", "{}").thenAnswer("still signed out");
+			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "and now?"));
+			List<String> aliceToolsAfter = model.toolNames(0);
+			String hiddenCall = model.toolResults(1).get(0);
+			model.reset();
+			model.thenCall("notes__whoami", "{}").thenAnswer("you are bob");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "who am I?"));
+			List<String> bobTools = model.toolNames(0);
+			String bobCall = model.toolResults(1).get(0);
 
-			assertThat(before).contains("you are alice");
-			assertThat(model.toolResults(1)).singleElement()
-				.asString()
+			tokens.put("alice", server.token("alice", "notes:read"));
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenAnswer("you are alice again");
+			Turns.signedIn("alice", () -> Turns.chat(app, "revoked-1", "I connected again"));
+
+			assertThat(refusedCall).as("the call the server refused, after the resolver was told once")
 				.contains("was not run", "(HTTP 401)", "Ask the user to connect their account again")
 				.doesNotContain(token.substring(token.length() - 24));
+			assertThat(told).containsExactly("alice:notes");
+			assertThat(aliceToolsAfter).noneMatch((tool) -> tool.startsWith("notes__"));
+			assertThat(hiddenCall).contains("refused this user's access token", "connect their account again");
+			assertThat(bobTools).contains("notes__whoami");
+			assertThat(bobCall).contains("you are bob");
+			assertThat(model.toolResults(2)).singleElement().asString().contains("you are alice");
+			assertThat(server.record()).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
+				.extracting((entry) -> entry.path("sub").asString())
+				.containsExactly("alice", "bob", "alice");
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp", "sse" })
+	void aTokenTheServerRefusesIsRefreshedOnceAndTheCallRunsAgainWithTheNewOne(String mode) throws Exception {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			String first = server.token("alice", "notes:read");
+			Map<String, String> tokens = new ConcurrentHashMap<>(Map.of("alice", first));
+			List<String> told = new CopyOnWriteArrayList<>();
+			this.refusals = (serverName, identity, refused) -> {
+				told.add(refused);
+				tokens.put(identity, server.token(identity, "notes:read"));
+			};
+			ConfigurableApplicationContext app = start(server, mode, tokens);
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenAnswer("you are alice");
+			Turns.signedIn("alice", () -> Turns.chat(app, "refreshed-1", "who am I?"));
+
+			server.revoke(first);
+			model.reset();
+			model.thenCall("notes__whoami", "{}").thenAnswer("still alice");
+			Turns.signedIn("alice", () -> Turns.chat(app, "refreshed-1", "and now?"));
+
+			assertThat(model.toolResults(1)).singleElement()
+				.asString()
+				.contains("you are alice")
+				.doesNotContain("was not run");
+			assertThat(told).containsExactly(first);
+			assertThat(server.record()).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
+				.extracting((entry) -> entry.path("jti").asString())
+				.containsExactly(ScopedServer.claim(first, "jti"), ScopedServer.claim(tokens.get("alice"), "jti"));
 		}
 	}
 
@@ -249,6 +317,10 @@ class PerUserServersIntegrationTests {
 		}
 	}
 
+	/** What the resolver does when a server refuses a token: by default, nothing. */
+	private Refusals refusals = (server, identity, token) -> {
+	};
+
 	private ConfigurableApplicationContext start(ScopedServer server, String mode, Map<String, String> tokens,
 			String... properties) throws IOException {
 		Files.writeString(this.capabilities.resolve("notes.toml"), """
@@ -276,6 +348,11 @@ class PerUserServersIntegrationTests {
 				return serverName.equals("notes") ? tokens.get(identity) : null;
 			}
 
+			@Override
+			public void refused(String serverName, String identity, String token) {
+				PerUserServersIntegrationTests.this.refusals.refused(serverName, identity, token);
+			}
+
 		};
 		ConfigurableApplicationContext app = new SpringApplicationBuilder(McpTestApplication.class)
 			.web(WebApplicationType.NONE)
@@ -291,6 +368,12 @@ class PerUserServersIntegrationTests {
 			.run();
 		this.apps.add(app);
 		return app;
+	}
+
+	private interface Refusals {
+
+		void refused(String server, String identity, String token);
+
 	}
 
 }

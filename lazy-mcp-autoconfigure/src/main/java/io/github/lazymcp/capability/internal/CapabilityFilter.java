@@ -48,7 +48,13 @@ public final class CapabilityFilter implements ToolFilter, ToolOwners {
 			return "its capability is not enabled in this conversation; enable it with the '%s' tool"
 				.formatted(ModelToolNames.CAPABILITY);
 		}
-		return this.holds.allows(tool, session.owner()) ? null
+		if (this.holds.allows(tool, session.owner())) {
+			return null;
+		}
+		return this.holds.refused(tool, session.owner())
+				? ("server '%s' refused this user's access token (expired or revoked); ask the user to connect their "
+						+ "account again, then enable the capability again")
+					.formatted(tool.server())
 				: ("it is not among this user's tools of server '%s': their access token does not allow it; ask the "
 						+ "user to grant the access it needs")
 					.formatted(tool.server());

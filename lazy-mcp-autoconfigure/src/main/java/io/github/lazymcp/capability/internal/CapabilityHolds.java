@@ -198,6 +198,18 @@ public final class CapabilityHolds {
 		return server == null || server.lists(tool.originalName(), owner);
 	}
 
+	/**
+	 * Whether a per-user server refused the token of a conversation's identity on a call,
+	 * which hides that identity's tools of it until it enables the capability again.
+	 * @param tool a tool of the server
+	 * @param owner the opaque id of the conversation's identity, or null for none
+	 * @return true when it did
+	 */
+	public boolean refused(CatalogTool tool, @Nullable String owner) {
+		PerUserServer server = this.perUser.get(tool.server());
+		return server != null && server.refused(owner);
+	}
+
 	private void release(CapabilityDefinition definition, String holder) {
 		synchronized (this.lock) {
 			String owner = this.owners.get(holder);
@@ -249,8 +261,14 @@ public final class CapabilityHolds {
 			return this.pool.acquire(holder, server);
 		}
 		String identity = Objects.requireNonNull(session.identity());
-		return this.pool.acquire(holder, server, new OnBehalfOf(Objects.requireNonNull(session.owner()),
-				() -> this.credentials.accessToken(server.name(), identity)));
+		String owner = Objects.requireNonNull(session.owner());
+		OnBehalfOf onBehalfOf = new OnBehalfOf(owner, () -> this.credentials.accessToken(server.name(), identity),
+				(refused) -> this.credentials.refused(server.name(), identity, refused));
+		// Its token was refused on a call: a new connection starts with the token given
+		// now.
+		PerUserServer view = this.perUser.get(server.name());
+		return (view != null && view.refused(owner)) ? this.pool.reconnect(holder, server, onBehalfOf)
+				: this.pool.acquire(holder, server, onBehalfOf);
 	}
 
 	/** Why a per-user server cannot be connected for the session's identity, or null. */

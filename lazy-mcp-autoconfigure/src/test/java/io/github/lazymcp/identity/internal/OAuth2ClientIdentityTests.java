@@ -21,10 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.oauth2.client.AuthorizedClientServiceOAuth2AuthorizedClientManager;
 import org.springframework.security.oauth2.client.InMemoryOAuth2AuthorizedClientService;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClient;
-import org.springframework.security.oauth2.client.OAuth2AuthorizedClientProviderBuilder;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.InMemoryClientRegistrationRepository;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
@@ -120,19 +118,59 @@ class OAuth2ClientIdentityTests {
 		}
 	}
 
+	@Test
+	void aTokenTheServerRefusedIsRefreshedOnceHoweverManyCallsItRefusedAtOnce() throws Exception {
+		authorized("alice", "refresh-alice", "live-access-token", Instant.now().plusSeconds(3600));
+		assertThat(this.identities.accessToken("notes", "alice")).isEqualTo("live-access-token");
+		ExecutorService threads = Executors.newFixedThreadPool(8);
+		try {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<?>> refused = new ArrayList<>();
+			for (int i = 0; i < 8; i++) {
+				refused.add(threads.submit(() -> {
+					start.await();
+					this.identities.refused("notes", "alice", "live-access-token");
+					return null;
+				}));
+			}
+			start.countDown();
+			for (Future<?> each : refused) {
+				each.get();
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+
+		assertThat(this.refreshes).hasValue(1);
+		assertThat(this.identities.accessToken("notes", "alice")).isEqualTo("fresh-1");
+	}
+
+	@Test
+	void aRefusedTokenThatIsNoLongerTheUsersOneChangesNothing() {
+		authorized("alice", "refresh-alice", "live-access-token", Instant.now().plusSeconds(3600));
+
+		this.identities.refused("notes", "alice", "an-older-access-token");
+
+		assertThat(this.refreshes).hasValue(0);
+		assertThat(this.identities.accessToken("notes", "alice")).isEqualTo("live-access-token");
+	}
+
 	private void authorized(String user, String refreshToken) {
-		OAuth2AccessToken expired = new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, "expired-access-token",
-				Instant.now().minusSeconds(3600), Instant.now().minusSeconds(600));
+		authorized(user, refreshToken, "expired-access-token", Instant.now().minusSeconds(600));
+	}
+
+	private void authorized(String user, String refreshToken, String accessToken, Instant expiresAt) {
+		OAuth2AccessToken token = new OAuth2AccessToken(OAuth2AccessToken.TokenType.BEARER, accessToken,
+				expiresAt.minusSeconds(3000), expiresAt);
 		this.clients.saveAuthorizedClient(
-				new OAuth2AuthorizedClient(this.notes, user, expired, new OAuth2RefreshToken(refreshToken, null)),
+				new OAuth2AuthorizedClient(this.notes, user, token, new OAuth2RefreshToken(refreshToken, null)),
 				UsernamePasswordAuthenticationToken.authenticated(user, "n/a", List.of()));
 	}
 
 	private OAuth2ClientIdentity identities() {
-		AuthorizedClientServiceOAuth2AuthorizedClientManager manager = new AuthorizedClientServiceOAuth2AuthorizedClientManager(
-				new InMemoryClientRegistrationRepository(this.notes), this.clients);
-		manager.setAuthorizedClientProvider(OAuth2AuthorizedClientProviderBuilder.builder().refreshToken().build());
-		return new OAuth2ClientIdentity(manager, (context) -> null);
+		return new OAuth2ClientIdentity(new InMemoryClientRegistrationRepository(this.notes), this.clients,
+				(context) -> null);
 	}
 
 	private String endpoint(String path) {

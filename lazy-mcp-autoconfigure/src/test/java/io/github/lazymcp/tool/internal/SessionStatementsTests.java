@@ -173,9 +173,9 @@ class SessionStatementsTests {
 			.ranking(RankingSettings.DEFAULTS.withStrategy(RankingSettings.Strategy.BM25))
 			.proactive(ProactiveSettings.DEFAULTS.withEnabled(false))
 			.capabilities(new CapabilitySettings(List.of("file:" + this.capabilities), defaults.maxActive(),
-					defaults.maxConnections(), defaults.idleTimeout(), defaults.initTimeout(),
-					defaults.requestTimeout(), false, defaults.gate(), List.of(), false, List.of(), Map.of(),
-					defaults.installs()))
+					defaults.maxConnections(), defaults.maxConnectionsPerIdentity(), defaults.idleTimeout(),
+					defaults.initTimeout(), defaults.requestTimeout(), false, defaults.gate(), List.of(), false,
+					List.of(), Map.of(), defaults.installs()))
 			.sessionStore(SessionStore.jdbc(database, SessionSettings.DEFAULTS, Clock.systemUTC()))
 			.build();
 		ToolSession session = this.lazyMcp.sessions().session(id);

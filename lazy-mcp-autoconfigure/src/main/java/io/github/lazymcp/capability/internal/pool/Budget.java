@@ -12,10 +12,33 @@ final class Budget {
 
 	private final int max;
 
+	private final String usedUp;
+
 	private final AtomicInteger used = new AtomicInteger();
 
+	/**
+	 * The budget of every connection of the pool.
+	 * @param max the most connections at once
+	 */
 	Budget(int max) {
+		this(max, "the connection budget is used up: %d MCP servers are connected, the most "
+				+ "tools.lazy-mcp.capabilities.max-connections allows");
+	}
+
+	private Budget(int max, String usedUp) {
 		this.max = max;
+		this.usedUp = usedUp;
+	}
+
+	/**
+	 * One identity's budget of connections of per-user servers.
+	 * @param max the most connections of one identity at once
+	 * @return the budget
+	 */
+	static Budget perIdentity(int max) {
+		return new Budget(max, "this user has %d connections of per-user servers open, the most "
+				+ "tools.lazy-mcp.capabilities.max-connections-per-identity allows; disable one of their capabilities "
+				+ "first");
 	}
 
 	/**
@@ -51,9 +74,7 @@ final class Budget {
 	 * @return the reason, naming the property that sets the budget
 	 */
 	String usedUp() {
-		return ("the connection budget is used up: %d MCP servers are connected, the most "
-				+ "tools.lazy-mcp.capabilities.max-connections allows")
-			.formatted(this.max);
+		return this.usedUp.formatted(this.max);
 	}
 
 }

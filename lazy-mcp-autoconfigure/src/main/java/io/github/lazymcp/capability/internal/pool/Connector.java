@@ -198,7 +198,7 @@ final class Connector {
 	 */
 	private static McpSyncHttpClientRequestCustomizer bearer(@Nullable OnBehalfOf onBehalfOf) {
 		return (request, method, uri, body, context) -> {
-			String token = (onBehalfOf != null) ? onBehalfOf.bearerToken().get() : null;
+			String token = (onBehalfOf != null) ? onBehalfOf.bearerToken() : null;
 			if (token != null) {
 				request.setHeader("Authorization", "Bearer " + token);
 			}

@@ -1,5 +1,6 @@
 package io.github.lazymcp.capability.internal.pool;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,14 +26,18 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * one's connection lists, is one immutable value, replaced whole when an identity
  * connects or lets go ({@link #update}); a callback reads the current one when it runs,
  * so a callback the catalog made before an identity connected runs on that identity's
- * connection too. A per-user server's instructions are each identity's own, so the
+ * connection too. When the server refuses an identity's token on a call even after the
+ * credentials were told (expired, revoked: see {@link PooledConnection}), what that
+ * identity's connection listed is forgotten, so its tools of the server are hidden from
+ * it, until its connection lists them again when one of its conversations enables the
+ * capability again. A per-user server's instructions are each identity's own, so the
  * catalog gets none.
  */
 public final class PerUserServer implements McpServerConnection {
 
 	private final String name;
 
-	private volatile Identities identities = new Identities(Map.of(), Map.of(), Map.of(), List.of());
+	private volatile Identities identities = new Identities(Map.of(), Map.of(), Map.of(), List.of(), Set.of());
 
 	/**
 	 * A server no identity is connected to yet.
@@ -50,22 +55,55 @@ public final class PerUserServer implements McpServerConnection {
 	 * @param connections the identities' connections, by opaque id
 	 * @return whether any identity is connected
 	 */
-	public boolean update(Map<String, McpServerConnection> connections) {
+	public synchronized boolean update(Map<String, McpServerConnection> connections) {
 		Identities before = this.identities;
 		Map<String, McpSchema.Tool> union = new LinkedHashMap<>();
 		Map<String, List<McpSchema.Tool>> listedByOwner = new LinkedHashMap<>();
 		Map<String, Set<String>> byOwner = new LinkedHashMap<>();
 		connections.forEach((owner, connection) -> {
 			List<McpSchema.Tool> kept = before.listed().get(owner);
-			List<McpSchema.Tool> listed = (kept != null && before.connections().get(owner) == connection) ? kept
-					: listed(connection);
+			List<McpSchema.Tool> listed = (kept != null && !before.refused().contains(owner)
+					&& before.connections().get(owner) == connection) ? kept : listed(connection);
 			listed.forEach((tool) -> union.putIfAbsent(tool.name(), tool));
 			listedByOwner.put(owner, listed);
 			byOwner.put(owner, listed.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
 		});
+		Set<String> refused = listedByOwner.entrySet()
+			.stream()
+			.filter((entry) -> before.refused().contains(entry.getKey()) && entry.getValue().isEmpty())
+			.map(Map.Entry::getKey)
+			.collect(Collectors.toUnmodifiableSet());
 		this.identities = new Identities(Map.copyOf(connections), Map.copyOf(listedByOwner), Map.copyOf(byOwner),
-				List.copyOf(union.values()));
+				List.copyOf(union.values()), refused);
 		return !connections.isEmpty();
+	}
+
+	/**
+	 * Forgets what an identity's connection listed after the server refused its token on
+	 * a call, the credentials told: its tools of the server are hidden from it until its
+	 * connection lists them again ({@link #update}).
+	 * @param owner the identity's opaque id
+	 */
+	private synchronized void refusedFor(String owner) {
+		Identities now = this.identities;
+		Map<String, List<McpSchema.Tool>> listed = new LinkedHashMap<>(now.listed());
+		Map<String, Set<String>> byOwner = new LinkedHashMap<>(now.toolsByOwner());
+		listed.put(owner, List.of());
+		byOwner.put(owner, Set.of());
+		Set<String> refused = new HashSet<>(now.refused());
+		refused.add(owner);
+		this.identities = new Identities(now.connections(), Map.copyOf(listed), Map.copyOf(byOwner), now.tools(),
+				Set.copyOf(refused));
+	}
+
+	/**
+	 * Whether the server refused an identity's token on a call, and its connection has
+	 * not listed tools since.
+	 * @param owner the identity's opaque id, or null for none
+	 * @return true when its token was refused
+	 */
+	public boolean refused(@Nullable String owner) {
+		return owner != null && this.identities.refused().contains(owner);
 	}
 
 	@Override
@@ -126,9 +164,11 @@ public final class PerUserServer implements McpServerConnection {
 	 * @param listed the tools each identity's connection listed when it connected
 	 * @param toolsByOwner their names
 	 * @param tools every listed tool, once
+	 * @param refused the identities whose token the server refused on a call since their
+	 * connection last listed tools
 	 */
 	private record Identities(Map<String, McpServerConnection> connections, Map<String, List<McpSchema.Tool>> listed,
-			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools) {
+			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools, Set<String> refused) {
 	}
 
 	private final class Routed implements OwnerRoutedCallback {
@@ -159,6 +199,10 @@ public final class PerUserServer implements McpServerConnection {
 		public String call(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
 			McpServerConnection connection = (owner != null) ? PerUserServer.this.identities.connections().get(owner)
 					: null;
+			if (refused(owner)) {
+				return "Error: tool '%s' was not run: %s".formatted(this.qualifiedName,
+						Refusal.refusedToken(PerUserServer.this.name));
+			}
 			if (connection == null || !lists(this.tool.name(), owner)) {
 				return ("Error: tool '%s' is not available to this user: their connection to '%s' does not list it "
 						+ "(their access token may lack the scope it needs). Ask the user to grant it, or use "
@@ -172,6 +216,9 @@ public final class PerUserServer implements McpServerConnection {
 				String refused = Refusal.of(ex, PerUserServer.this.name);
 				if (refused == null) {
 					throw ex;
+				}
+				if (owner != null && Refusal.unauthorized(ex)) {
+					refusedFor(owner);
 				}
 				return "Error: tool '%s' was not run: %s".formatted(this.qualifiedName, refused);
 			}

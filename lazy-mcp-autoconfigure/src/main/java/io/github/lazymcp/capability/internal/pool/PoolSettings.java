@@ -11,10 +11,13 @@ import io.github.lazymcp.capability.CapabilitySettings;
  * @param initTimeout how long a server may take to start and answer the MCP handshake
  * @param requestTimeout how long a call to a connected server may take
  * @param maxConnections how many servers may be connected at once, at least 1
+ * @param maxPerIdentity how many connections of per-user servers one identity may have at
+ * once, at least 1
  * @param idleTimeout how long a server no one holds stays connected; zero stops it at
  * once
  */
-record PoolSettings(Duration initTimeout, Duration requestTimeout, int maxConnections, Duration idleTimeout) {
+record PoolSettings(Duration initTimeout, Duration requestTimeout, int maxConnections, int maxPerIdentity,
+		Duration idleTimeout) {
 
 	/**
 	 * What the pool reads of the capability settings.
@@ -23,7 +26,7 @@ record PoolSettings(Duration initTimeout, Duration requestTimeout, int maxConnec
 	 */
 	static PoolSettings of(CapabilitySettings settings) {
 		return new PoolSettings(settings.initTimeout(), settings.requestTimeout(), settings.maxConnections(),
-				settings.idleTimeout());
+				settings.maxConnectionsPerIdentity(), settings.idleTimeout());
 	}
 
 	/**

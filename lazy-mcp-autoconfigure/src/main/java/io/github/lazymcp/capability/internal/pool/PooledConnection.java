@@ -27,13 +27,20 @@ import org.springframework.ai.tool.metadata.ToolMetadata;
 
 /**
  * A connection to a server the pool started, which refuses all work once the last holder
- * has let go of it.
+ * has let go of it. One identity's connection of a per-user server also answers a call
+ * the server refused for its token (HTTP 401: it expired early or was revoked): it tells
+ * the identity's credentials which token was refused and runs the call once more, so that
+ * a resolver that refreshed the token finishes the call with the new one. The server ran
+ * nothing the first time, so running the call again repeats no effect; a second refusal
+ * reaches the caller.
  */
 final class PooledConnection implements McpServerConnection {
 
 	private final McpServerConnection delegate;
 
 	private final Runnable stop;
+
+	private final @Nullable OnBehalfOf onBehalfOf;
 
 	private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
@@ -45,8 +52,21 @@ final class PooledConnection implements McpServerConnection {
 	 * @param stop ends the server
 	 */
 	PooledConnection(McpServerConnection delegate, Runnable stop) {
+		this(delegate, stop, null);
+	}
+
+	/**
+	 * One identity's connection of a per-user server, which runs {@code stop} once, when
+	 * it is closed.
+	 * @param delegate the connection to the server
+	 * @param stop ends the server
+	 * @param onBehalfOf the identity, told when the server refuses its token; null for a
+	 * shared connection
+	 */
+	PooledConnection(McpServerConnection delegate, Runnable stop, @Nullable OnBehalfOf onBehalfOf) {
 		this.delegate = delegate;
 		this.stop = stop;
+		this.onBehalfOf = onBehalfOf;
 	}
 
 	@Override
@@ -141,13 +161,26 @@ final class PooledConnection implements McpServerConnection {
 
 		private String guarded(Supplier<String> call) {
 			try {
-				return whileOpen(call);
+				return whileOpen(() -> reauthorized(call));
 			}
 			catch (IllegalStateException ex) {
 				throw new ToolExecutionException(getToolDefinition(), ex);
 			}
 		}
 
+	}
+
+	private String reauthorized(Supplier<String> call) {
+		try {
+			return call.get();
+		}
+		catch (RuntimeException ex) {
+			if (this.onBehalfOf == null || !Refusal.unauthorized(ex)) {
+				throw ex;
+			}
+			this.onBehalfOf.refused();
+			return call.get();
+		}
 	}
 
 }

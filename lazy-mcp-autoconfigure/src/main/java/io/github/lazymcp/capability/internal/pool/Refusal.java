@@ -21,7 +21,7 @@ final class Refusal {
 			+ "grant %s the access it needs.";
 
 	private static final String REFUSED = "the server refused this user's access token for %s (HTTP 401): it "
-			+ "expired or was revoked. Ask the user to connect their account again.";
+			+ "expired or was revoked. Ask the user to connect their account again, then enable the capability again.";
 
 	private Refusal() {
 	}
@@ -33,13 +33,37 @@ final class Refusal {
 	 * @return the words, or null when the failure is no 401 or 403 of the server's
 	 */
 	static @Nullable String of(Throwable failure, String server) {
+		Refused refused = refused(failure);
+		return (refused != null) ? said(refused.status(), refused.challenge(), server) : null;
+	}
+
+	/**
+	 * What to tell the model when the server refused the user's token (HTTP 401).
+	 * @param server the server's connection name
+	 * @return the words
+	 */
+	static String refusedToken(String server) {
+		return REFUSED.formatted(server);
+	}
+
+	/**
+	 * Whether the server refused the token itself (HTTP 401): expired or revoked.
+	 * @param failure what the call threw
+	 * @return true for a 401
+	 */
+	static boolean unauthorized(Throwable failure) {
+		Refused refused = refused(failure);
+		return refused != null && refused.status() == 401;
+	}
+
+	private static @Nullable Refused refused(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof McpHttpClientTransportAuthorizationException refused
 					&& refused.getResponseInfo() != null) {
-				String said = said(refused.getResponseInfo().statusCode(),
-						refused.getResponseInfo().headers().firstValue("WWW-Authenticate").orElse(null), server);
-				if (said != null) {
-					return said;
+				int status = refused.getResponseInfo().statusCode();
+				if (status == 401 || status == 403) {
+					return new Refused(status,
+							refused.getResponseInfo().headers().firstValue("WWW-Authenticate").orElse(null));
 				}
 			}
 		}
@@ -48,25 +72,32 @@ final class Refusal {
 			String message = String.valueOf(cause.getMessage());
 			for (int status : new int[] { 401, 403 }) {
 				if (message.contains("non-OK HTTP code: " + status)) {
-					return said(status, null, server);
+					return new Refused(status, null);
 				}
 			}
 		}
 		return null;
 	}
 
-	private static @Nullable String said(int status, @Nullable String challenge, String server) {
+	/** What a 401 or a 403 means to the model. */
+	private static String said(int status, @Nullable String challenge, String server) {
 		if (status == 401) {
 			return REFUSED.formatted(server);
-		}
-		if (status != 403) {
-			return null;
 		}
 		Matcher scope = (challenge != null) ? SCOPE.matcher(challenge) : null;
 		return (scope != null && scope.find())
 				? "this user's access token lacks the permission '%s'. Ask the user to allow '%s' for %s."
 					.formatted(scope.group(1), scope.group(1), server)
 				: GENERIC.formatted(server);
+	}
+
+	/**
+	 * A 401 or 403 of the server's.
+	 *
+	 * @param status the HTTP status
+	 * @param challenge its {@code WWW-Authenticate} header, null when unknown
+	 */
+	private record Refused(int status, @Nullable String challenge) {
 	}
 
 }

@@ -7,12 +7,14 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -55,9 +57,10 @@ import org.jspecify.annotations.Nullable;
  * holder acquires it, is shared by every holder that names it with the same definition,
  * and stops (its process ends) once the last holder has released it and the idle timeout
  * has passed. At most {@link CapabilitySettings#maxConnections()} servers are connected
- * at once; past that an acquire fails with a result that names the budget, and no one
- * else is disturbed. Failing to connect is a result, not an exception: a broken server
- * must not take the application down.
+ * at once, and at most {@link CapabilitySettings#maxConnectionsPerIdentity()} of one
+ * identity's per-user servers; past either an acquire fails with a result that names the
+ * budget, and no one else is disturbed. Failing to connect is a result, not an exception:
+ * a broken server must not take the application down.
  */
 public final class ServerPool implements AutoCloseable {
 
@@ -74,6 +77,9 @@ public final class ServerPool implements AutoCloseable {
 	private final ConcurrentMap<Key, Held> servers = new ConcurrentHashMap<>();
 
 	private final Budget budget;
+
+	/** Each identity's budget of connections of per-user servers, by opaque id. */
+	private final ConcurrentMap<String, Budget> identities = new ConcurrentHashMap<>();
 
 	/** Null when idle servers stop at once. */
 	private final @Nullable IdleSweep sweep;
@@ -144,6 +150,32 @@ public final class ServerPool implements AutoCloseable {
 				.collect(Collectors.toUnmodifiableSet());
 			held.idleSince = null;
 			return new ServerAcquisition.Connected(server.name(), held.connection, false);
+		});
+	}
+
+	/**
+	 * Connects one identity's connection of a per-user server anew for a holder, keeping
+	 * the other holders of the old one: after the server refused the identity's token on
+	 * a call, so that the new connection starts ({@code initialize}, {@code tools/list})
+	 * with the token the identity's credentials give now. When the new one cannot be
+	 * connected, no one holds that identity's connection any more.
+	 * @param holder who holds it, for example a conversation's capability
+	 * @param server the server's definition, reached over HTTP
+	 * @param onBehalfOf the identity, and its token
+	 * @return the new connection, or why there is none
+	 */
+	public ServerAcquisition reconnect(String holder, ServerDefinition server, OnBehalfOf onBehalfOf) {
+		Key key = new Key(server.name(), onBehalfOf.owner());
+		return locked(key, () -> {
+			Held old = this.servers.get(key);
+			Set<String> others = (old != null) ? old.holders : Set.of();
+			disconnect(key);
+			ServerAcquisition acquisition = connect(holder, server, key, onBehalfOf);
+			Held now = this.servers.get(key);
+			if (now != null) {
+				now.holders = Stream.concat(others.stream(), Stream.of(holder)).collect(Collectors.toUnmodifiableSet());
+			}
+			return acquisition;
 		});
 	}
 
@@ -305,7 +337,15 @@ public final class ServerPool implements AutoCloseable {
 		if (this.closed) {
 			return new ServerAcquisition.Failed(server.name(), "the capability servers are closed");
 		}
-		if (!this.budget.reserve(this::stopLongestIdle)) {
+		String owner = key.owner();
+		Budget own = (owner != null)
+				? this.identities.computeIfAbsent(owner, (id) -> Budget.perIdentity(this.settings.maxPerIdentity()))
+				: null;
+		if (own != null && !own.reserve(() -> stopLongestIdle((idle) -> Objects.equals(owner, idle.owner())))) {
+			return new ServerAcquisition.Failed(server.name(), own.usedUp());
+		}
+		if (!this.budget.reserve(() -> stopLongestIdle((idle) -> true))) {
+			free(own);
 			return new ServerAcquisition.Failed(server.name(), this.budget.usedUp());
 		}
 		SupervisedConnection supervised;
@@ -314,11 +354,12 @@ public final class ServerPool implements AutoCloseable {
 		}
 		catch (RuntimeException | Error ex) {
 			this.budget.free();
+			free(own);
 			String reason = String.valueOf(ex.getMessage());
 			logger.warn("Could not connect MCP server '%s'%s: %s".formatted(server.name(), forWhom(key), reason));
 			return new ServerAcquisition.Failed(server.name(), reason);
 		}
-		Held held = new Held(server, new PooledConnection(supervised, () -> this.starter.stop(supervised)),
+		Held held = new Held(server, new PooledConnection(supervised, () -> this.starter.stop(supervised), onBehalfOf),
 				Set.of(holder));
 		this.servers.put(key, held);
 		if (this.closed) {
@@ -332,10 +373,17 @@ public final class ServerPool implements AutoCloseable {
 		return new ServerAcquisition.Connected(server.name(), held.connection, true);
 	}
 
-	private boolean stopLongestIdle() {
+	private static void free(@Nullable Budget own) {
+		if (own != null) {
+			own.free();
+		}
+	}
+
+	/** Stops the connection idle the longest of those the predicate picks. */
+	private boolean stopLongestIdle(Predicate<Key> among) {
 		return this.servers.entrySet()
 			.stream()
-			.filter((entry) -> entry.getValue().idleSince != null)
+			.filter((entry) -> entry.getValue().idleSince != null && among.test(entry.getKey()))
 			.min(Comparator.comparing((Map.Entry<Key, Held> entry) -> entry.getValue().idleSince))
 			.map((entry) -> locked(entry.getKey(), () -> {
 				Held held = this.servers.get(entry.getKey());
@@ -351,6 +399,9 @@ public final class ServerPool implements AutoCloseable {
 			return false;
 		}
 		this.budget.free();
+		if (key.owner() != null) {
+			free(this.identities.get(key.owner()));
+		}
 		this.starter.stopped(key.server(), held.connection::close);
 		logger.info("Disconnected MCP server '%s'%s".formatted(key.server(), forWhom(key)));
 		return true;

@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import io.github.lazymcp.activation.MutableClock;
 import io.github.lazymcp.capability.internal.ScopedServer;
@@ -30,6 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class HundredIdentitiesTests {
 
+	/** Told nothing: these tests send the token a supplier gives. */
+	private static final Consumer<String> NO_ONE_TOLD = (refused) -> {
+	};
+
 	private static final int IDENTITIES = 100;
 
 	@Test
@@ -47,7 +52,7 @@ class HundredIdentitiesTests {
 				AtomicReference<String> token = new AtomicReference<>(server.token("user-" + i, "notes:read"));
 				tokens.add(token);
 				ServerAcquisition acquisition = pool.acquire("conversation-" + i, notes,
-						new OnBehalfOf("id-" + i, token::get));
+						new OnBehalfOf("id-" + i, token::get, NO_ONE_TOLD));
 				assertThat(acquisition).isInstanceOf(ServerAcquisition.Connected.class);
 				connections.add(((ServerAcquisition.Connected) acquisition).connection());
 			}

@@ -1,14 +1,17 @@
 package io.github.lazymcp.capability.internal.pool;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import io.github.lazymcp.capability.internal.ScopedServer;
 import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.catalog.McpServerConnection;
+import io.micrometer.observation.ObservationRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PerUserConnectionsTests {
 
+	/** Told nothing: these tests send the token a supplier gives. */
+	private static final Consumer<String> NO_ONE_TOLD = (refused) -> {
+	};
+
 	private final ServerPool pool = Pools.pool(Duration.ofSeconds(20), Duration.ofSeconds(20));
 
 	@AfterEach
@@ -44,9 +51,9 @@ class PerUserConnectionsTests {
 			String bob = server.token("bob", "notes:read");
 
 			McpServerConnection forAlice = connected(
-					this.pool.acquire("conversation-a", notes, new OnBehalfOf("id-a", () -> alice)), true);
+					this.pool.acquire("conversation-a", notes, new OnBehalfOf("id-a", () -> alice, NO_ONE_TOLD)), true);
 			McpServerConnection forBob = connected(
-					this.pool.acquire("conversation-b", notes, new OnBehalfOf("id-b", () -> bob)), true);
+					this.pool.acquire("conversation-b", notes, new OnBehalfOf("id-b", () -> bob, NO_ONE_TOLD)), true);
 
 			assertThat(forAlice).isNotSameAs(forBob);
 			assertThat(forAlice.name()).isEqualTo("notes");
@@ -75,12 +82,12 @@ class PerUserConnectionsTests {
 			String alice = server.token("alice", "notes:read");
 			String bob = server.token("bob", "notes:read");
 
-			McpServerConnection first = connected(this.pool.acquire("a-1", notes, new OnBehalfOf("id-a", () -> alice)),
-					true);
-			McpServerConnection second = connected(this.pool.acquire("a-2", notes, new OnBehalfOf("id-a", () -> alice)),
-					false);
-			McpServerConnection other = connected(this.pool.acquire("b-1", notes, new OnBehalfOf("id-b", () -> bob)),
-					true);
+			McpServerConnection first = connected(
+					this.pool.acquire("a-1", notes, new OnBehalfOf("id-a", () -> alice, NO_ONE_TOLD)), true);
+			McpServerConnection second = connected(
+					this.pool.acquire("a-2", notes, new OnBehalfOf("id-a", () -> alice, NO_ONE_TOLD)), false);
+			McpServerConnection other = connected(
+					this.pool.acquire("b-1", notes, new OnBehalfOf("id-b", () -> bob, NO_ONE_TOLD)), true);
 			this.pool.release("a-1", "notes", "id-a");
 
 			assertThat(second).isSameAs(first);
@@ -101,7 +108,8 @@ class PerUserConnectionsTests {
 			String after = server.token("alice", "notes:read");
 			AtomicReference<String> current = new AtomicReference<>(before);
 			McpServerConnection forAlice = connected(
-					this.pool.acquire("a", notes(server, mode), new OnBehalfOf("id-a", current::get)), true);
+					this.pool.acquire("a", notes(server, mode), new OnBehalfOf("id-a", current::get, NO_ONE_TOLD)),
+					true);
 
 			call(forAlice, "whoami");
 			current.set(after);
@@ -121,9 +129,10 @@ class PerUserConnectionsTests {
 			String forged = ScopedServer.forgedToken("mallory");
 			String alice = server.token("alice", "notes:read");
 
-			ServerAcquisition refused = this.pool.acquire("m", notes, new OnBehalfOf("id-m", () -> forged));
-			McpServerConnection forAlice = connected(this.pool.acquire("a", notes, new OnBehalfOf("id-a", () -> alice)),
-					true);
+			ServerAcquisition refused = this.pool.acquire("m", notes,
+					new OnBehalfOf("id-m", () -> forged, NO_ONE_TOLD));
+			McpServerConnection forAlice = connected(
+					this.pool.acquire("a", notes, new OnBehalfOf("id-a", () -> alice, NO_ONE_TOLD)), true);
 
 			assertThat(refused).isInstanceOfSatisfying(ServerAcquisition.Failed.class, (failed) -> {
 				assertThat(failed.reason()).contains("401");
@@ -141,11 +150,38 @@ class PerUserConnectionsTests {
 	void aPerUserServerIsReachedOverHttpOnly() {
 		ServerDefinition stdio = new ServerDefinition.Stdio("notes", "node", List.of("--version"), Map.of());
 
-		ServerAcquisition acquisition = this.pool.acquire("a", stdio, new OnBehalfOf("id-a", () -> "token"));
+		ServerAcquisition acquisition = this.pool.acquire("a", stdio,
+				new OnBehalfOf("id-a", () -> "token", NO_ONE_TOLD));
 
 		assertThat(acquisition).isInstanceOfSatisfying(ServerAcquisition.Failed.class,
 				(failed) -> assertThat(failed.reason()).contains("over HTTP"));
 		assertThat(this.pool.holders()).isEmpty();
+	}
+
+	@Test
+	void anIdentityHasAtMostItsShareOfConnectionsAndAnIdleOneOfItsOwnMakesRoom() {
+		PoolSettings onePerIdentity = new PoolSettings(Duration.ofSeconds(20), Duration.ofSeconds(20), 10, 1,
+				Duration.ofMinutes(5));
+		try (ScopedServer server = ScopedServer.start("streamableHttp");
+				ServerPool bounded = Pools.pool(onePerIdentity, Clock.systemUTC(), ObservationRegistry.NOOP)) {
+			ServerDefinition notes = notes(server, "streamableHttp");
+			ServerDefinition other = new ServerDefinition.Http("other-notes", server.url(), false);
+			OnBehalfOf alice = new OnBehalfOf("id-a", () -> server.token("alice", "notes:read"), NO_ONE_TOLD);
+			OnBehalfOf bob = new OnBehalfOf("id-b", () -> server.token("bob", "notes:read"), NO_ONE_TOLD);
+
+			connected(bounded.acquire("a-1", notes, alice), true);
+			ServerAcquisition refused = bounded.acquire("a-2", other, alice);
+			connected(bounded.acquire("b-1", other, bob), true);
+			bounded.release("a-1", "notes", "id-a");
+			McpServerConnection made = connected(bounded.acquire("a-2", other, alice), true);
+
+			assertThat(refused).isInstanceOfSatisfying(ServerAcquisition.Failed.class,
+					(failed) -> assertThat(failed.reason()).contains("this user has 1 connections of per-user servers",
+							"tools.lazy-mcp.capabilities.max-connections-per-identity"));
+			assertThat(call(made, "whoami")).contains("you are alice");
+			assertThat(bounded.holders()).as("alice's idle connection stopped to make room for her new one")
+				.isEqualTo(Map.of("other-notes@id-a", Set.of("a-2"), "other-notes@id-b", Set.of("b-1")));
+		}
 	}
 
 	private static ServerDefinition notes(ScopedServer server, String mode) {

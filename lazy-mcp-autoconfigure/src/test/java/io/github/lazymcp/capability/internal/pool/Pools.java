@@ -32,8 +32,12 @@ public final class Pools {
 
 	public static ServerPool pool(Duration initTimeout, Duration requestTimeout, int maxConnections,
 			Duration idleTimeout, Clock clock, ObservationRegistry observations) {
-		return new ServerPool(new PoolSettings(initTimeout, requestTimeout, maxConnections, idleTimeout), clock,
-				supervisor(), observations, TASKS);
+		return pool(new PoolSettings(initTimeout, requestTimeout, maxConnections, maxConnections, idleTimeout), clock,
+				observations);
+	}
+
+	public static ServerPool pool(PoolSettings settings, Clock clock, ObservationRegistry observations) {
+		return new ServerPool(settings, clock, supervisor(), observations, TASKS);
 	}
 
 	public static ServerSupervisor supervisor() {
