@@ -14,6 +14,10 @@
 // POST /revoke {"jti": "..."} (no token needed) revokes a token: from then on a request with it is
 // answered 401, as an authorization server's revocation would make a resource server answer.
 //
+// POST /grant {"sub": "...", "tool": "..."} (no token needed) adds a tool to every open connection
+// of that subject, which then announces notifications/tools/list_changed on it, as a server that
+// lets a user turn on a toolset does; the other subjects' connections do not change.
+//
 // The server records which token made each request: GET /record (no token needed) lists, in
 // order, every tool call and every tools/list with the subject (`sub`) and token id (`jti`) of
 // the request's token and the subject that opened the connection. A request whose token's
@@ -40,6 +44,7 @@ const record = [];
 const revoked = new Set();
 const transports = {};
 const owners = {};
+const servers = {};
 
 /** The request's token, verified, as the SDK's AuthInfo; a 401 when there is none. */
 async function authenticate(req, res, next) {
@@ -117,11 +122,27 @@ function serverFor(auth) {
 	return server;
 }
 
+/** A tool granted to one subject: it says whose call it ran. */
+function grant(server, owner, name) {
+	server.registerTool(name, { description: `Granted to ${owner} at run time.` }, async (extra) => {
+		record.push({ kind: 'call', tool: name, owner, sub: extra.authInfo?.extra?.sub, jti: extra.authInfo?.extra?.jti });
+		return { content: [{ type: 'text', text: `${name} for ${extra.authInfo?.extra?.sub}` }] };
+	});
+}
+
 const app = express();
 app.use(express.json());
 app.get('/record', (req, res) => res.json(record));
 app.post('/revoke', (req, res) => {
 	revoked.add(req.body.jti);
+	res.status(204).end();
+});
+app.post('/grant', (req, res) => {
+	for (const [id, server] of Object.entries(servers)) {
+		if (owners[id] === req.body.sub) {
+			grant(server, req.body.sub, req.body.tool);
+		}
+	}
 	res.status(204).end();
 });
 
@@ -130,8 +151,13 @@ if (mode === 'sse') {
 		const transport = new SSEServerTransport('/messages', res);
 		transports[transport.sessionId] = transport;
 		owners[transport.sessionId] = req.auth.extra.sub;
-		res.on('close', () => delete transports[transport.sessionId]);
-		await serverFor(req.auth).connect(transport);
+		const server = serverFor(req.auth);
+		servers[transport.sessionId] = server;
+		res.on('close', () => {
+			delete transports[transport.sessionId];
+			delete servers[transport.sessionId];
+		});
+		await server.connect(transport);
 	});
 	app.post('/messages', authenticate, async (req, res) => {
 		const sessionId = String(req.query.sessionId);
@@ -155,15 +181,20 @@ else {
 				res.status(404).json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
 				return;
 			}
+			const server = serverFor(req.auth);
 			transport = new StreamableHTTPServerTransport({
 				sessionIdGenerator: () => randomUUID(),
 				onsessioninitialized: (id) => {
 					transports[id] = transport;
 					owners[id] = req.auth.extra.sub;
+					servers[id] = server;
 				},
 			});
-			transport.onclose = () => delete transports[transport.sessionId];
-			await serverFor(req.auth).connect(transport);
+			transport.onclose = () => {
+				delete transports[transport.sessionId];
+				delete servers[transport.sessionId];
+			};
+			await server.connect(transport);
 		}
 		else if (!sameOwner(sessionId, req, res) || !scoped(req, res)) {
 			return;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
@@ -15,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.sql.DataSource;
 
 import ch.qos.logback.classic.Level;
+import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
@@ -228,6 +230,50 @@ class PerUserServersIntegrationTests {
 			assertThat(server.record()).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
 				.extracting((entry) -> entry.path("sub").asString())
 				.containsExactly("alice", "bob", "alice");
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp", "sse" })
+	void aToolOneUsersConnectionAnnouncesReachesThatUserAlone(String mode) throws Exception {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			ConfigurableApplicationContext app = start(server, mode,
+					Map.of("alice", server.token("alice", "notes:read"), "bob", server.token("bob", "notes:read")));
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			for (String user : List.of("alice", "bob")) {
+				model.reset();
+				model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("enabled");
+				Turns.signedIn(user, () -> Turns.chat(app, user + "-1", "enable my notes"));
+			}
+
+			server.grant("alice", "share_notes");
+			LazyMcp lazyMcp = app.getBean(LazyMcp.class);
+			long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+			while (lazyMcp.catalog().find("notes__share_notes").isEmpty() && System.nanoTime() < deadline) {
+				Thread.sleep(50);
+			}
+			model.reset();
+			model.thenCall("ToolSearch", "{\"names\": [\"notes__share_notes\"]}")
+				.thenCall("notes__share_notes", "{}")
+				.thenAnswer("shared");
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "share my notes"));
+			List<String> aliceFound = found(model.toolResults(1).get(0));
+			String aliceShared = model.toolResults(2).get(0);
+			model.reset();
+			model.thenCall("ToolSearch", "{\"names\": [\"notes__share_notes\"]}")
+				.thenCall("notes__share_notes", "{}")
+				.thenAnswer("not for you");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "share my notes"));
+
+			assertThat(aliceFound).containsExactly("notes__share_notes");
+			assertThat(aliceShared).contains("share_notes for alice");
+			assertThat(found(model.toolResults(1).get(0))).as("bob's search by name").isEmpty();
+			assertThat(model.toolResults(2)).singleElement()
+				.asString()
+				.contains("not available", "not among this user's tools of server 'notes'");
+			assertThat(server.record()).filteredOn((entry) -> entry.path("tool").asString().equals("share_notes"))
+				.extracting((entry) -> entry.path("sub").asString())
+				.containsExactly("alice");
 		}
 	}
 

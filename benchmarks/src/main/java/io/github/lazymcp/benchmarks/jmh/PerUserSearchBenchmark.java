@@ -18,10 +18,9 @@ import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.ToolPool;
 import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
-import io.github.lazymcp.capability.internal.pool.PerUserServer;
+import io.github.lazymcp.capability.internal.pool.PerUserFixtures;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
-import io.github.lazymcp.identity.internal.OpaqueIds;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -47,12 +46,12 @@ import org.springframework.ai.tool.ToolCallback;
  * ToolSearch for one identity among many, each with tools of its own on a per-user server
  * (issue 40): the whole ToolSearch call as the model makes it, as in
  * {@link SearchBenchmark}, over {@code shared} tools drawn from {@link ToolPool}. With
- * {@code perUser=on}, the catalog also holds one per-user server ({@link PerUserServer},
- * as the capability wing makes it) over {@code identities} connections, each listing
- * {@code perIdentity} tools, and the session belongs to one of them. With
- * {@code lists=own}, no other identity's connection lists the same tools: the worst case
- * for the index, which holds every identity's tools and whose search passes over the
- * others' to reach its own. With {@code lists=scopes}, the server has twice
+ * {@code perUser=on}, the catalog also holds one per-user server
+ * ({@link PerUserFixtures}, as the capability wing makes it) over {@code identities}
+ * connections, each listing {@code perIdentity} tools, and the session belongs to one of
+ * them. With {@code lists=own}, no other identity's connection lists the same tools: the
+ * worst case for the index, which holds every identity's tools and whose search passes
+ * over the others' to reach its own. With {@code lists=scopes}, the server has twice
  * {@code perIdentity} tools and each identity's connection lists half of them, as a
  * server that lists tools by the token's scopes does: each tool is indexed once. A
  * per-user tool is visible only to an identity whose connection lists it, asked inside
@@ -114,7 +113,7 @@ public class PerUserSearchBenchmark {
 	String owner;
 
 	/** Package-private for the tests. */
-	PerUserServer server;
+	PerUserFixtures.Server server;
 
 	/** Package-private for the tests. */
 	ToolContext context;
@@ -136,11 +135,10 @@ public class PerUserSearchBenchmark {
 		drawn.servers()
 			.forEach((server) -> server.tools().forEach((tool) -> tools.add(Map.entry(server.name(), tool))));
 		LazyStack.Setup setup = LazyStack.Setup.cap(SessionSettings.DEFAULTS.maxActiveSchemas());
-		this.owner = OpaqueIds.of("identity-" + this.identities / 2);
+		this.owner = PerUserFixtures.owner("identity-" + this.identities / 2);
 		if (on) {
-			this.server = new PerUserServer(SERVER);
-			this.server.update(connections(tools.subList(this.shared, tools.size())));
-			setup = setup.withExtra(new LazyStack.Extra(List.of(this.server), List.of(this::hidden)));
+			this.server = PerUserFixtures.server(SERVER, connections(tools.subList(this.shared, tools.size())));
+			setup = setup.withExtra(new LazyStack.Extra(List.of(this.server.connection()), List.of(this::hidden)));
 		}
 		this.stack = new LazyStack(sharedPart(drawn, this.shared), RankerRegistry.standard().create(this.ranker),
 				setup);
@@ -167,8 +165,7 @@ public class PerUserSearchBenchmark {
 	 * the per-user server is hidden from an identity whose connection does not list it.
 	 */
 	private @Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
-		return (!SERVER.equals(tool.server()) || this.server.lists(tool.originalName(), session.owner())) ? null
-				: "not among this user's tools";
+		return this.server.allows(tool, session.owner()) ? null : "not among this user's tools";
 	}
 
 	/** Each identity's connection, listing its {@code perIdentity} tools. */
@@ -184,7 +181,7 @@ public class PerUserSearchBenchmark {
 				listed.add(own ? tools.get(identity * this.perIdentity + i)
 						: tools.get((identity + 2 * i) % tools.size()));
 			}
-			connections.put(OpaqueIds.of("identity-" + identity), new Listing(List.copyOf(listed)));
+			connections.put(PerUserFixtures.owner("identity-" + identity), new Listing(List.copyOf(listed)));
 		}
 		return connections;
 	}

@@ -89,8 +89,7 @@ class PerUserSearchBenchmarkTests {
 			.tools()
 			.stream()
 			.filter((tool) -> PerUserSearchBenchmark.SERVER.equals(tool.server()))
-			.filter((tool) -> this.benchmark.server.lists(tool.originalName(),
-					this.benchmark.owner) == listedForTheSearchingIdentity)
+			.filter((tool) -> this.benchmark.server.allows(tool, this.benchmark.owner) == listedForTheSearchingIdentity)
 			.map(CatalogTool::name)
 			.toList();
 	}

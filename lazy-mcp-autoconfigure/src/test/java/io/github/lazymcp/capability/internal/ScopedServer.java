@@ -145,15 +145,28 @@ public final class ScopedServer implements AutoCloseable {
 	 * @param token the JWT
 	 */
 	public void revoke(String token) {
+		post("/revoke", Map.of("jti", claim(token, "jti")));
+	}
+
+	/**
+	 * Adds a tool to every open connection of a subject, each of which then announces
+	 * that its tools changed; other subjects' connections stay as they are.
+	 * @param subject the token subject
+	 * @param tool the new tool's name
+	 */
+	public void grant(String subject, String tool) {
+		post("/grant", Map.of("sub", subject, "tool", tool));
+	}
+
+	private void post(String path, Map<String, String> body) {
 		try {
 			HttpResponse<String> response = HttpClient.newHttpClient()
-				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/revoke"))
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
 					.header("Content-Type", "application/json")
-					.POST(HttpRequest.BodyPublishers
-						.ofString(JSON.writeValueAsString(Map.of("jti", claim(token, "jti")))))
+					.POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
 					.build(), HttpResponse.BodyHandlers.ofString());
 			if (response.statusCode() != 204) {
-				throw new IllegalStateException("revoke answered " + response.statusCode());
+				throw new IllegalStateException(path + " answered " + response.statusCode());
 			}
 		}
 		catch (IOException ex) {

@@ -1,5 +1,6 @@
 package io.github.lazymcp.capability.internal.pool;
 
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,18 +27,22 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * one's connection lists, is one immutable value, replaced whole when an identity
  * connects or lets go ({@link #update}); a callback reads the current one when it runs,
  * so a callback the catalog made before an identity connected runs on that identity's
- * connection too. When the server refuses an identity's token on a call even after the
- * credentials were told (expired, revoked: see {@link PooledConnection}), what that
- * identity's connection listed is forgotten, so its tools of the server are hidden from
- * it, until its connection lists them again when one of its conversations enables the
- * capability again. A per-user server's instructions are each identity's own, so the
- * catalog gets none.
+ * connection too. When an identity's connection announces that its tools changed, its
+ * list is replaced and the catalog told. When the server refuses an identity's token on a
+ * call even after the credentials were told (expired, revoked: see
+ * {@link PooledConnection}), what that identity's connection listed is forgotten, so its
+ * tools of the server are hidden from it, until its connection lists them again when one
+ * of its conversations enables the capability again. A per-user server's instructions are
+ * each identity's own, so the catalog gets none.
  */
 public final class PerUserServer implements McpServerConnection {
 
 	private final String name;
 
-	private volatile Identities identities = new Identities(Map.of(), Map.of(), Map.of(), List.of(), Set.of());
+	private volatile Identities identities = Identities.of(Map.of(), Map.of(), Set.of());
+
+	/** The catalog, told when an identity's connection announces other tools. */
+	private volatile Listener catalog = IGNORED;
 
 	/**
 	 * A server no identity is connected to yet.
@@ -57,24 +62,19 @@ public final class PerUserServer implements McpServerConnection {
 	 */
 	public synchronized boolean update(Map<String, McpServerConnection> connections) {
 		Identities before = this.identities;
-		Map<String, McpSchema.Tool> union = new LinkedHashMap<>();
-		Map<String, List<McpSchema.Tool>> listedByOwner = new LinkedHashMap<>();
-		Map<String, Set<String>> byOwner = new LinkedHashMap<>();
+		Map<String, List<McpSchema.Tool>> listed = new LinkedHashMap<>();
 		connections.forEach((owner, connection) -> {
 			List<McpSchema.Tool> kept = before.listed().get(owner);
-			List<McpSchema.Tool> listed = (kept != null && !before.refused().contains(owner)
-					&& before.connections().get(owner) == connection) ? kept : listed(connection);
-			listed.forEach((tool) -> union.putIfAbsent(tool.name(), tool));
-			listedByOwner.put(owner, listed);
-			byOwner.put(owner, listed.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
+			boolean known = before.connections().get(owner) == connection;
+			listed.put(owner, (kept != null && known && !before.refused().contains(owner)) ? kept : listed(connection));
+			if (!known) {
+				connection.listen(new Announcements(owner, connection));
+			}
 		});
-		Set<String> refused = listedByOwner.entrySet()
-			.stream()
-			.filter((entry) -> before.refused().contains(entry.getKey()) && entry.getValue().isEmpty())
-			.map(Map.Entry::getKey)
-			.collect(Collectors.toUnmodifiableSet());
-		this.identities = new Identities(Map.copyOf(connections), Map.copyOf(listedByOwner), Map.copyOf(byOwner),
-				List.copyOf(union.values()), refused);
+		Set<String> refused = new HashSet<>(before.refused());
+		refused.retainAll(connections.keySet());
+		refused.removeIf((owner) -> !listed.getOrDefault(owner, List.of()).isEmpty());
+		this.identities = Identities.of(connections, listed, refused);
 		return !connections.isEmpty();
 	}
 
@@ -87,13 +87,27 @@ public final class PerUserServer implements McpServerConnection {
 	private synchronized void refusedFor(String owner) {
 		Identities now = this.identities;
 		Map<String, List<McpSchema.Tool>> listed = new LinkedHashMap<>(now.listed());
-		Map<String, Set<String>> byOwner = new LinkedHashMap<>(now.toolsByOwner());
 		listed.put(owner, List.of());
-		byOwner.put(owner, Set.of());
 		Set<String> refused = new HashSet<>(now.refused());
 		refused.add(owner);
-		this.identities = new Identities(now.connections(), Map.copyOf(listed), Map.copyOf(byOwner), now.tools(),
-				Set.copyOf(refused));
+		this.identities = Identities.of(now.connections(), listed, refused);
+	}
+
+	/**
+	 * Takes the tools an identity's connection announced it now lists.
+	 * @return false when that connection is no longer the identity's
+	 */
+	private synchronized boolean relisted(String owner, McpServerConnection connection, List<McpSchema.Tool> tools) {
+		Identities now = this.identities;
+		if (now.connections().get(owner) != connection) {
+			return false;
+		}
+		Map<String, List<McpSchema.Tool>> listed = new LinkedHashMap<>(now.listed());
+		listed.put(owner, List.copyOf(tools));
+		Set<String> refused = new HashSet<>(now.refused());
+		refused.remove(owner);
+		this.identities = Identities.of(now.connections(), listed, refused);
+		return true;
 	}
 
 	/**
@@ -129,6 +143,16 @@ public final class PerUserServer implements McpServerConnection {
 	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return new Routed(tool, qualifiedName);
+	}
+
+	/**
+	 * Tells the catalog of every change of the tools an identity's connection lists (its
+	 * {@code notifications/tools/list_changed}), with the union they make now, and of
+	 * every change of a connection's health.
+	 */
+	@Override
+	public void listen(Listener listener) {
+		this.catalog = listener;
 	}
 
 	/**
@@ -169,7 +193,63 @@ public final class PerUserServer implements McpServerConnection {
 	 */
 	private record Identities(Map<String, McpServerConnection> connections, Map<String, List<McpSchema.Tool>> listed,
 			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools, Set<String> refused) {
+
+		/**
+		 * The identities' connections and what each listed, the union in the order of the
+		 * connections.
+		 */
+		static Identities of(Map<String, McpServerConnection> connections, Map<String, List<McpSchema.Tool>> listed,
+				Set<String> refused) {
+			Map<String, McpSchema.Tool> union = new LinkedHashMap<>();
+			Map<String, Set<String>> byOwner = new LinkedHashMap<>();
+			connections.keySet().forEach((owner) -> {
+				List<McpSchema.Tool> tools = listed.getOrDefault(owner, List.of());
+				tools.forEach((tool) -> union.putIfAbsent(tool.name(), tool));
+				byOwner.put(owner, tools.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
+			});
+			return new Identities(Collections.unmodifiableMap(new LinkedHashMap<>(connections)), Map.copyOf(listed),
+					Map.copyOf(byOwner), List.copyOf(union.values()), Set.copyOf(refused));
+		}
+
 	}
+
+	/** What one identity's connection announces. */
+	private final class Announcements implements Listener {
+
+		private final String owner;
+
+		private final McpServerConnection connection;
+
+		Announcements(String owner, McpServerConnection connection) {
+			this.owner = owner;
+			this.connection = connection;
+		}
+
+		@Override
+		public void toolsChanged(String server, List<McpSchema.Tool> tools) {
+			if (relisted(this.owner, this.connection, tools)) {
+				PerUserServer.this.catalog.toolsChanged(PerUserServer.this.name, listTools());
+			}
+		}
+
+		@Override
+		public void healthChanged(String server) {
+			PerUserServer.this.catalog.healthChanged(PerUserServer.this.name);
+		}
+
+	}
+
+	private static final Listener IGNORED = new Listener() {
+
+		@Override
+		public void toolsChanged(String server, List<McpSchema.Tool> tools) {
+		}
+
+		@Override
+		public void healthChanged(String server) {
+		}
+
+	};
 
 	private final class Routed implements OwnerRoutedCallback {
 

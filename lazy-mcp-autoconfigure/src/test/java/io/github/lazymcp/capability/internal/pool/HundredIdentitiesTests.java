@@ -22,11 +22,13 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A hundred identities, each with its own Streamable HTTP connection to one per-user
- * server, calling at once while every identity's token is replaced halfway: every call
- * reaches the server with its own identity's current token (no crossing in the server's
- * record), and once they all let go, one sweep after the idle timeout closes every
- * connection. Prints the threads and heap an idle connection holds, as figures, not as a
+ * A hundred identities on two instances (each instance has a pool of its own, as two
+ * applications do), each identity with its own Streamable HTTP connection to one per-user
+ * server on each instance, as when its conversations move between them, calling at once
+ * on both while every identity's token is replaced halfway: every call reaches the server
+ * with its own identity's current token (no crossing in the server's record), and once
+ * they all let go, one sweep after the idle timeout closes every connection of each
+ * instance. Prints the threads and heap an idle connection holds, as figures, not as a
  * check.
  */
 class HundredIdentitiesTests {
@@ -37,28 +39,36 @@ class HundredIdentitiesTests {
 
 	private static final int IDENTITIES = 100;
 
+	private static final int INSTANCES = 2;
+
 	@Test
-	void everyCallCarriesItsOwnIdentitysTokenAndIdleConnectionsCloseAtTheNextSweep() throws Exception {
+	void everyCallOnEitherInstanceCarriesItsOwnIdentitysTokenAndIdleConnectionsCloseAtTheNextSweep() throws Exception {
 		MutableClock clock = MutableClock.startingAt("2026-11-29T10:00:00Z");
 		Duration idle = Duration.ofMinutes(5);
 		try (ScopedServer server = ScopedServer.start("streamableHttp");
-				ServerPool pool = Pools.pool(Duration.ofSeconds(30), Duration.ofSeconds(30), IDENTITIES, idle, clock)) {
+				ServerPool a = Pools.pool(Duration.ofSeconds(30), Duration.ofSeconds(30), IDENTITIES, idle, clock);
+				ServerPool b = Pools.pool(Duration.ofSeconds(30), Duration.ofSeconds(30), IDENTITIES, idle, clock)) {
+			List<ServerPool> instances = List.of(a, b);
 			ServerDefinition notes = new ServerDefinition.Http("notes", server.url(), false, null, true);
+			// One store of tokens, as the instances share one of authorized clients.
 			List<AtomicReference<String>> tokens = new ArrayList<>();
-			List<McpServerConnection> connections = new ArrayList<>();
+			// Per instance, each identity's connection.
+			List<List<McpServerConnection>> connections = List.of(new ArrayList<>(), new ArrayList<>());
 			int threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
 			long heapBefore = usedHeap();
 			for (int i = 0; i < IDENTITIES; i++) {
 				AtomicReference<String> token = new AtomicReference<>(server.token("user-" + i, "notes:read"));
 				tokens.add(token);
-				ServerAcquisition acquisition = pool.acquire("conversation-" + i, notes,
-						new OnBehalfOf("id-" + i, token::get, NO_ONE_TOLD));
-				assertThat(acquisition).isInstanceOf(ServerAcquisition.Connected.class);
-				connections.add(((ServerAcquisition.Connected) acquisition).connection());
+				for (int instance = 0; instance < INSTANCES; instance++) {
+					ServerAcquisition acquisition = instances.get(instance)
+						.acquire("conversation-" + i, notes, new OnBehalfOf("id-" + i, token::get, NO_ONE_TOLD));
+					assertThat(acquisition).isInstanceOf(ServerAcquisition.Connected.class);
+					connections.get(instance).add(((ServerAcquisition.Connected) acquisition).connection());
+				}
 			}
-			int threadsPerIdentity = (ManagementFactory.getThreadMXBean().getThreadCount() - threadsBefore)
-					/ IDENTITIES;
-			long heapPerIdentity = (usedHeap() - heapBefore) / IDENTITIES;
+			int opened = INSTANCES * IDENTITIES;
+			int threadsPerConnection = (ManagementFactory.getThreadMXBean().getThreadCount() - threadsBefore) / opened;
+			long heapPerConnection = (usedHeap() - heapBefore) / opened;
 
 			ExecutorService callers = Executors.newFixedThreadPool(16);
 			CountDownLatch start = new CountDownLatch(1);
@@ -67,12 +77,14 @@ class HundredIdentitiesTests {
 				for (int i = 0; i < IDENTITIES; i++) {
 					int identity = i;
 					boolean refreshFirst = round == 2;
+					// Each identity's calls go to one instance, then the other.
+					McpServerConnection connection = connections.get((i + round) % INSTANCES).get(i);
 					answers.add(callers.submit(() -> {
 						start.await();
 						if (refreshFirst) {
 							tokens.get(identity).set(server.token("user-" + identity, "notes:read"));
 						}
-						return whoami(connections.get(identity)) + " expected user-" + identity;
+						return whoami(connection) + " expected user-" + identity;
 					}));
 				}
 			}
@@ -90,21 +102,25 @@ class HundredIdentitiesTests {
 			assertThat(record).extracting((entry) -> entry.path("kind").asString()).doesNotContain("crossing");
 			assertThat(record).allSatisfy(
 					(entry) -> assertThat(entry.path("sub").asString()).isEqualTo(entry.path("owner").asString()));
-			for (int i = 0; i < IDENTITIES; i++) {
-				pool.release("conversation-" + i, "notes", "id-" + i);
+			for (ServerPool instance : instances) {
+				for (int i = 0; i < IDENTITIES; i++) {
+					instance.release("conversation-" + i, "notes", "id-" + i);
+				}
+				assertThat(instance.connectionsOf("notes")).as("held by no one").isEmpty();
 			}
-			assertThat(pool.connectionsOf("notes")).as("held by no one").isEmpty();
 			clock.advance(idle.minusSeconds(1));
-			pool.closeIdle();
-			assertThat(connected(pool)).as("connections open just before the idle timeout").isEqualTo(IDENTITIES);
+			instances.forEach(ServerPool::closeIdle);
+			assertThat(connected(a) + connected(b)).as("connections open just before the idle timeout")
+				.isEqualTo(opened);
 			clock.advance(Duration.ofSeconds(1));
 			// This sweep, or the pool's own one that ran first.
-			pool.closeIdle();
-			assertThat(connected(pool)).as("connections open at the idle timeout, after one sweep").isZero();
+			instances.forEach(ServerPool::closeIdle);
+			assertThat(connected(a) + connected(b)).as("connections open at the idle timeout, after one sweep")
+				.isZero();
 			System.out.printf(
-					"per-user connections: %d identities, %d threads and %d KB of heap per idle connection, "
-							+ "%d calls, 0 crossings%n",
-					IDENTITIES, threadsPerIdentity, heapPerIdentity / 1024, 4 * IDENTITIES);
+					"per-user connections: %d identities on %d instances, %d threads and %d KB of heap per idle "
+							+ "connection, %d calls, 0 crossings%n",
+					IDENTITIES, INSTANCES, threadsPerConnection, heapPerConnection / 1024, 4 * IDENTITIES);
 		}
 	}
 
