@@ -354,6 +354,10 @@ class PerUserServersIntegrationTests {
 			assertThat(onB.toolNames(0)).contains("notes__read_notes", "notes__write_notes");
 			assertThat(onB.toolResults(1)).singleElement().asString().contains("write_notes for alice");
 			assertThat(b.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"));
+			assertThat(new JdbcTemplate(b.getBean(DataSource.class)).queryForList("select tool from lazy_mcp_tool_use",
+					String.class))
+				.as("uses learned from alice's words")
+				.noneMatch((tool) -> tool.startsWith("notes__"));
 			assertThat(server.record()).filteredOn((entry) -> entry.path("kind").asString().equals("list"))
 				.as("one connection per instance, each listing with alice's token")
 				.hasSizeGreaterThanOrEqualTo(2)

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
+import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
+
 /**
  * A failure as one line for a server's {@code lastError} and the log: the messages of its
  * chain of causes. The SDK's own message says little ("Client failed to initialize by
@@ -28,6 +30,25 @@ final class Failures {
 			}
 		}
 		return String.join(": ", parts);
+	}
+
+	/**
+	 * Whether a failure is the server refusing the request's credentials (HTTP 401 or
+	 * 403): a per-user server that refuses a user's token answered, so it is up, and the
+	 * refusal is that user's to hear of, not a reason to reconnect.
+	 * @param failure what a request threw
+	 * @return true for a 401 or 403 answer
+	 */
+	static boolean refusedCredentials(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			String message = String.valueOf(cause.getMessage());
+			// The SSE transport says the status in words only.
+			if (cause instanceof McpHttpClientTransportAuthorizationException
+					|| message.contains("non-OK HTTP code: 401") || message.contains("non-OK HTTP code: 403")) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

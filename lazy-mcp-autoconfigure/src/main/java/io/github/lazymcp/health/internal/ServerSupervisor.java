@@ -239,6 +239,11 @@ public final class ServerSupervisor implements AutoCloseable {
 			server.lastSeen = now();
 		}
 		catch (RuntimeException | Error ex) {
+			if (Failures.refusedCredentials(ex)) {
+				// It answered: a refused token is its user's to hear of, on a call.
+				server.lastSeen = now();
+				return;
+			}
 			// An Error too (a client of an incompatible SDK): left to the scheduler, it
 			// would end this server's pings without a word.
 			down(server, "did not answer: " + Failures.describe(ex), false);

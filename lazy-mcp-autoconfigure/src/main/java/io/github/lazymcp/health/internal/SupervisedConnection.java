@@ -284,12 +284,19 @@ public final class SupervisedConnection implements McpServerConnection {
 								+ "use another tool or try again later");
 			}
 			catch (ToolExecutionException ex) {
-				SupervisedConnection.this.suspect.run();
+				suspect(ex);
 				throw ex;
 			}
 			catch (RuntimeException ex) {
-				SupervisedConnection.this.suspect.run();
+				suspect(ex);
 				throw failure(String.valueOf(ex.getMessage()));
+			}
+		}
+
+		/** Has the server checked, unless it answered by refusing the user's token. */
+		private void suspect(RuntimeException failure) {
+			if (!Failures.refusedCredentials(failure)) {
+				SupervisedConnection.this.suspect.run();
 			}
 		}
 

@@ -100,7 +100,11 @@ final class TrackedToolCallback implements ToolCallback {
 			call.failed();
 			throw ex;
 		}
-		call.succeeded(LazyMcpRequest.turnRequest(toolContext).orElse(null), session.map(ToolSession::id).orElse(null));
+		// A per-user server's tool learns nothing from the user's words: they would rank
+		// tools for every other identity that sees it.
+		String request = (this.tool.callback() instanceof OwnerRoutedCallback) ? null
+				: LazyMcpRequest.turnRequest(toolContext).orElse(null);
+		call.succeeded(request, session.map(ToolSession::id).orElse(null));
 		if (session.isPresent() && !recorded) {
 			touch(session.get());
 		}
