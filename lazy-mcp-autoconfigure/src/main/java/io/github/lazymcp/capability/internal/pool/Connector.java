@@ -87,6 +87,16 @@ final class Connector {
 
 	Outcome connect(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf,
 			Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits, Duration initTimeout) {
+		return connect(server, onBehalfOf, toolsChanged, exits, initTimeout, true);
+	}
+
+	/**
+	 * Connects; an identity's connection whose token the server refused (HTTP 401) tells
+	 * the identity's credentials and, when {@code retry}, connects once more with the
+	 * token they give then.
+	 */
+	private Outcome connect(ServerDefinition server, @Nullable OnBehalfOf onBehalfOf,
+			Consumer<List<McpSchema.Tool>> toolsChanged, Consumer<String> exits, Duration initTimeout, boolean retry) {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			String problem = commandProblem(stdio.command());
 			if (problem != null) {
@@ -109,6 +119,10 @@ final class Connector {
 			// The process may be running but mute; end it rather than leak it.
 			if (!client.closeGracefully()) {
 				client.close();
+			}
+			if (retry && onBehalfOf != null && Refusal.unauthorized(ex)) {
+				onBehalfOf.refused();
+				return connect(server, onBehalfOf, toolsChanged, exits, initTimeout, false);
 			}
 			return new Outcome(null, describe(server, ex, initTimeout) + stderr.describeSettled());
 		}

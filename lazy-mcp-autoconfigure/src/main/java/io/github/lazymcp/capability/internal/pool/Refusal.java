@@ -67,11 +67,13 @@ final class Refusal {
 				}
 			}
 		}
-		// The SSE transport reports a refused message by its status in words only.
+		// The SSE transport reports a refused message, or a refused stream, by its status
+		// in words only.
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			String message = String.valueOf(cause.getMessage());
 			for (int status : new int[] { 401, 403 }) {
-				if (message.contains("non-OK HTTP code: " + status)) {
+				if (message.contains("non-OK HTTP code: " + status)
+						|| message.contains("Invalid SSE response. Status code: " + status)) {
 					return new Refused(status, null);
 				}
 			}

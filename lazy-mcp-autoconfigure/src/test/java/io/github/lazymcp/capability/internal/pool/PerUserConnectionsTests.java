@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -143,6 +144,26 @@ class PerUserConnectionsTests {
 			assertThat(this.pool.connection("notes", "id-m")).isEmpty();
 			assertThat(call(forAlice, "whoami")).contains("you are alice");
 			assertThat(server.record()).extracting((entry) -> entry.path("sub").asString()).containsOnly("alice");
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp", "sse" })
+	void aTokenRefusedWhenConnectingIsToldAndTheConnectionMadeWithTheNextOne(String mode) {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			String revoked = server.token("alice", "notes:read");
+			server.revoke(revoked);
+			AtomicReference<String> current = new AtomicReference<>(revoked);
+			List<String> told = new CopyOnWriteArrayList<>();
+			OnBehalfOf alice = new OnBehalfOf("id-a", current::get, (refused) -> {
+				told.add(refused);
+				current.set(server.token("alice", "notes:read"));
+			});
+
+			McpServerConnection connection = connected(this.pool.acquire("a", notes(server, mode), alice), true);
+
+			assertThat(told).containsExactly(revoked);
+			assertThat(call(connection, "whoami")).contains("you are alice");
 		}
 	}
 
