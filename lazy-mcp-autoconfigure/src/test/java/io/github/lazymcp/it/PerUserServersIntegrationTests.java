@@ -313,6 +313,43 @@ class PerUserServersIntegrationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "streamableHttp" })
+	void aUserPastTheirConnectionsIsToldWhyAndOtherUsersAreNot(String mode) throws Exception {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			Files.writeString(this.capabilities.resolve("more-notes.toml"), """
+					name = "more-notes"
+					description = "More of the user's notes"
+					triggers = ["read my other notes"]
+
+					[[mcp.servers]]
+					name = "more-notes"
+					url = "%s"
+					per_user = true
+					""".formatted(server.url()));
+			ConfigurableApplicationContext app = start(server, mode,
+					Map.of("alice", server.token("alice", "notes:read"), "bob", server.token("bob", "notes:read")),
+					"tools.lazy-mcp.capabilities.max-connections-per-identity=1");
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"more-notes\"}")
+				.thenAnswer("one of them");
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "read all my notes"));
+			String aliceSecond = model.toolResults(2).get(0);
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"more-notes\"}")
+				.thenCall("more-notes__whoami", "{}")
+				.thenAnswer("yours");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "read my other notes"));
+
+			assertThat(aliceSecond).contains("more-notes", "this user has 1 connections of per-user servers open",
+					"tools.lazy-mcp.capabilities.max-connections-per-identity");
+			assertThat(model.toolResults(2)).singleElement().asString().contains("you are bob");
+			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
+					"more-notes@" + OpaqueIds.of("bob"));
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp" })
 	void aConversationWithoutAnIdentityOrAUserWithoutATokenCannotEnableIt(String mode) throws Exception {
 		try (ScopedServer server = ScopedServer.start(mode)) {
 			ConfigurableApplicationContext app = start(server, mode, Map.of());
@@ -395,7 +432,7 @@ class PerUserServersIntegrationTests {
 
 			@Override
 			public @Nullable String accessToken(String serverName, String identity) {
-				return serverName.equals("notes") ? tokens.get(identity) : null;
+				return tokens.get(identity);
 			}
 
 			@Override
