@@ -315,16 +315,7 @@ class PerUserServersIntegrationTests {
 	@ValueSource(strings = { "streamableHttp" })
 	void aUserPastTheirConnectionsIsToldWhyAndOtherUsersAreNot(String mode) throws Exception {
 		try (ScopedServer server = ScopedServer.start(mode)) {
-			Files.writeString(this.capabilities.resolve("more-notes.toml"), """
-					name = "more-notes"
-					description = "More of the user's notes"
-					triggers = ["read my other notes"]
-
-					[[mcp.servers]]
-					name = "more-notes"
-					url = "%s"
-					per_user = true
-					""".formatted(server.url()));
+			writeCapability("more-notes", "More of the user's notes", "read my other notes", server, mode);
 			ConfigurableApplicationContext app = start(server, mode,
 					Map.of("alice", server.token("alice", "notes:read"), "bob", server.token("bob", "notes:read")),
 					"tools.lazy-mcp.capabilities.max-connections-per-identity=1");
@@ -410,17 +401,7 @@ class PerUserServersIntegrationTests {
 
 	private ConfigurableApplicationContext start(ScopedServer server, String mode, Map<String, String> tokens,
 			String... properties) throws IOException {
-		Files.writeString(this.capabilities.resolve("notes.toml"), """
-				name = "notes"
-				description = "The user's own notes"
-				triggers = ["read my notes"]
-
-				[[mcp.servers]]
-				name = "notes"
-				url = "%s"
-				transport = "%s"
-				per_user = true
-				""".formatted(server.url(), mode.equals("sse") ? "sse" : "streamable-http"));
+		writeCapability("notes", "The user's own notes", "read my notes", server, mode);
 		IdentityResolver identities = new IdentityResolver() {
 
 			private final SecurityContextIdentity signedIn = new SecurityContextIdentity();
@@ -455,6 +436,25 @@ class PerUserServersIntegrationTests {
 			.run();
 		this.apps.add(app);
 		return app;
+	}
+
+	/**
+	 * A capability file whose one server, named like it, is the scoped server, per user.
+	 */
+	private void writeCapability(String name, String description, String trigger, ScopedServer server, String mode)
+			throws IOException {
+		Files.writeString(this.capabilities.resolve(name + ".toml"), """
+				name = "%s"
+				description = "%s"
+				triggers = ["%s"]
+
+				[[mcp.servers]]
+				name = "%s"
+				url = "%s"
+				transport = "%s"
+				per_user = true
+				""".formatted(name, description, trigger, name, server.url(),
+				mode.equals("sse") ? "sse" : "streamable-http"));
 	}
 
 	private interface Refusals {
