@@ -49,7 +49,7 @@ class MainTests {
 						         [--learning cold|warm]
 						         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-						         [--deferral-gate off|openai|anthropic] [--min-similarity X]
+						         [--deferral-gate off|openai|anthropic] [--min-similarity X] [--clauses on|off]
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
 						  compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
@@ -171,6 +171,30 @@ class MainTests {
 
 		assertThat(ResultsFile.read(results).results()).singleElement()
 			.satisfies((result) -> assertThat(result.get("ranker").asString()).isEqualTo("bm25 (min-similarity 0)"));
+	}
+
+	@Test
+	void clausesSetLazyMcpsOwnRankingWithTheThresholdAndAreAnErrorWithAPeerOrAnotherWord() throws Exception {
+		Path dataset = TinyData.evalFile(this.folder, "tiny-dev.json");
+		Path results = this.folder.resolve("replay-clauses.json");
+
+		assertThat(
+				Main.run("replay",
+						List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--min-similarity", "0",
+								"--clauses", "off", "--json", "--results", results.toString()),
+						sources(), this.folder))
+			.isZero();
+		assertThat(Main.run("replay",
+				List.of("--dataset", dataset.toString(), "--ranker", "lc4j-simple", "--clauses", "off"), sources(),
+				this.folder))
+			.isEqualTo(2);
+		assertThat(Main.run("replay", List.of("--dataset", dataset.toString(), "--ranker", "bm25", "--clauses", "no"),
+				sources(), this.folder))
+			.isEqualTo(2);
+
+		assertThat(ResultsFile.read(results).results()).singleElement()
+			.satisfies((result) -> assertThat(result.get("ranker").asString())
+				.isEqualTo("bm25 (min-similarity 0, clauses off)"));
 	}
 
 	@Test

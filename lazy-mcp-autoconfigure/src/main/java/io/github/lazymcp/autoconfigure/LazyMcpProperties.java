@@ -279,6 +279,15 @@ public class LazyMcpProperties {
 		private double minSimilarity = 0.20;
 
 		/**
+		 * Whether a request that asks for several things ("Find X. Then do Y.") is also
+		 * ranked clause by clause: each clause's best tool comes first (in the request's
+		 * order when it states one), then the whole request's matches and the clauses'
+		 * alternate. Clauses are cut at sentence ends and at 'then', 'after that' and
+		 * 'finally'.
+		 */
+		private boolean clauses = true;
+
+		/**
 		 * How long the application's readiness waits for the first full search index of
 		 * the startup catalog (embeddings included) before it accepts traffic; past it,
 		 * the application is ready and BM25 answers until the index is built. 0 does not
@@ -334,6 +343,14 @@ public class LazyMcpProperties {
 
 		public void setRanker(RankingSettings.Strategy ranker) {
 			this.ranker = ranker;
+		}
+
+		public boolean isClauses() {
+			return this.clauses;
+		}
+
+		public void setClauses(boolean clauses) {
+			this.clauses = clauses;
 		}
 
 		public double getMinSimilarity() {

@@ -156,7 +156,8 @@ final class PropertiesMapping {
 		LazyMcpProperties.Search search = properties.getSearch();
 		return record(
 				() -> RankingSettings.DEFAULTS.withStrategy(search.getRanker())
-					.withMinSimilarity(search.getMinSimilarity()),
+					.withMinSimilarity(search.getMinSimilarity())
+					.withClauses(search.isClauses()),
 				property("strategy", "search.ranker", search.getRanker()),
 				property("minSimilarity", "search.min-similarity", search.getMinSimilarity()));
 	}

@@ -36,11 +36,13 @@ import io.github.lazymcp.settings.internal.Checks;
  * @param depth how many results of each ranking take part in the fusion
  * @param bm25K1 BM25 term-frequency saturation
  * @param bm25B BM25 length normalization
+ * @param clauses whether a request of several clauses ("Find X. Then do Y.") is also
+ * ranked clause by clause, each clause's best tool placed first
  * @since 0.1.0
  */
 public record RankingSettings(Strategy strategy, double minSimilarity, double supportedSimilarity, double minSupport,
 		double minCoverage, double sparseWeight, double sparseGapWeight, double denseWeight, double serverWeight,
-		double useWeight, int depth, double bm25K1, double bm25B) {
+		double useWeight, int depth, double bm25K1, double bm25B, boolean clauses) {
 
 	/**
 	 * The shipped defaults, chosen on the dev splits of {@code docs/benchmarks.md} (the
@@ -48,10 +50,10 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	 * plus 2 per unit of relative lead) and dense (weight 1); no server signal; learned
 	 * uses vote with weight 40; abstention below a cosine of 0.20 unless the best lexical
 	 * match covers half of the query's weight, and below 0.26 unless it covers a tenth;
-	 * BM25 with k1 1.5 and b 0.75.
+	 * BM25 with k1 1.5 and b 0.75; a request's clauses ranked apart too.
 	 */
 	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.20, 0.26, 0.1, 0.5, 0.8, 2, 1,
-			0, 40, 50, 1.5, 0.75);
+			0, 40, 50, 1.5, 0.75, true);
 
 	public RankingSettings {
 		Checks.set("strategy", strategy);
@@ -85,7 +87,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withStrategy(Strategy strategy) {
 		return new RankingSettings(strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
 	}
 
 	/**
@@ -96,7 +98,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withMinSimilarity(double minSimilarity) {
 		return new RankingSettings(this.strategy, minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
 	}
 
 	/**
@@ -107,7 +109,18 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withServerWeight(double serverWeight) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
+	}
+
+	/**
+	 * These settings with clauses ranked apart or not.
+	 * @param clauses whether a request's clauses are ranked apart too
+	 * @return the new settings
+	 */
+	public RankingSettings withClauses(boolean clauses) {
+		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, clauses);
 	}
 
 	/**

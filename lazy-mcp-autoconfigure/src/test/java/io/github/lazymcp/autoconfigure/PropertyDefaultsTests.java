@@ -112,6 +112,7 @@ class PropertyDefaultsTests {
 		search.setResultSchemas(true);
 		search.setRanker(RankingSettings.Strategy.BM25);
 		search.setMinSimilarity(0.9);
+		search.setClauses(false);
 		search.getEmbedding().setModel(io.github.lazymcp.embedding.EmbeddingSettings.BundledModel.BGE_SMALL_EN_V15_Q);
 		search.getEmbedding().setUseApplicationModel(true);
 		search.getEmbedding().setCacheDirectory("elsewhere");

@@ -25,12 +25,12 @@ class PropertyFuzzTests {
 
 	private static final List<String> KEYS = List.of("max-active-schemas", "deferred-call", "call-timeout",
 			"threshold.tools", "threshold.tokens", "search.default-limit", "search.max-limit",
-			"search.max-query-length", "search.ranker", "search.min-similarity", "sessions.max-sessions",
-			"sessions.idle-timeout", "sessions.store", "sessions.default-policy", "health.ping-interval",
-			"health.ping-timeout", "health.reconnect.initial-backoff", "health.reconnect.max-backoff",
-			"health.reconnect.jitter", "health.reconnect.timeout", "capabilities.max-active",
-			"capabilities.max-connections", "capabilities.idle-timeout", "capabilities.init-timeout",
-			"capabilities.locations", "capabilities.auto-activation.threshold",
+			"search.max-query-length", "search.ranker", "search.min-similarity", "search.clauses",
+			"sessions.max-sessions", "sessions.idle-timeout", "sessions.store", "sessions.default-policy",
+			"health.ping-interval", "health.ping-timeout", "health.reconnect.initial-backoff",
+			"health.reconnect.max-backoff", "health.reconnect.jitter", "health.reconnect.timeout",
+			"capabilities.max-active", "capabilities.max-connections", "capabilities.idle-timeout",
+			"capabilities.init-timeout", "capabilities.locations", "capabilities.auto-activation.threshold",
 			"capabilities.auto-activation.general-lead", "servers.fs.call-timeout", "servers.fs.pinned",
 			"policies.tenant.allow");
 

@@ -107,6 +107,26 @@ public final class Options {
 		}
 	}
 
+	/**
+	 * An option that is {@code on} or {@code off}.
+	 * @param name the option
+	 * @param fallback its value when it is not given
+	 * @return whether it is on
+	 * @throws IllegalArgumentException for any other value
+	 */
+	public boolean onOff(String name, boolean fallback) {
+		String value = this.values.get(name);
+		if (value == null) {
+			return fallback;
+		}
+		return switch (value) {
+			case "on" -> true;
+			case "off" -> false;
+			default ->
+				throw new IllegalArgumentException("--%s must be 'on' or 'off', was '%s'".formatted(name, value));
+		};
+	}
+
 	public boolean flag(String name) {
 		return this.flags.contains(name);
 	}

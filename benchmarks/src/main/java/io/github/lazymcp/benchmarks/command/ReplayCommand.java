@@ -2,6 +2,7 @@ package io.github.lazymcp.benchmarks.command;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.lazymcp.benchmarks.bill.TokenCrossCheck;
@@ -17,6 +18,7 @@ import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.benchmarks.replay.AgentReplay;
 import io.github.lazymcp.benchmarks.replay.ReplayOptions;
 import io.github.lazymcp.benchmarks.replay.ReplayResult;
+import io.github.lazymcp.search.RankingSettings;
 import io.github.lazymcp.search.ToolRanker;
 
 /**
@@ -29,6 +31,8 @@ import io.github.lazymcp.search.ToolRanker;
 public final class ReplayCommand implements Command {
 
 	private static final String MIN_SIMILARITY = "min-similarity";
+
+	private static final String CLAUSES = "clauses";
 
 	@Override
 	public String name() {
@@ -43,7 +47,7 @@ public final class ReplayCommand implements Command {
 				         [--learning cold|warm]
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
-				         [--deferral-gate off|openai|anthropic] [--min-similarity X]
+				         [--deferral-gate off|openai|anthropic] [--min-similarity X] [--clauses on|off]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 
@@ -65,20 +69,37 @@ public final class ReplayCommand implements Command {
 	}
 
 	/**
-	 * The ranker a name gives; with {@code --min-similarity}, lazy-mcp's ranker of that
-	 * name with that abstention threshold, as an application sets
-	 * {@code tools.lazy-mcp.search.min-similarity}.
-	 * @throws IllegalArgumentException when the option is given with a peer's ranker
+	 * The ranker a name gives; with {@code --min-similarity} or {@code --clauses},
+	 * lazy-mcp's ranker of that name with that abstention threshold or with a request's
+	 * clauses ranked apart or not, as an application sets
+	 * {@code tools.lazy-mcp.search.min-similarity} or
+	 * {@code tools.lazy-mcp.search.clauses}.
+	 * @throws IllegalArgumentException when an option is given with a peer's ranker
 	 */
 	static ToolRanker ranker(Options args, String name, RankerRegistry registry) {
-		return args.has(MIN_SIMILARITY)
-				? ProductRankers.withMinSimilarity(name, args.decimal(MIN_SIMILARITY, Double.NaN))
+		if (args.has(MIN_SIMILARITY)) {
+			double minSimilarity = args.decimal(MIN_SIMILARITY, Double.NaN);
+			return ProductRankers.withSettings(name, MIN_SIMILARITY,
+					(settings) -> clauses(args, settings.withMinSimilarity(minSimilarity)));
+		}
+		return args.has(CLAUSES) ? ProductRankers.withSettings(name, CLAUSES, (settings) -> clauses(args, settings))
 				: registry.create(name);
 	}
 
-	/** The ranker's name in the results, with the threshold when one is set. */
+	private static RankingSettings clauses(Options args, RankingSettings settings) {
+		return args.has(CLAUSES) ? settings.withClauses(args.onOff(CLAUSES, settings.clauses())) : settings;
+	}
+
+	/** The ranker's name in the results, with the threshold and the clauses when set. */
 	static String label(Options args, String name) {
-		return args.has(MIN_SIMILARITY) ? name + " (min-similarity " + args.require(MIN_SIMILARITY) + ")" : name;
+		List<String> set = new ArrayList<>();
+		if (args.has(MIN_SIMILARITY)) {
+			set.add("min-similarity " + args.require(MIN_SIMILARITY));
+		}
+		if (args.has(CLAUSES)) {
+			set.add("clauses " + args.require(CLAUSES));
+		}
+		return set.isEmpty() ? name : name + " (" + String.join(", ", set) + ")";
 	}
 
 	private static Workload workload(Options args, Output out) throws Exception {

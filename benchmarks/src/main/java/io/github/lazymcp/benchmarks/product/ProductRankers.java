@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 import io.github.lazymcp.embedding.EmbeddingSettings;
 import io.github.lazymcp.embedding.EmbeddingSettings.BundledModel;
@@ -17,9 +18,9 @@ import io.github.lazymcp.search.internal.SearchFixtures;
 /**
  * lazy-mcp's rankers as the product builds them: {@code SearchFixtures.ranker} over the
  * shipped {@link RankingSettings#DEFAULTS} (only the strategy varies, and the abstention
- * threshold where {@code --min-similarity} asks) and the shipped
- * {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder vary). No
- * setting is copied here.
+ * threshold or the clauses where {@code --min-similarity} or {@code --clauses} asks) and
+ * the shipped {@link EmbeddingSettings#DEFAULTS} (only the model and the cache folder
+ * vary). No setting is copied here.
  *
  * <p>
  * The cache directory is the system property {@code lazy-mcp.embedding-cache}, by default
@@ -59,21 +60,23 @@ public final class ProductRankers {
 	}
 
 	/**
-	 * The product's ranker with one abstention threshold other than the shipped one, as
-	 * an application sets {@code tools.lazy-mcp.search.min-similarity}.
+	 * The product's ranker of a name with its shipped settings changed as an application
+	 * changes them with {@code tools.lazy-mcp.search.*} (the abstention threshold,
+	 * whether a request's clauses are ranked apart).
 	 * @param name a product ranker's name: bm25, dense or hybrid
-	 * @param minSimilarity the threshold, from 0 (never abstain) to 1
+	 * @param option the command-line option that asks for it, for the message
+	 * @param change the change of the shipped settings
 	 * @return the ranker over the bundled default model
 	 * @throws IllegalArgumentException for a name that is not one of lazy-mcp's rankers,
-	 * or a threshold outside 0 to 1
+	 * or settings the product rejects
 	 */
-	public static ToolRanker withMinSimilarity(String name, double minSimilarity) {
+	public static ToolRanker withSettings(String name, String option, UnaryOperator<RankingSettings> change) {
 		RankingSettings.Strategy strategy = Arrays.stream(RankingSettings.Strategy.values())
 			.filter((candidate) -> name(candidate).equals(name))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException(
-					"--min-similarity sets lazy-mcp's own ranking; '%s' is not one of its rankers".formatted(name)));
-		return create(RankingSettings.DEFAULTS.withStrategy(strategy).withMinSimilarity(minSimilarity),
+					"--%s sets lazy-mcp's own ranking; '%s' is not one of its rankers".formatted(option, name)));
+		return create(change.apply(RankingSettings.DEFAULTS.withStrategy(strategy)),
 				embedder(EmbeddingSettings.DEFAULTS.model()));
 	}
 

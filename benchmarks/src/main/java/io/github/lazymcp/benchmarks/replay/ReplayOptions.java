@@ -32,7 +32,7 @@ public final class ReplayOptions {
 	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
 			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
 			"cache-write", "cache-read", "output-price", "cache-min-tokens", "system-prompt", "result-tokens", "model",
-			"query", "deferral-gate", "min-similarity"), Set.of("json", "per-task", "search-twice"));
+			"query", "deferral-gate", "min-similarity", "clauses"), Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
 	}
@@ -148,12 +148,7 @@ public final class ReplayOptions {
 	 */
 	public static AdvisorSettings advisors(Options args) {
 		AdvisorSettings advisors = AdvisorSettings.DEFAULTS;
-		boolean carried = switch (args.get("server-instructions", "on")) {
-			case "on" -> true;
-			case "off" -> false;
-			default -> throw new IllegalArgumentException("--server-instructions must be 'on' or 'off', was '%s'"
-				.formatted(args.get("server-instructions", "on")));
-		};
+		boolean carried = args.onOff("server-instructions", true);
 		return advisors.withServerInstructions(carried, advisors.serverInstructionsMaxTokens());
 	}
 

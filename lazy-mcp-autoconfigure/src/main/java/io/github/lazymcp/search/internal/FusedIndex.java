@@ -39,6 +39,11 @@ import org.jspecify.annotations.Nullable;
  *    embeddings, the result is empty only when no word matches and no past request
  *    votes. A query that asks for the nearest tools (Query.nearest) skips this step:
  *    ToolSearch lists them by name when the search itself found nothing.
+ * 6. A request of several clauses (Clauses: "Find X. Then do Y.") is also ranked clause
+ *    by clause, steps 1 to 3 and 5 for each clause's words alone, and the rankings are
+ *    joined as ClauseOrder says: each clause's best tool first, in the request's order,
+ *    never instead of the whole request's ranking. Only when the whole request does not
+ *    abstain, and never for a query that asks for the nearest tools.
  * Ties keep catalog order, so results are deterministic.
  * The BM25 weights of step 1 are the settings', or those FusionFit chose from the requests
  * the catalog learned from use; the fitting happens where the index is built.
@@ -186,19 +191,43 @@ final class FusedIndex implements ToolIndex {
 		if (query.text().isBlank()) {
 			return List.of();
 		}
-		int depth = this.settings.depth();
-		List<ToolMatch> lexical = (this.sparse != null) ? this.sparse.search(query, depth, allowed) : List.of();
-		List<ToolMatch> semantic = (this.dense != null) ? this.dense.search(query, depth, allowed) : List.of();
-		Map<String, Double> votes = this.uses.votes(query, allowed);
+		Evidence evidence = evidence(query, allowed);
 		Set<String> named = this.names.find(query.text(), allowed);
-		if (!query.isNearest() && !confident(query, lexical, semantic, votes)) {
+		if (!query.isNearest() && !confident(query, evidence)) {
 			// The rankings abstain; only what the request names is answered.
 			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
 		}
-		Map<String, Double> scores = fuse(query, lexical, semantic, this.weights);
-		votes.forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
+		Map<String, Double> scores = scores(query, evidence);
 		named.forEach((tool) -> scores.merge(tool, NAMED, Double::sum));
-		return ranked(scores, limit);
+		List<ToolMatch> whole = ranked(scores, limit);
+		Clauses clauses = Clauses.of(query.text());
+		if (!this.settings.clauses() || query.isNearest() || !clauses.several()) {
+			return whole;
+		}
+		List<List<ToolMatch>> parts = clauses.texts().stream().map((clause) -> clause(clause, limit, allowed)).toList();
+		return ClauseOrder.merge(whole, parts, clauses.ordered(), NAMED, limit);
+	}
+
+	/** One clause's ranking: steps 1 to 3 for its words alone; none when it abstains. */
+	private List<ToolMatch> clause(String text, int limit, Predicate<String> allowed) {
+		Query query = Query.of(text);
+		Evidence evidence = evidence(query, allowed);
+		return confident(query, evidence) ? ranked(scores(query, evidence), limit) : List.of();
+	}
+
+	/** What the rankings and past requests say of a query, before fusion. */
+	private Evidence evidence(Query query, Predicate<String> allowed) {
+		int depth = this.settings.depth();
+		return new Evidence((this.sparse != null) ? this.sparse.search(query, depth, allowed) : List.of(),
+				(this.dense != null) ? this.dense.search(query, depth, allowed) : List.of(),
+				this.uses.votes(query, allowed));
+	}
+
+	/** Steps 1 to 3. */
+	private Map<String, Double> scores(Query query, Evidence evidence) {
+		Map<String, Double> scores = fuse(query, evidence.lexical(), evidence.semantic(), this.weights);
+		evidence.votes().forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
+		return scores;
 	}
 
 	/** The rankings' z-scores, weighted, with the server signal: steps 1 and 2. */
@@ -211,10 +240,11 @@ final class FusedIndex implements ToolIndex {
 		return scores;
 	}
 
-	private boolean confident(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic,
-			Map<String, Double> votes) {
+	private boolean confident(Query query, Evidence evidence) {
+		List<ToolMatch> lexical = evidence.lexical();
+		List<ToolMatch> semantic = evidence.semantic();
 		if (this.dense == null) {
-			return !lexical.isEmpty() || !votes.isEmpty();
+			return !lexical.isEmpty() || !evidence.votes().isEmpty();
 		}
 		double cosine = semantic.isEmpty() ? 0 : semantic.get(0).score();
 		// A minimum of 0 turns abstention off, and without BM25 no word can support a
@@ -280,6 +310,17 @@ final class FusedIndex implements ToolIndex {
 	@Override
 	public int size() {
 		return this.order.size();
+	}
+
+	/**
+	 * What the rankings and past requests say of one query.
+	 *
+	 * @param lexical BM25's top allowed matches, empty without BM25
+	 * @param semantic the dense ranking's, empty without embeddings
+	 * @param votes the votes of similar past requests
+	 */
+	private record Evidence(List<ToolMatch> lexical, List<ToolMatch> semantic, Map<String, Double> votes) {
+
 	}
 
 }

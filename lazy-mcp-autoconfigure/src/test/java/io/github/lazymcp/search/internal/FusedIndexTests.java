@@ -218,6 +218,33 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void eachClauseOfARequestLeadsWithItsBestToolInTheRequestsOrder() {
+		String request = "Read the contents of the report. Then send an email message to the recipient,"
+				+ " an email message with the report as the email message body.";
+
+		List<ToolMatch> whole = new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(0).withClauses(false),
+				embeddings())
+			.index(this.tools)
+			.search(request, 4);
+		List<ToolMatch> clauses = hybrid(0).index(this.tools).search(request, 4);
+
+		assertThat(whole).extracting(ToolMatch::name).first().isEqualTo("mail/send_email");
+		assertThat(clauses).extracting(ToolMatch::name).startsWith("fs/read_file", "mail/send_email");
+		assertThat(clauses).extracting(ToolMatch::name)
+			.containsExactlyInAnyOrderElementsOf(whole.stream().map(ToolMatch::name).toList());
+	}
+
+	@Test
+	void aRequestOfOneClauseRanksAsWithoutClauses() {
+		String request = "send an email message to the recipient about the contents of the file";
+
+		assertThat(hybrid(0).index(this.tools).search(request, 4))
+			.isEqualTo(new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(0).withClauses(false), embeddings())
+				.index(this.tools)
+				.search(request, 4));
+	}
+
+	@Test
 	void blankQueriesFindNothing() {
 		assertThat(hybrid(0).index(this.tools).search("  ", 5)).isEmpty();
 	}
