@@ -15,11 +15,13 @@ import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.Documents;
 import io.github.lazymcp.benchmarks.dataset.ToolPool;
 import io.github.lazymcp.benchmarks.product.LazyStack;
+import io.github.lazymcp.benchmarks.product.ProductRankers;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.learning.LearningSettings;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import io.github.lazymcp.search.ToolRanker;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -84,6 +86,13 @@ public class SearchBenchmark {
 	public String learning;
 
 	/**
+	 * Whether a request's clauses are ranked apart too ({@code search.clauses}): on as
+	 * shipped, off to measure what they cost. Only lazy-mcp's rankers take it.
+	 */
+	@Param("on")
+	public String clauses;
+
+	/**
 	 * With learning on, whether measuring waits until the index votes with the uses
 	 * taught at setup: see the class comment.
 	 */
@@ -119,17 +128,22 @@ public class SearchBenchmark {
 
 	private String[] toolNames;
 
+	private ToolRanker ranker() {
+		if ("on".equals(this.clauses)) {
+			return RankerRegistry.standard().create(this.ranker);
+		}
+		return ProductRankers.withSettings(this.ranker, "clauses", (settings) -> settings.withClauses(false));
+	}
+
 	@Setup
 	public void setUp() throws IOException {
 		ToolPool pool = ToolPool.load(JmhFolders.folder(this.eval, "--eval"),
 				JmhFolders.folder(this.catalogs, "--catalogs"));
 		Dataset catalog = pool.sample(this.tools);
-		RankerRegistry registry = RankerRegistry.standard();
-		this.index = registry.create(this.ranker).index(Documents.of(catalog));
+		this.index = ranker().index(Documents.of(catalog));
 		boolean on = "on".equals(this.learning);
-		this.stack = new LazyStack(catalog, registry.create(this.ranker),
-				LazyStack.Setup.cap(SessionSettings.DEFAULTS.maxActiveSchemas())
-					.withLearning(LearningSettings.DEFAULTS.withEnabled(on)));
+		this.stack = new LazyStack(catalog, ranker(), LazyStack.Setup.cap(SessionSettings.DEFAULTS.maxActiveSchemas())
+			.withLearning(LearningSettings.DEFAULTS.withEnabled(on)));
 		this.learned = LazyMcpFixtures.teacher(this.stack.lazyMcp);
 		this.toolNames = this.stack.lazyMcp.catalog().tools().stream().map(CatalogTool::name).toArray(String[]::new);
 		if (on) {
