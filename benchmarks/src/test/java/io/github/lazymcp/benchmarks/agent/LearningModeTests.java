@@ -29,7 +29,8 @@ class LearningModeTests {
 	 * Five file tools that each share a rare word with both tasks, and one mail tool that
 	 * only "notify" names: for either text BM25 ranks the mail tool sixth, below the five
 	 * a first search loads at limit 5 without a shortlist ({@link #FIVE_LOADED}). The
-	 * second task is the first one's text with one more word.
+	 * second task is the first one's text with two more words. Each text is one clause
+	 * (no sentence end, no "then"), so that it is ranked whole.
 	 */
 	private static final String CATALOG = """
 			{"name": "learning-dev", "source": "written by the test",
@@ -43,10 +44,10 @@ class LearningModeTests {
 			  {"name": "mail", "tools": [
 			    {"name": "deliver_note", "description": "Notify a recipient.", "inputSchema": {"type": "object"}}]}],
 			 "queries": [
-			  {"id": "first", "text": "copy a file, move a file, read a file, write a file, delete a file, then notify",
+			  {"id": "first", "text": "copy a file, move a file, read a file, write a file, delete a file and notify",
 			   "gold": ["mail/deliver_note"]},
 			  {"id": "second",
-			   "text": "copy a file, move a file, read a file, write a file, delete a file, then notify the team",
+			   "text": "copy a file, move a file, read a file, write a file, delete a file and notify the team",
 			   "gold": ["mail/deliver_note"]}]}
 			""";
 
