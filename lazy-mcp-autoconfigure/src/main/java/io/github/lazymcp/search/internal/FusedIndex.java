@@ -200,8 +200,11 @@ final class FusedIndex implements ToolIndex {
 		Map<String, Double> scores = scores(query, evidence);
 		named.forEach((tool) -> scores.merge(tool, NAMED, Double::sum));
 		List<ToolMatch> whole = ranked(scores, limit);
+		if (!this.settings.clauses() || query.isNearest()) {
+			return whole;
+		}
 		Clauses clauses = Clauses.of(query.text());
-		if (!this.settings.clauses() || query.isNearest() || !clauses.several()) {
+		if (!clauses.several()) {
 			return whole;
 		}
 		List<List<ToolMatch>> parts = clauses.texts().stream().map((clause) -> clause(clause, limit, allowed)).toList();
