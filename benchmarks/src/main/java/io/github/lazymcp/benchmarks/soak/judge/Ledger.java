@@ -30,7 +30,10 @@ import io.github.lazymcp.benchmarks.soak.fakes.StepHealth;
  *    outage is checked instead. Missing there, the activation is lost. What the requests
  *    not checked allowed carries over to it: the silent evictions of rule 4 (one per call
  *    of a deferred tool among them, and those of a turn start among them), and tools
- *    attached at a turn start among them are not counted as appearing (rule 5).
+ *    attached at a turn start among them are not counted as appearing (rule 5). A tool
+ *    reported in a request not checked whose next step was not checked either, and that
+ *    a later call of a deferred tool or turn start among them may have evicted, is held
+ *    to rule 4 from then on: such an eviction is silent, not a loss.
  * 4. Stays: a told tool must be in every later request until its eviction is reported,
  *    except where lazy-mcp evicts without telling the model: after the model called a
  *    deferred tool it had not loaded (the call activates it, evicting the least recently
@@ -169,12 +172,19 @@ public final class Ledger {
 		if (visible.size() > this.cap) {
 			this.tally.violation(Tally.Kind.CAP_EXCEEDED, this.conversation, visible.size() + " deferred tools");
 		}
+		Set<String> reportedBefore = Set.copyOf(this.pending);
 		Set<String> explained = learn(outcome);
 		int deferredCalls = (outcome instanceof MoveResult.DeferredCall) ? 1 : 0;
 		if (databaseDown) {
 			this.skippedTurnStart |= turnStart;
 			this.skippedDeferredCalls += deferredCalls;
 			this.skippedExplained.addAll(explained);
+			if (deferredCalls > 0 || turnStart) {
+				// The next step of what was reported before this request was not checked,
+				// and this request's call or turn start may evict it without telling the
+				// model (rule 4): from here on it is told, no longer pending.
+				this.pending.removeAll(reportedBefore);
+			}
 			return;
 		}
 		boolean afterOutage = this.skippedTurnStart || this.skippedDeferredCalls > 0

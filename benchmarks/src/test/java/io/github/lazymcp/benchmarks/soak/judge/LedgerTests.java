@@ -217,6 +217,33 @@ class LedgerTests {
 				"a call of a deferred tool or capability auto-activation, in requests not checked during a database outage");
 	}
 
+	// The soak's first run at 2968820: on the instance whose database answered again, a
+	// search reported two tools and two calls of deferred tools evicted them, all inside
+	// the window the other instance kept open; the first checked request lacked them.
+	@Test
+	void acceptsAToolReportedAndThenSilentlyEvictedByADeferredCallInsideAnOutage() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+		this.ledger.observe(wire("a__1", "a__2"), false, true, reported(Set.of("b__1"), Set.of()));
+		this.ledger.observe(wire("a__1", "a__2", "b__1"), false, true, new MoveResult.DeferredCall("c__1"));
+
+		this.ledger.observe(wire("a__1", "a__2", "c__1"), false, false, MoveResult.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.silentEvictions()).containsKey(
+				"a call of a deferred tool or capability auto-activation, in requests not checked during a database outage");
+	}
+
+	@Test
+	void stillCountsAToolReportedAfterTheLastDeferredCallInsideAnOutageAsLostWhenMissing() {
+		this.ledger.observe(wire("a__1", "a__2"), false, false, reported(Set.of("a__1", "a__2"), Set.of()));
+		this.ledger.observe(wire("a__1", "a__2"), false, true, new MoveResult.DeferredCall("c__1"));
+		this.ledger.observe(wire("a__1", "a__2", "c__1"), false, true, reported(Set.of("b__1"), Set.of("a__1")));
+
+		this.ledger.observe(wire("a__2", "c__1"), false, false, MoveResult.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
 	@Test
 	void acceptsToolsAttachedAtATurnStartInsideAnOutageOnTheFirstRequestAfterIt() {
 		this.ledger.observe(wire("a__1"), false, false, reported(Set.of("a__1"), Set.of()));
