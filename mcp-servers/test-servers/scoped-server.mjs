@@ -58,7 +58,9 @@ async function authenticate(req, res, next) {
 		if (revoked.has(payload.jti)) {
 			throw new Error('the token was revoked');
 		}
-		const scopes = String(payload.scope ?? '').split(' ').filter((scope) => scope);
+		// A space-separated string (RFC 9068), or a list as Spring Authorization Server writes it.
+		const scopes = (Array.isArray(payload.scope) ? payload.scope : String(payload.scope ?? '').split(' '))
+			.filter((scope) => scope);
 		req.auth = { token, clientId: String(payload.sub), scopes, extra: { sub: payload.sub, jti: payload.jti } };
 		next();
 	}

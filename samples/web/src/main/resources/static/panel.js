@@ -235,7 +235,7 @@ async function send(event) {
 	try {
 		const response = await fetch('/chat', {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...csrfHeader() },
 			body: JSON.stringify({ conversationId, message })
 		});
 		const body = await response.json().catch(() => ({}));
@@ -253,6 +253,20 @@ async function send(event) {
 	}
 }
 
+// With the 'users' profile Spring Security checks a CSRF token on POST: it sets it in the
+// XSRF-TOKEN cookie, and the page sends it back in a header. Without that profile there is
+// no cookie and no header.
+function csrfHeader() {
+	const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('XSRF-TOKEN='));
+	return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) } : {};
+}
+
+async function showUser() {
+	const user = await getJson('/chat/user').catch(() => ({}));
+	byId('user').textContent = user.name ? 'Signed in as ' + user.name : '';
+}
+
 byId('conversation-id').textContent = conversationId;
+showUser();
 byId('chat-form').addEventListener('submit', send);
 poll();

@@ -56,65 +56,25 @@ import static org.awaitility.Awaitility.await;
 				"spring.ai.mcp.client.stdio.connections.remote.args=stdio" })
 class WebSampleBrowserTests {
 
-	private static final Log logger = LogFactory.getLog(WebSampleBrowserTests.class);
-
-	private static final String INSTALL = "apt-get update && apt-get install -y chromium";
-
-	// Without the networking flags Chromium stalls on a closed network.
-	private static final List<String> CHROMIUM_FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu",
-			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync");
-
 	private static final Path SCREENSHOT = Path.of("target", "web-sample-panel.png");
-
-	private static @Nullable Path chromium;
 
 	@Value("${local.server.port}")
 	int port;
 
-	private @Nullable Playwright playwright;
-
-	private BrowserContext browser;
+	private @Nullable Chromium chromium;
 
 	private Page page;
 
-	@BeforeAll
-	static void findChromium() {
-		chromium = onPath("chromium").orElse(null);
-		PlaywrightAssertions.setDefaultAssertionTimeout(30_000);
-	}
-
 	@BeforeEach
 	void openBrowser(@TempDir Path userDataDir) {
-		String missing = "Chromium is not installed; install it with: " + INSTALL;
-		if (chromium == null && (Boolean.getBoolean("lazymcp.requireChromium")
-				|| "true".equals(System.getenv("LAZYMCP_REQUIRE_CHROMIUM")))) {
-			Assertions
-				.fail(missing + " (this run requires Chromium: LAZYMCP_REQUIRE_CHROMIUM or lazymcp.requireChromium)");
-		}
-		if (chromium == null) {
-			// Surefire does not print an assumption's message; the log line says why the
-			// test was skipped.
-			logger.warn("WebSampleBrowserTests skipped: " + missing);
-		}
-		Assumptions.assumeTrue(chromium != null, missing);
-		this.playwright = Playwright
-			.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-		// A persistent context is how Playwright takes a user-data dir: a fresh one per
-		// test.
-		this.browser = this.playwright.chromium()
-			.launchPersistentContext(userDataDir,
-					new BrowserType.LaunchPersistentContextOptions().setExecutablePath(chromium)
-						.setHeadless(true)
-						.setArgs(CHROMIUM_FLAGS)
-						.setViewportSize(1400, 1000));
-		this.page = this.browser.newPage();
+		this.chromium = Chromium.start("WebSampleBrowserTests");
+		this.page = this.chromium.browser(userDataDir).newPage();
 	}
 
 	@AfterEach
 	void closeBrowser() {
-		if (this.playwright != null) {
-			this.browser.close();
-			this.playwright.close();
+		if (this.chromium != null) {
+			this.chromium.close();
 		}
 	}
 
@@ -220,13 +180,6 @@ class WebSampleBrowserTests {
 				.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/chat/" + conversation + "/requests"))
 				.build(), HttpResponse.BodyHandlers.ofString());
 		return JsonMapper.shared().readTree(response.body());
-	}
-
-	private static Optional<Path> onPath(String command) {
-		return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-			.map((dir) -> Path.of(dir, command))
-			.filter(Files::isExecutable)
-			.findFirst();
 	}
 
 }
