@@ -1,6 +1,8 @@
 // An MCP server of the project's own for tests of per-user connections, on the official MCP
 // TypeScript SDK, over Streamable HTTP (`streamableHttp`, endpoint /mcp) or HTTP+SSE (`sse`,
-// endpoints /sse and /messages), on PORT.
+// endpoints /sse and /messages), on PORT; or over stdio (`stdio`) as one user's own process,
+// which reads that user's token from the environment variable ACCESS_TOKEN when it starts (and
+// exits with 1 when the token is missing, not signed by a key of JWKS_URL or expired).
 //
 // Every MCP request must carry `Authorization: Bearer <JWT>`, signed with a key of the JSON Web
 // Key Set at JWKS_URL (an authorization server's) and not expired; otherwise the answer is 401
@@ -28,6 +30,7 @@ import express from 'express';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 
@@ -45,23 +48,35 @@ const revoked = new Set();
 const transports = {};
 const owners = {};
 const servers = {};
+// Over stdio: the token of the process's one user, read from the environment at start.
+let processAuth;
 
-/** The request's token, verified, as the SDK's AuthInfo; a 401 when there is none. */
+/** The auth of a tool call: the HTTP request's token, or over stdio the process's. */
+function authOf(extra) {
+	return extra.authInfo ?? processAuth;
+}
+
+/** A token, verified, as the SDK's AuthInfo; throws when it is missing, forged, expired or revoked. */
+async function verified(token) {
+	if (!token) {
+		throw new Error('no bearer token');
+	}
+	const { payload } = await jwtVerify(token, keys);
+	if (revoked.has(payload.jti)) {
+		throw new Error('the token was revoked');
+	}
+	// A space-separated string (RFC 9068), or a list as Spring Authorization Server writes it.
+	const scopes = (Array.isArray(payload.scope) ? payload.scope : String(payload.scope ?? '').split(' '))
+		.filter((scope) => scope);
+	return { token, clientId: String(payload.sub), scopes, extra: { sub: payload.sub, jti: payload.jti } };
+}
+
+/** The request's token, verified; a 401 when there is none. */
 async function authenticate(req, res, next) {
 	const header = req.headers.authorization ?? '';
 	const token = header.startsWith('Bearer ') ? header.slice(7) : null;
 	try {
-		if (!token) {
-			throw new Error('no bearer token');
-		}
-		const { payload } = await jwtVerify(token, keys);
-		if (revoked.has(payload.jti)) {
-			throw new Error('the token was revoked');
-		}
-		// A space-separated string (RFC 9068), or a list as Spring Authorization Server writes it.
-		const scopes = (Array.isArray(payload.scope) ? payload.scope : String(payload.scope ?? '').split(' '))
-			.filter((scope) => scope);
-		req.auth = { token, clientId: String(payload.sub), scopes, extra: { sub: payload.sub, jti: payload.jti } };
+		req.auth = await verified(token);
 		next();
 	}
 	catch (error) {
@@ -102,23 +117,23 @@ function serverFor(auth) {
 	const server = new McpServer({ name: 'scoped', version: '1.0.0' });
 	const owner = auth.extra.sub;
 	const calls = (name, extra) => {
-		record.push({ kind: 'call', tool: name, owner, sub: extra.authInfo?.extra?.sub, jti: extra.authInfo?.extra?.jti });
+		record.push({ kind: 'call', tool: name, owner, sub: authOf(extra)?.extra?.sub, jti: authOf(extra)?.extra?.jti });
 	};
 	server.registerTool('whoami', { description: 'Says who the caller is.' }, async (extra) => {
 		calls('whoami', extra);
-		return { content: [{ type: 'text', text: `you are ${extra.authInfo?.extra?.sub}` }] };
+		return { content: [{ type: 'text', text: `you are ${authOf(extra)?.extra?.sub}` }] };
 	});
 	server.registerTool('archive_notes', { description: "Archives the caller's notes." }, async (extra) => {
 		calls('archive_notes', extra);
-		return { content: [{ type: 'text', text: `archived the notes of ${extra.authInfo?.extra?.sub}` }] };
+		return { content: [{ type: 'text', text: `archived the notes of ${authOf(extra)?.extra?.sub}` }] };
 	});
 	for (const tool of SCOPED_TOOLS.filter((tool) => auth.scopes.includes(tool.scope))) {
 		server.registerTool(tool.name, { description: tool.description }, async (extra) => {
 			calls(tool.name, extra);
-			if (!(extra.authInfo?.scopes ?? []).includes(tool.scope)) {
+			if (!(authOf(extra)?.scopes ?? []).includes(tool.scope)) {
 				return { isError: true, content: [{ type: 'text', text: `insufficient_scope: ${tool.scope}` }] };
 			}
-			return { content: [{ type: 'text', text: `${tool.name} for ${extra.authInfo?.extra?.sub}` }] };
+			return { content: [{ type: 'text', text: `${tool.name} for ${authOf(extra)?.extra?.sub}` }] };
 		});
 	}
 	return server;
@@ -127,8 +142,8 @@ function serverFor(auth) {
 /** A tool granted to one subject: it says whose call it ran. */
 function grant(server, owner, name) {
 	server.registerTool(name, { description: `Granted to ${owner} at run time.` }, async (extra) => {
-		record.push({ kind: 'call', tool: name, owner, sub: extra.authInfo?.extra?.sub, jti: extra.authInfo?.extra?.jti });
-		return { content: [{ type: 'text', text: `${name} for ${extra.authInfo?.extra?.sub}` }] };
+		record.push({ kind: 'call', tool: name, owner, sub: authOf(extra)?.extra?.sub, jti: authOf(extra)?.extra?.jti });
+		return { content: [{ type: 'text', text: `${name} for ${authOf(extra)?.extra?.sub}` }] };
 	});
 }
 
@@ -174,7 +189,7 @@ if (mode === 'sse') {
 		}
 	});
 }
-else {
+else if (mode !== 'stdio') {
 	app.post('/mcp', authenticate, async (req, res) => {
 		const sessionId = req.headers['mcp-session-id'];
 		let transport = sessionId ? transports[sessionId] : undefined;
@@ -227,4 +242,16 @@ function note(req) {
 	}
 }
 
-app.listen(port, '127.0.0.1', () => console.error(`scoped MCP server (${mode}) on port ${port}`));
+if (mode === 'stdio') {
+	try {
+		processAuth = await verified(process.env.ACCESS_TOKEN);
+	}
+	catch (error) {
+		console.error(`scoped MCP server (stdio): ${error.message}`);
+		process.exit(1);
+	}
+	await serverFor(processAuth).connect(new StdioServerTransport());
+}
+else {
+	app.listen(port, '127.0.0.1', () => console.error(`scoped MCP server (${mode}) on port ${port}`));
+}

@@ -35,7 +35,9 @@ public interface IdentityResolver {
 	 * The access token an identity's connection to a per-user server sends
 	 * ({@code per_user = true} in a capability file). It is asked for on every HTTP
 	 * request of that connection, on whatever thread the request runs, so return the
-	 * current token (refreshed when it expired); lazy-mcp never stores or logs it.
+	 * current token (refreshed when it expired); for a server started by a command
+	 * ({@code token_env}), once, when the identity's process starts. lazy-mcp never
+	 * stores or logs it.
 	 * @param server the server's connection name
 	 * @param identity the identity's name, as {@link #identity} named it
 	 * @return the token, or null when the identity has none for the server: its tools of

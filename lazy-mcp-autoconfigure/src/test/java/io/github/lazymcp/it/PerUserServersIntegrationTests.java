@@ -29,6 +29,7 @@ import io.github.lazymcp.identity.internal.SecurityContextIdentity;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -129,6 +130,52 @@ class PerUserServersIntegrationTests {
 			assertThat(record).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
 				.extracting((entry) -> entry.path("sub").asString() + ":" + entry.path("tool").asString())
 				.containsExactly("alice:write_notes", "bob:read_notes");
+			logs.close();
+			assertNoTraceOf(tokens.values(), logs, app, "alice-1", "bob-1");
+		}
+	}
+
+	@Test
+	void eachUserGetsAStdioProcessOfTheirOwnWithTheirTokenInItsEnvironment() throws Exception {
+		try (ScopedServer server = ScopedServer.start("stdio")) {
+			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
+					server.token("bob", "notes:read"), "carol", ScopedServer.forgedToken("carol"));
+			ConfigurableApplicationContext app = start(server, "stdio", tokens);
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
+					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
+
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenCall("notes__write_notes", "{}")
+				.thenAnswer("noted");
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "add a note"));
+			List<String> aliceTools = model.toolNames(1);
+			List<String> aliceResults = List.of(model.toolResults(2).get(0), model.toolResults(3).get(0));
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenCall("notes__write_notes", "{}")
+				.thenAnswer("read");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "add a note"));
+			List<String> bobTools = model.toolNames(1);
+			List<String> bobResults = List.of(model.toolResults(2).get(0), model.toolResults(3).get(0));
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("no");
+			Turns.signedIn("carol", () -> Turns.chat(app, "carol-1", "read my notes"));
+
+			assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
+			assertThat(aliceResults.get(0)).contains("you are alice");
+			assertThat(aliceResults.get(1)).contains("write_notes for alice");
+			assertThat(bobTools).contains("notes__whoami", "notes__read_notes").doesNotContain("notes__write_notes");
+			assertThat(bobResults.get(0)).contains("you are bob");
+			assertThat(bobResults.get(1)).contains("not among this user's tools of server 'notes'");
+			assertThat(model.toolResults(1)).as("a token the server's process refuses")
+				.singleElement()
+				.asString()
+				.contains("server 'notes'", "signature verification failed");
+			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
+					"notes@" + OpaqueIds.of("bob"));
 			logs.close();
 			assertNoTraceOf(tokens.values(), logs, app, "alice-1", "bob-1");
 		}
@@ -439,10 +486,31 @@ class PerUserServersIntegrationTests {
 	}
 
 	/**
-	 * A capability file whose one server, named like it, is the scoped server, per user.
+	 * A capability file whose one server, named like it, is the scoped server, per user:
+	 * over HTTP, or over stdio as a process per user.
 	 */
 	private void writeCapability(String name, String description, String trigger, ScopedServer server, String mode)
 			throws IOException {
+		if (mode.equals("stdio")) {
+			// One process per user, which reads the user's token from ACCESS_TOKEN.
+			List<String> command = server.stdioCommand();
+			Files.writeString(this.capabilities.resolve(name + ".toml"), """
+					name = "%s"
+					description = "%s"
+					triggers = ["%s"]
+
+					[[mcp.servers]]
+					name = "%s"
+					command = "%s"
+					args = ["%s", "%s"]
+					per_user = true
+					token_env = "ACCESS_TOKEN"
+					[mcp.servers.env]
+					JWKS_URL = "%s"
+					""".formatted(name, description, trigger, name, command.get(0), command.get(1), command.get(2),
+					server.jwksUrl()));
+			return;
+		}
 		Files.writeString(this.capabilities.resolve(name + ".toml"), """
 				name = "%s"
 				description = "%s"

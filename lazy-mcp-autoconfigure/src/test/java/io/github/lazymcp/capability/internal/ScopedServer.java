@@ -28,6 +28,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,7 +40,9 @@ import static org.awaitility.Awaitility.await;
  * free loopback port, with the authorization server's side played here: an RSA key whose
  * JSON Web Key Set this class serves, and the RS256 tokens it signs for a subject and
  * scopes. The server lists tools by the scopes of the token that opened a connection and
- * records the subject and token id of every call ({@link #record()}).
+ * records the subject and token id of every call ({@link #record()}). In {@code stdio}
+ * mode no server runs here: the key set is served, and {@link #stdioCommand()} is what
+ * starts one user's own process, which reads the token from {@code ACCESS_TOKEN}.
  */
 public final class ScopedServer implements AutoCloseable {
 
@@ -49,7 +52,7 @@ public final class ScopedServer implements AutoCloseable {
 
 	private final HttpServer jwks;
 
-	private final Process process;
+	private final @Nullable Process process;
 
 	private final String mode;
 
@@ -68,10 +71,14 @@ public final class ScopedServer implements AutoCloseable {
 		});
 		this.jwks.start();
 		this.port = freePort();
+		if (mode.equals("stdio")) {
+			this.process = null;
+			return;
+		}
 		ProcessBuilder builder = new ProcessBuilder("node", script().toString(), mode).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().put("PORT", Integer.toString(this.port));
-		builder.environment().put("JWKS_URL", "http://127.0.0.1:" + this.jwks.getAddress().getPort() + "/jwks");
+		builder.environment().put("JWKS_URL", jwksUrl());
 		this.process = builder.start();
 		await(mode + " scoped server on port " + this.port).atMost(Duration.ofSeconds(60))
 			.pollInterval(Duration.ofMillis(50))
@@ -79,8 +86,27 @@ public final class ScopedServer implements AutoCloseable {
 	}
 
 	/**
+	 * The key set's address, which the server reads.
+	 * @return {@code http://127.0.0.1:port/jwks}
+	 */
+	public String jwksUrl() {
+		return "http://127.0.0.1:" + this.jwks.getAddress().getPort() + "/jwks";
+	}
+
+	/**
+	 * What starts the server over stdio as one user's own process, in {@code stdio} mode:
+	 * the command and its arguments; the process needs {@code JWKS_URL}
+	 * ({@link #jwksUrl()}) and {@code ACCESS_TOKEN} in its environment.
+	 * @return {@code node}, the script, {@code stdio}
+	 */
+	public List<String> stdioCommand() {
+		return List.of("node", script().toString(), "stdio");
+	}
+
+	/**
 	 * Starts a server.
-	 * @param mode {@code streamableHttp} or {@code sse}
+	 * @param mode {@code streamableHttp}, {@code sse}, or {@code stdio} (the key set
+	 * alone)
 	 * @return the running server
 	 */
 	public static ScopedServer start(String mode) {
@@ -204,13 +230,16 @@ public final class ScopedServer implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.process.descendants().forEach(ProcessHandle::destroyForcibly);
-		this.process.destroyForcibly();
-		try {
-			this.process.waitFor(30, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+		Process running = this.process;
+		if (running != null) {
+			running.descendants().forEach(ProcessHandle::destroyForcibly);
+			running.destroyForcibly();
+			try {
+				running.waitFor(30, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 		this.jwks.stop(0);
 	}

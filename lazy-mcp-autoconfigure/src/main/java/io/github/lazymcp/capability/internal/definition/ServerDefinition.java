@@ -45,9 +45,12 @@ public sealed interface ServerDefinition {
 	 * @param args the arguments
 	 * @param env variables added to the environment the process inherits
 	 * @param callTimeout how long one tool call may take, or null for the global timeout
+	 * @param tokenEnv for a per-user server ({@code per_user = true}), the variable that
+	 * carries the identity's access token into its own process ({@code token_env}); null
+	 * for a server shared by every conversation
 	 */
 	record Stdio(String name, String command, List<String> args, Map<String, String> env,
-			@Nullable Duration callTimeout) implements ServerDefinition {
+			@Nullable Duration callTimeout, @Nullable String tokenEnv) implements ServerDefinition {
 
 		public Stdio {
 			args = List.copyOf(args);
@@ -55,14 +58,33 @@ public sealed interface ServerDefinition {
 		}
 
 		/**
-		 * A server with the global call timeout.
+		 * A server shared by every conversation.
+		 * @param name the connection name
+		 * @param command the executable
+		 * @param args the arguments
+		 * @param env variables added to the environment
+		 * @param callTimeout how long one tool call may take, or null for the global
+		 * timeout
+		 */
+		public Stdio(String name, String command, List<String> args, Map<String, String> env,
+				@Nullable Duration callTimeout) {
+			this(name, command, args, env, callTimeout, null);
+		}
+
+		/**
+		 * A server shared by every conversation, with the global call timeout.
 		 * @param name the connection name
 		 * @param command the executable
 		 * @param args the arguments
 		 * @param env variables added to the environment
 		 */
 		public Stdio(String name, String command, List<String> args, Map<String, String> env) {
-			this(name, command, args, env, null);
+			this(name, command, args, env, null, null);
+		}
+
+		@Override
+		public boolean perUser() {
+			return this.tokenEnv != null;
 		}
 
 		/**
@@ -70,8 +92,8 @@ public sealed interface ServerDefinition {
 		 */
 		@Override
 		public String toString() {
-			return "Stdio[name=%s, command=%s, args=%s, env=%s, callTimeout=%s]".formatted(this.name, this.command,
-					this.args, new TreeMap<>(this.env).keySet(), this.callTimeout);
+			return "Stdio[name=%s, command=%s, args=%s, env=%s, callTimeout=%s, tokenEnv=%s]".formatted(this.name,
+					this.command, this.args, new TreeMap<>(this.env).keySet(), this.callTimeout, this.tokenEnv);
 		}
 
 	}

@@ -30,7 +30,7 @@ final class ServerTables {
 	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
 	private static final Set<String> SERVER_KEYS = Set.of("name", "command", "args", "env", "url", "transport",
-			"call_timeout", "per_user", "tools");
+			"call_timeout", "per_user", "token_env", "tools");
 
 	private static final Set<String> TOOL_KEYS = Set.of("examples", "when_to_use", "tags", "cost");
 
@@ -118,17 +118,45 @@ final class ServerTables {
 			throw fields.error("transport",
 					"'%s' must be \"stdio\" for a server with a command".formatted(fields.path("transport")));
 		}
-		if (fields.has("per_user")) {
-			throw fields.error("per_user", ("'%s' is only for a server with a url: each user's access token goes in "
-					+ "the Authorization header of its requests")
-				.formatted(fields.path("per_user")));
+		String tokenEnv = tokenEnv(fields);
+		Map<String, String> env = fields.stringMap("env");
+		if (tokenEnv != null && env.containsKey(tokenEnv)) {
+			throw fields.error("token_env",
+					"'%s' names '%s', which 'env' sets too: the variable carries each user's token"
+						.formatted(fields.path("token_env"), tokenEnv));
 		}
-		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"),
-				fields.stringMap("env"), callTimeout(fields));
+		return new ServerDefinition.Stdio(name, fields.requiredString("command"), fields.strings("args"), env,
+				callTimeout(fields), tokenEnv);
+	}
+
+	/**
+	 * The variable that carries each user's token into a per-user server's process: a
+	 * command server acts for each user only with {@code token_env}, and names it only
+	 * with {@code per_user = true}.
+	 */
+	private static @Nullable String tokenEnv(TomlFields fields) {
+		boolean perUser = fields.flag("per_user");
+		String tokenEnv = fields.string("token_env");
+		if (perUser && tokenEnv == null) {
+			throw fields.error("per_user",
+					("'%s' for a server with a command needs '%s': the environment variable its "
+							+ "process reads the user's access token from (each user gets a process of their own)")
+						.formatted(fields.path("per_user"), fields.path("token_env")));
+		}
+		if (tokenEnv != null && !perUser) {
+			throw fields.error("token_env",
+					"'%s' is only for a per-user server (per_user = true)".formatted(fields.path("token_env")));
+		}
+		if (tokenEnv != null && !tokenEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+			throw fields.error("token_env",
+					"'%s' must be an environment variable's name such as \"GITHUB_TOKEN\", was '%s'"
+						.formatted(fields.path("token_env"), tokenEnv));
+		}
+		return tokenEnv;
 	}
 
 	private static ServerDefinition http(TomlFields fields, String name) {
-		for (String key : List.of("args", "env")) {
+		for (String key : List.of("args", "env", "token_env")) {
 			if (fields.has(key)) {
 				throw fields.error(key, "'%s' is only for a server with a command".formatted(fields.path(key)));
 			}

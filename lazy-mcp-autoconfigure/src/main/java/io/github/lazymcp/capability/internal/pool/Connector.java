@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
@@ -175,7 +177,7 @@ final class Connector {
 		if (server instanceof ServerDefinition.Stdio stdio) {
 			ServerParameters parameters = ServerParameters.builder(stdio.command())
 				.args(stdio.args())
-				.env(stdio.env())
+				.env(environment(stdio, onBehalfOf))
 				.build();
 			StdioClientTransport transport = new StdioClientTransport(parameters, McpJsonDefaults.getMapper());
 			transport.setStdErrorHandler(stderr);
@@ -204,6 +206,26 @@ final class Connector {
 			.customizeClient(client)
 			.httpRequestCustomizer(token);
 		return (endpoint != null) ? builder.endpoint(endpoint).build() : builder.build();
+	}
+
+	/**
+	 * The variables a stdio server's process gets: the definition's, and for an
+	 * identity's own process its access token, asked for now, in {@code token_env}. The
+	 * process keeps that token for its life; the next one reaches a new process.
+	 */
+	private static Map<String, String> environment(ServerDefinition.Stdio stdio, @Nullable OnBehalfOf onBehalfOf) {
+		String variable = stdio.tokenEnv();
+		if (onBehalfOf == null || variable == null) {
+			return stdio.env();
+		}
+		String token = onBehalfOf.bearerToken();
+		if (token == null) {
+			throw new IllegalStateException(
+					"this user has no access token for it; ask the user to connect their account");
+		}
+		Map<String, String> env = new HashMap<>(stdio.env());
+		env.put(variable, token);
+		return env;
 	}
 
 	/**

@@ -126,14 +126,15 @@ public final class ServerPool implements AutoCloseable {
 	 * connecting it with the identity's token if that identity has none: each identity
 	 * has its own connection, which no other identity's holder ever gets.
 	 * @param holder who holds it, for example a conversation's capability
-	 * @param server the server's definition, reached over HTTP
+	 * @param server the server's definition, reached over HTTP or, with
+	 * {@code token_env}, started by a command
 	 * @param onBehalfOf the identity, and its token; null for the shared connection
 	 * @return the connection, or why there is none (no reference is then kept)
 	 */
 	public ServerAcquisition acquire(String holder, ServerDefinition server, @Nullable OnBehalfOf onBehalfOf) {
-		if (onBehalfOf != null && !(server instanceof ServerDefinition.Http)) {
-			return new ServerAcquisition.Failed(server.name(),
-					"a per-user server must be reached over HTTP (Streamable HTTP or SSE), to send each identity's token");
+		if (onBehalfOf != null && server instanceof ServerDefinition.Stdio stdio && stdio.tokenEnv() == null) {
+			return new ServerAcquisition.Failed(server.name(), "a per-user server started by a command needs "
+					+ "token_env, the variable that carries each identity's token into its process");
 		}
 		Key key = new Key(server.name(), (onBehalfOf != null) ? onBehalfOf.owner() : null);
 		return locked(key, () -> {

@@ -229,10 +229,36 @@ class CapabilityParserTests {
 	}
 
 	@Test
-	void aServerWithACommandCannotActForEachUser() {
+	void aServerWithACommandActsForEachUserWithTheTokenInAVariableOfItsOwnProcess() {
+		ServerDefinition server = parse(HEADER + STDIO_SERVER + "per_user = true\ntoken_env = \"NOTES_TOKEN\"\n")
+			.servers()
+			.get(0);
+
+		assertThat(server).isInstanceOfSatisfying(ServerDefinition.Stdio.class,
+				(stdio) -> assertThat(stdio.tokenEnv()).isEqualTo("NOTES_TOKEN"));
+		assertThat(server.perUser()).isTrue();
+		assertThat(server.toString()).contains("tokenEnv=NOTES_TOKEN");
+	}
+
+	@Test
+	void aServerWithACommandActsForEachUserOnlyWithAVariableForTheToken() {
 		assertFails(HEADER + STDIO_SERVER + "per_user = true\n",
-				"files.toml:8: 'mcp.servers[0].per_user' is only for a server with a url: each user's access token "
-						+ "goes in the Authorization header of its requests");
+				"files.toml:8: 'mcp.servers[0].per_user' for a server with a command needs 'mcp.servers[0].token_env': "
+						+ "the environment variable its process reads the user's access token from (each user gets a "
+						+ "process of their own)");
+		assertFails(HEADER + STDIO_SERVER + "token_env = \"NOTES_TOKEN\"\n",
+				"files.toml:8: 'mcp.servers[0].token_env' is only for a per-user server (per_user = true)");
+		assertFails(HEADER + STDIO_SERVER + "per_user = true\ntoken_env = \"NOTES TOKEN\"\n",
+				"files.toml:9: 'mcp.servers[0].token_env' must be an environment variable's name such as "
+						+ "\"GITHUB_TOKEN\", was 'NOTES TOKEN'");
+		assertFails(
+				HEADER + STDIO_SERVER + "per_user = true\ntoken_env = \"NOTES_TOKEN\"\nenv = { NOTES_TOKEN = \"x\" }\n",
+				"files.toml:9: 'mcp.servers[0].token_env' names 'NOTES_TOKEN', which 'env' sets too: the variable "
+						+ "carries each user's token");
+		assertFails(HEADER
+				+ "\n[[mcp.servers]]\nname = \"notes\"\nurl = \"https://notes.example.org/mcp\"\nper_user = true\n"
+				+ "token_env = \"NOTES_TOKEN\"\n",
+				"files.toml:9: 'mcp.servers[0].token_env' is only for a server with a command");
 	}
 
 	@Test

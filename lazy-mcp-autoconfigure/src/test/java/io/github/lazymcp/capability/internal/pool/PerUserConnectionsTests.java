@@ -168,14 +168,14 @@ class PerUserConnectionsTests {
 	}
 
 	@Test
-	void aPerUserServerIsReachedOverHttpOnly() {
+	void aPerUserServerStartedByACommandNeedsAVariableForTheToken() {
 		ServerDefinition stdio = new ServerDefinition.Stdio("notes", "node", List.of("--version"), Map.of());
 
 		ServerAcquisition acquisition = this.pool.acquire("a", stdio,
 				new OnBehalfOf("id-a", () -> "token", NO_ONE_TOLD));
 
 		assertThat(acquisition).isInstanceOfSatisfying(ServerAcquisition.Failed.class,
-				(failed) -> assertThat(failed.reason()).contains("over HTTP"));
+				(failed) -> assertThat(failed.reason()).contains("needs token_env"));
 		assertThat(this.pool.holders()).isEmpty();
 	}
 
