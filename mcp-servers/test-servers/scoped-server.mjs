@@ -20,6 +20,8 @@
 // of that subject, which then announces notifications/tools/list_changed on it, as a server that
 // lets a user turn on a toolset does; the other subjects' connections do not change.
 //
+// Each connection's `instructions` name the subject that opened it.
+//
 // The server records which token made each request: GET /record (no token needed) lists, in
 // order, every tool call and every tools/list with the subject (`sub`) and token id (`jti`) of
 // the request's token and the subject that opened the connection. A request whose token's
@@ -114,8 +116,10 @@ function sameOwner(sessionId, req, res) {
 
 /** One MCP server per connection: its tools are those of the opening token's scopes. */
 function serverFor(auth) {
-	const server = new McpServer({ name: 'scoped', version: '1.0.0' });
 	const owner = auth.extra.sub;
+	// Each connection's instructions name its owner: they are that user's alone.
+	const server = new McpServer({ name: 'scoped', version: '1.0.0' },
+		{ instructions: `These are the notes of ${owner}; address them as ${owner}.` });
 	const calls = (name, extra) => {
 		record.push({ kind: 'call', tool: name, owner, sub: authOf(extra)?.extra?.sub, jti: authOf(extra)?.extra?.jti });
 	};

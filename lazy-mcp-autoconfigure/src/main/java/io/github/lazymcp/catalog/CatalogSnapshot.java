@@ -278,14 +278,35 @@ public final class CatalogSnapshot {
 	 * @param health whether it can be used now
 	 * @param instructions what the server said at initialization about how to use its
 	 * tools, or null when it said nothing
+	 * @param ownInstructions for a server connected once per identity, what it said to
+	 * each identity's connection, by the identity's opaque id (each identity's own)
 	 */
 	public record ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
-			int listChanges, ServerHealth health, @Nullable String instructions) {
+			int listChanges, ServerHealth health, @Nullable String instructions, Map<String, String> ownInstructions) {
 
 		public ServerState {
 			tools = List.copyOf(tools);
 			denied = List.copyOf(denied);
 			instructions = (instructions == null || instructions.isBlank()) ? null : instructions;
+			Map<String, String> said = new HashMap<>(ownInstructions);
+			said.values().removeIf(String::isBlank);
+			ownInstructions = Map.copyOf(said);
+		}
+
+		/**
+		 * A state of a server shared by every conversation.
+		 * @param name the MCP connection name
+		 * @param tools qualified names of its tools in the catalog, in the server's order
+		 * @param denied tool names dropped by allow/deny filters
+		 * @param error why listing its tools failed, or null
+		 * @param listChanges how many {@code tools/list_changed} notifications it has
+		 * sent
+		 * @param health whether it can be used now
+		 * @param instructions what the server said at initialization, or null
+		 */
+		public ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
+				int listChanges, ServerHealth health, @Nullable String instructions) {
+			this(name, tools, denied, error, listChanges, health, instructions, Map.of());
 		}
 
 		/**
@@ -300,7 +321,19 @@ public final class CatalogSnapshot {
 		 */
 		public ServerState(String name, List<String> tools, List<String> denied, @Nullable String error,
 				int listChanges, ServerHealth health) {
-			this(name, tools, denied, error, listChanges, health, null);
+			this(name, tools, denied, error, listChanges, health, null, Map.of());
+		}
+
+		/**
+		 * What the server said about how to use its tools, as a conversation of an
+		 * identity may read it: a per-user server's words to that identity's connection,
+		 * a shared server's to everyone.
+		 * @param owner the conversation's identity's opaque id, or null for none
+		 * @return the instructions, or null when there are none for it
+		 */
+		public @Nullable String instructionsFor(@Nullable String owner) {
+			String own = (owner != null) ? this.ownInstructions.get(owner) : null;
+			return (own != null) ? own : this.instructions;
 		}
 
 		/**
@@ -310,7 +343,7 @@ public final class CatalogSnapshot {
 		 */
 		public ServerState withHealth(ServerHealth health) {
 			return health.equals(this.health) ? this : new ServerState(this.name, this.tools, this.denied, this.error,
-					this.listChanges, health, this.instructions);
+					this.listChanges, health, this.instructions, this.ownInstructions);
 		}
 
 	}

@@ -1,6 +1,7 @@
 package io.github.lazymcp.catalog;
 
 import java.util.List;
+import java.util.Map;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
@@ -42,6 +43,17 @@ public interface McpServerConnection {
 	 */
 	default @Nullable String instructions() {
 		return null;
+	}
+
+	/**
+	 * For a server connected once per identity, what it said to each identity's
+	 * connection about how to use its tools: each identity's own, carried only in that
+	 * identity's conversations. Read when its tools are listed.
+	 * @return the instructions by the identity's opaque id; empty for a server shared by
+	 * every conversation
+	 */
+	default Map<String, String> instructionsByOwner() {
+		return Map.of();
 	}
 
 	/**

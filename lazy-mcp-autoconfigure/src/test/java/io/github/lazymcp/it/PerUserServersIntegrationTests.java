@@ -60,6 +60,12 @@ class PerUserServersIntegrationTests {
 
 	private static final JsonMapper JSON = JsonMapper.shared();
 
+	/**
+	 * The test app's four MCP servers connected, so that lazy-mcp defers their tools (the
+	 * filesystem server's workspace is the test's folder).
+	 */
+	private static final String WITH_DEFERRED_TOOLS = "spring.ai.mcp.client.enabled=true";
+
 	@TempDir
 	Path capabilities;
 
@@ -77,7 +83,11 @@ class PerUserServersIntegrationTests {
 		try (ScopedServer server = ScopedServer.start(mode)) {
 			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
 					server.token("bob", "notes:read"));
-			ConfigurableApplicationContext app = start(server, mode, tokens);
+			// The test app's MCP servers too: with their tools deferred, the guidance
+			// (and
+			// the servers' instructions in it) goes into the system message.
+			ConfigurableApplicationContext app = start(server, mode, tokens, WITH_DEFERRED_TOOLS,
+					"it.workspace=" + this.capabilities);
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
 			// After the start: Spring Boot configures logging anew when it starts.
 			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
@@ -89,6 +99,7 @@ class PerUserServersIntegrationTests {
 				.thenAnswer("noted");
 			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "add a note"));
 			List<String> aliceTools = model.toolNames(1);
+			String aliceSystem = model.systemText(1);
 			String aliceWrote = model.toolResults(2).get(0);
 			String aliceFound = model.toolResults(3).get(0);
 
@@ -102,6 +113,13 @@ class PerUserServersIntegrationTests {
 			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "add a note, then read my notes"));
 
 			assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
+			// Each user's request carries what the server told that user's connection.
+			assertThat(aliceSystem)
+				.contains("Instructions from MCP server 'notes' for its tools:\n"
+						+ "These are the notes of alice; address them as alice.")
+				.doesNotContain("bob");
+			assertThat(model.systemText(1)).contains("These are the notes of bob; address them as bob.")
+				.doesNotContain("alice");
 			assertThat(aliceWrote).contains("write_notes for alice");
 			assertThat(model.toolNames(1)).contains("notes__whoami", "notes__read_notes")
 				.doesNotContain("notes__write_notes");
@@ -140,7 +158,8 @@ class PerUserServersIntegrationTests {
 		try (ScopedServer server = ScopedServer.start("stdio")) {
 			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
 					server.token("bob", "notes:read"), "carol", ScopedServer.forgedToken("carol"));
-			ConfigurableApplicationContext app = start(server, "stdio", tokens);
+			ConfigurableApplicationContext app = start(server, "stdio", tokens, WITH_DEFERRED_TOOLS,
+					"it.workspace=" + this.capabilities);
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
 			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
 					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
@@ -159,6 +178,7 @@ class PerUserServersIntegrationTests {
 				.thenAnswer("read");
 			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "add a note"));
 			List<String> bobTools = model.toolNames(1);
+			String bobSystem = model.systemText(1);
 			List<String> bobResults = List.of(model.toolResults(2).get(0), model.toolResults(3).get(0));
 			model.reset();
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}").thenAnswer("no");
@@ -169,6 +189,7 @@ class PerUserServersIntegrationTests {
 			assertThat(aliceResults.get(1)).contains("write_notes for alice");
 			assertThat(bobTools).contains("notes__whoami", "notes__read_notes").doesNotContain("notes__write_notes");
 			assertThat(bobResults.get(0)).contains("you are bob");
+			assertThat(bobSystem).contains("These are the notes of bob").doesNotContain("alice");
 			assertThat(bobResults.get(1)).contains("not among this user's tools of server 'notes'");
 			assertThat(model.toolResults(1)).as("a token the server's process refuses")
 				.singleElement()

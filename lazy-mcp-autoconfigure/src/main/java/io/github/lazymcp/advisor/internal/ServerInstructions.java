@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.lazymcp.catalog.CatalogSnapshot;
 import io.github.lazymcp.catalog.CatalogSnapshot.ServerState;
 import io.github.lazymcp.catalog.internal.TokenCounter;
+import org.jspecify.annotations.Nullable;
 
 /*
  * A server's instructions cost tokens on every request that carries them, so they are
@@ -52,10 +53,12 @@ final class ServerInstructions {
 	 * its server.
 	 * @param catalog the catalog the step sees
 	 * @param active the session's active tools, in activation order
+	 * @param owner the opaque id of the session's identity, or null for none: a per-user
+	 * server's instructions are those it gave that identity's connection
 	 * @return one block per server that sent instructions, in the order their first tool
 	 * was activated; empty when there is none
 	 */
-	List<String> render(CatalogSnapshot catalog, List<String> active) {
+	List<String> render(CatalogSnapshot catalog, List<String> active, @Nullable String owner) {
 		Map<String, ServerState> byName = new LinkedHashMap<>();
 		catalog.servers().forEach((server) -> byName.put(server.name(), server));
 		Map<String, ServerState> inPlay = new LinkedHashMap<>();
@@ -66,7 +69,8 @@ final class ServerInstructions {
 		}
 		List<String> blocks = new ArrayList<>();
 		for (ServerState server : inPlay.values()) {
-			String text = (server.instructions() != null) ? cut(server.name(), server.instructions()) : "";
+			String said = server.instructionsFor(owner);
+			String text = (said != null) ? cut(server.name(), said) : "";
 			if (!text.isEmpty()) {
 				blocks.add("Instructions from MCP server '%s' for its tools:\n%s".formatted(server.name(), text));
 			}

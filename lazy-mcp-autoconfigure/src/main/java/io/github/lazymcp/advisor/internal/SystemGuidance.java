@@ -53,16 +53,17 @@ record SystemGuidance(String template, @Nullable ServerInstructions instructions
 	 * whose tools are active, each in a paragraph of its own.
 	 * @param catalog the current catalog
 	 * @param active the session's active tools, in activation order
+	 * @param owner the opaque id of the session's identity, or null for none
 	 * @return the text
 	 */
-	String render(CatalogSnapshot catalog, List<String> active) {
+	String render(CatalogSnapshot catalog, List<String> active, @Nullable String owner) {
 		String paragraph = render(catalog);
 		if (this.instructions == null || active.isEmpty()) {
 			return paragraph;
 		}
 		List<String> blocks = new ArrayList<>();
 		blocks.add(paragraph);
-		blocks.addAll(this.instructions.render(catalog, active));
+		blocks.addAll(this.instructions.render(catalog, active, owner));
 		return String.join("\n\n", blocks);
 	}
 
@@ -78,10 +79,11 @@ record SystemGuidance(String template, @Nullable ServerInstructions instructions
 	 * @param prompt the prompt to change
 	 * @param catalog the current catalog
 	 * @param active the session's active tools, in activation order
+	 * @param owner the opaque id of the session's identity, or null for none
 	 * @return the new prompt
 	 */
-	Prompt splice(Prompt prompt, CatalogSnapshot catalog, List<String> active) {
-		String guidance = render(catalog, active);
+	Prompt splice(Prompt prompt, CatalogSnapshot catalog, List<String> active, @Nullable String owner) {
+		String guidance = render(catalog, active, owner);
 		return prompt.augmentSystemMessage((SystemMessage system) -> {
 			String text = system.getText();
 			String joined = (text == null || text.isBlank()) ? guidance : text + "\n\n" + guidance;

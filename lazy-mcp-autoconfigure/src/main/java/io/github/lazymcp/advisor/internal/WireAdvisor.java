@@ -50,7 +50,7 @@ final class WireAdvisor extends LazyMcpAdvisor {
 			.chatOptions(options.mutate().toolCallbacks(step.get().tools()).build())
 			.build();
 		if (this.guidance != null && step.get().snapshot().deferring()) {
-			prompt = this.guidance.splice(prompt, step.get().snapshot(), step.get().active());
+			prompt = this.guidance.splice(prompt, step.get().snapshot(), step.get().active(), session.owner());
 		}
 		return request.mutate().prompt(prompt).build();
 	}

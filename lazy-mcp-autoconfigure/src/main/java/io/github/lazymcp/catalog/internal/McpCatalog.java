@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.catalog.CatalogSettings;
@@ -276,15 +277,20 @@ public final class McpCatalog implements McpServerConnection.Listener {
 			kept.add(catalogTool(connection, server, tool, name));
 		}
 		List<String> keptNames = kept.stream().map(CatalogTool::name).toList();
-		return new ServerTools(new ServerState(connection.name(), keptNames, denied, null, listChanges(connection),
-				connection.health(), instructions(connection)), kept, request);
+		return new ServerTools(
+				new ServerState(
+						connection.name(), keptNames, denied, null, listChanges(connection), connection.health(),
+						instructions(connection, McpServerConnection::instructions), Objects.requireNonNullElse(
+								instructions(connection, McpServerConnection::instructionsByOwner), Map.of())),
+				kept, request);
 	}
 
 	// Instructions are an extra: a connection that fails to give them still gives its
 	// tools.
-	private static @Nullable String instructions(McpServerConnection connection) {
+	private static <T> @Nullable T instructions(McpServerConnection connection,
+			Function<McpServerConnection, @Nullable T> read) {
 		try {
-			return connection.instructions();
+			return read.apply(connection);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("No instructions from MCP server '%s'".formatted(connection.name()), ex);

@@ -97,7 +97,8 @@ class ServerInstructionsTests {
 		this.session.activate(List.of("fs__read_file"));
 		Prompt prompt = new Prompt(List.of(new SystemMessage("Be brief."), new UserMessage("hi")));
 
-		Prompt spliced = this.guidance.splice(prompt, this.fixture.catalog.snapshot(), this.session.tools().names());
+		Prompt spliced = this.guidance.splice(prompt, this.fixture.catalog.snapshot(), this.session.tools().names(),
+				null);
 
 		assertThat(spliced.getSystemMessage().getText()).isEqualTo("Be brief.\n\n4 tools on fs, kg, quiet.\n\n"
 				+ "Instructions from MCP server 'fs' for its tools:\nPaths are relative to the workspace.");
@@ -108,12 +109,12 @@ class ServerInstructionsTests {
 		this.session.activate(List.of("fs__read_file"));
 
 		assertThat(new SystemGuidance("{deferred} tools.").render(this.fixture.catalog.snapshot(),
-				this.session.tools().names()))
+				this.session.tools().names(), null))
 			.isEqualTo("4 tools.");
 	}
 
 	private String render() {
-		return this.guidance.render(this.fixture.catalog.snapshot(), this.session.tools().names());
+		return this.guidance.render(this.fixture.catalog.snapshot(), this.session.tools().names(), null);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.github.lazymcp.capability.internal.pool;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * {@link PooledConnection}), what that identity's connection listed is forgotten, so its
  * tools of the server are hidden from it, until its connection lists them again when one
  * of its conversations enables the capability again. A per-user server's instructions are
- * each identity's own, so the catalog gets none.
+ * each identity's own: the catalog gets them by identity ({@link #instructionsByOwner}),
+ * never as the server's.
  */
 public final class PerUserServer implements McpServerConnection {
 
@@ -50,6 +52,23 @@ public final class PerUserServer implements McpServerConnection {
 	 */
 	public PerUserServer(String name) {
 		this.name = name;
+	}
+
+	/**
+	 * What the server said to each connected identity's connection about how to use its
+	 * tools.
+	 * @return the instructions by opaque id, of the identities whose connection got some
+	 */
+	@Override
+	public Map<String, String> instructionsByOwner() {
+		Map<String, String> said = new HashMap<>();
+		this.identities.connections().forEach((owner, connection) -> {
+			String text = connection.instructions();
+			if (text != null) {
+				said.put(owner, text);
+			}
+		});
+		return said;
 	}
 
 	/**
