@@ -13,6 +13,7 @@ import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.advisor.internal.LazyMcpChatClientCustomizer;
 import io.github.lazymcp.background.internal.Background;
 import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.capability.internal.CapabilityManager;
 import io.github.lazymcp.capability.internal.CapabilityReport;
@@ -110,8 +111,9 @@ final class Assembly implements AutoCloseable {
 		CapabilitySettings capabilities = own.capabilities();
 		// Read before anything starts: a broken file fails the build with nothing to
 		// stop.
-		List<CapabilityDefinition> definitions = new CapabilityLoader(own.resourceLoader())
-			.load(capabilities.locations(), capabilities.taps(), capabilities.providers());
+		List<CapabilityDefinition> definitions = CapabilityLoader
+			.withConnections(new CapabilityLoader(own.resourceLoader()).load(capabilities.locations(),
+					capabilities.taps(), capabilities.providers()), own.perUserConnections());
 		Deque<AutoCloseable> made = new ArrayDeque<>();
 		try {
 			return new Assembly(own, servers, sessions, search, definitions, made);
@@ -352,12 +354,14 @@ final class Assembly implements AutoCloseable {
 	 */
 	record Inputs(AdvisorSettings advisors, PolicySettings policies, ProactiveSettings proactive,
 			EmbeddingSettings embedding, @Nullable EmbeddingModel embeddingModel,
-			@Nullable DataSource embeddingDatabase, CapabilitySettings capabilities, ResourceLoader resourceLoader,
-			List<Hints> hints, List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
+			@Nullable DataSource embeddingDatabase, CapabilitySettings capabilities,
+			List<PerUserConnection> perUserConnections, ResourceLoader resourceLoader, List<Hints> hints,
+			List<ToolFilter> filters, List<LazyMcpListener> listeners, List<ModelTool> modelTools,
 			@Nullable PolicyResolver policyResolver, @Nullable IdentityResolver identityResolver,
 			ObservationRegistry observations, @Nullable ScheduledExecutorService scheduler, Clock clock) {
 
 		Inputs {
+			perUserConnections = List.copyOf(perUserConnections);
 			hints = List.copyOf(hints);
 			filters = List.copyOf(filters);
 			listeners = List.copyOf(listeners);

@@ -17,6 +17,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 import io.github.lazymcp.capability.CapabilitySkills;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.CatalogSnapshot;
@@ -339,6 +340,8 @@ public final class LazyMcp implements AutoCloseable {
 
 		private CapabilitySettings capabilities = CapabilitySettings.DEFAULTS;
 
+		private List<PerUserConnection> perUserConnections = List.of();
+
 		private @Nullable ToolRanker ranker;
 
 		private @Nullable SessionStore sessionStore;
@@ -554,6 +557,18 @@ public final class LazyMcp implements AutoCloseable {
 		}
 
 		/**
+		 * Connects these servers once per identity, each as a capability of its own named
+		 * like it, beside the capability files'.
+		 * @param connections the per-user connections
+		 * @return this builder
+		 * @since 0.1.0
+		 */
+		public Builder perUserConnections(List<PerUserConnection> connections) {
+			this.perUserConnections = List.copyOf(connections);
+			return this;
+		}
+
+		/**
 		 * Ranks the deferred tools instead of the ranker the ranking settings describe.
 		 * @param ranker the ranker
 		 * @return this builder
@@ -758,9 +773,9 @@ public final class LazyMcp implements AutoCloseable {
 					: new DefaultResourceLoader(LazyMcp.class.getClassLoader());
 			return new LazyMcp(Assembly.of(
 					new Assembly.Inputs(this.advisors, this.policies, this.proactive, this.embedding,
-							this.embeddingModel, this.embeddingDatabase, this.capabilities, loader, this.hints,
-							this.filters, this.listeners, this.modelTools, this.policyResolver, this.identityResolver,
-							this.observations, this.scheduler, this.clock),
+							this.embeddingModel, this.embeddingDatabase, this.capabilities, this.perUserConnections,
+							loader, this.hints, this.filters, this.listeners, this.modelTools, this.policyResolver,
+							this.identityResolver, this.observations, this.scheduler, this.clock),
 					new ServersPart.Inputs(this.clients, this.asyncClients, this.asyncTimeout, this.connections,
 							reconnects(), this.catalog, this.health),
 					new SessionsPart.Inputs(sessionSettings(), this.sessionStore),

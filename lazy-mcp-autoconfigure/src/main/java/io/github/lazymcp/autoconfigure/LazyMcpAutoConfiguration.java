@@ -207,6 +207,11 @@ public final class LazyMcpAutoConfiguration {
 			return new ToolsChangedEvents();
 		}
 
+		@Bean
+		static PerUserConnections.Detach lazyMcpPerUserConnections(Environment environment) {
+			return new PerUserConnections.Detach(environment);
+		}
+
 	}
 
 }

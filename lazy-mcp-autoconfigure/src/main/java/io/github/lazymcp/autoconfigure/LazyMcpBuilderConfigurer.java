@@ -11,6 +11,7 @@ import io.github.lazymcp.activation.SessionSettings;
 import io.github.lazymcp.activation.SessionStore;
 import io.github.lazymcp.advisor.AdvisorSettings;
 import io.github.lazymcp.capability.CapabilitySettings;
+import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 import io.github.lazymcp.catalog.CatalogSettings;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.embedding.EmbeddingSettings;
@@ -38,6 +39,7 @@ import org.springframework.ai.embedding.EmbeddingModel;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 
 /*
@@ -89,6 +91,8 @@ final class LazyMcpBuilderConfigurer {
 
 	private final Hints hints;
 
+	private final List<PerUserConnection> perUserConnections;
+
 	/**
 	 * Maps the properties onto the settings records.
 	 * @param properties the bound properties
@@ -113,6 +117,7 @@ final class LazyMcpBuilderConfigurer {
 		this.proactive = PropertiesMapping.proactive(properties);
 		this.capabilities = PropertiesMapping.capabilities(properties);
 		this.hints = PropertiesMapping.hints(properties);
+		this.perUserConnections = PerUserConnections.of(properties, beans.getBean(Environment.class));
 	}
 
 	/**
@@ -167,6 +172,7 @@ final class LazyMcpBuilderConfigurer {
 			.policies(this.policies)
 			.proactive(this.proactive)
 			.capabilities(this.capabilities)
+			.perUserConnections(this.perUserConnections)
 			.hints(this.hints);
 	}
 

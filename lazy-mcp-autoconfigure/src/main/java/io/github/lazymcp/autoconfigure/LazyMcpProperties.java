@@ -1037,6 +1037,16 @@ public class LazyMcpProperties {
 		 */
 		private @Nullable Duration callTimeout;
 
+		/**
+		 * A connection of Spring AI's MCP client (streamable-http or sse) that acts for
+		 * each user with the user's own access token.
+		 */
+		private final PerUser perUser = new PerUser();
+
+		public PerUser getPerUser() {
+			return this.perUser;
+		}
+
 		public @Nullable Duration getCallTimeout() {
 			return this.callTimeout;
 		}
@@ -1093,6 +1103,58 @@ public class LazyMcpProperties {
 
 		public void setTools(Map<String, Tool> tools) {
 			this.tools = tools;
+		}
+
+	}
+
+	/**
+	 * A connection of Spring AI's MCP client that lazy-mcp connects once per user, with
+	 * the user's access token, as a capability named like it.
+	 */
+	public static class PerUser {
+
+		/**
+		 * Whether the spring.ai.mcp.client streamable-http or sse connection of this name
+		 * acts for each user: Spring AI does not connect it, and lazy-mcp connects it
+		 * once per identity, with the identity's access token (IdentityResolver), as a
+		 * capability named like it.
+		 */
+		private boolean enabled;
+
+		/**
+		 * What the user's server offers, as the model and the capability router read it
+		 * to enable it. Required with enabled.
+		 */
+		private @Nullable String description;
+
+		/**
+		 * Requests in the users' words that enable it before the model is asked (as a
+		 * capability file's triggers). Empty leaves enabling to the model.
+		 */
+		private List<String> triggers = new ArrayList<>();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable String getDescription() {
+			return this.description;
+		}
+
+		public void setDescription(@Nullable String description) {
+			this.description = description;
+		}
+
+		public List<String> getTriggers() {
+			return this.triggers;
+		}
+
+		public void setTriggers(List<String> triggers) {
+			this.triggers = triggers;
 		}
 
 	}

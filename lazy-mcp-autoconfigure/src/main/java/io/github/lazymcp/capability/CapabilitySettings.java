@@ -1,5 +1,6 @@
 package io.github.lazymcp.capability;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -120,6 +121,41 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 		public Installs {
 			Checks.set("directory", directory);
 			Checks.positive("timeout", timeout);
+		}
+
+	}
+
+	/**
+	 * A connection of Spring AI's MCP client
+	 * ({@code spring.ai.mcp.client.streamable-http} or {@code .sse}) that acts for each
+	 * user with that user's own access token. lazy-mcp, not Spring AI, connects it: once
+	 * per identity, as a capability named like the connection, which a conversation
+	 * enables as it enables a capability file's (the model through the capability tool,
+	 * or the user's words matching a trigger). Immutable; an impossible value is rejected
+	 * with an {@link InvalidSettingException} naming the component.
+	 *
+	 * @param name the connection name, also the capability's and the tools' prefix
+	 * @param url the MCP endpoint
+	 * @param sse whether the server speaks HTTP+SSE rather than Streamable HTTP
+	 * @param description what the capability offers, as the model and the router read it;
+	 * not blank
+	 * @param triggers requests in the users' words that enable it; empty leaves enabling
+	 * to the model
+	 */
+	public record PerUserConnection(String name, URI url, boolean sse, String description, List<String> triggers) {
+
+		public PerUserConnection {
+			if (name == null || !name.matches("[A-Za-z0-9_-]+")) {
+				throw new InvalidSettingException("name", name, "must be letters, digits, '_' or '-'");
+			}
+			if (url == null || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+				throw new InvalidSettingException("url", url, "must be an http or https URL");
+			}
+			if (description == null || description.isBlank()) {
+				throw new InvalidSettingException("description", description,
+						"must say what the user's server offers: the model and the router read it to enable it");
+			}
+			triggers = List.copyOf(triggers);
 		}
 
 	}

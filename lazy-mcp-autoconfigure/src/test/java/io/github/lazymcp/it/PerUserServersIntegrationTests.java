@@ -43,6 +43,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.core.context.SecurityContextHolder;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A per-user server ({@code per_user = true}) in a real app: the project's MCP server
@@ -200,6 +201,62 @@ class PerUserServersIntegrationTests {
 			logs.close();
 			assertNoTraceOf(tokens.values(), logs, app, "alice-1", "bob-1");
 		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "streamableHttp", "sse" })
+	void aSpringAiConnectionMarkedPerUserIsConnectedForEachUserAndNeverForTheApplication(String mode) throws Exception {
+		try (ScopedServer server = ScopedServer.start(mode)) {
+			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
+					server.token("bob", "notes:read"));
+			String connection = "spring.ai.mcp.client." + (mode.equals("sse") ? "sse" : "streamable-http")
+					+ ".connections.notes.url=http://127.0.0.1:" + server.url().getPort();
+			// The server refuses a request without a token: had Spring AI's client
+			// connected it for the application, the app would not start.
+			ConfigurableApplicationContext app = start(tokens, WITH_DEFERRED_TOOLS, "it.workspace=" + this.capabilities,
+					connection, "tools.lazy-mcp.servers.notes.per-user.enabled=true",
+					"tools.lazy-mcp.servers.notes.per-user.description=The user's own notes",
+					"tools.lazy-mcp.servers.notes.per-user.triggers=read my notes");
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenAnswer("noted");
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "who am I on notes"));
+			List<String> aliceTools = model.toolNames(1);
+			String aliceWho = model.toolResults(2).get(0);
+			model.reset();
+			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+				.thenCall("notes__whoami", "{}")
+				.thenAnswer("read");
+			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "who am I on notes"));
+
+			assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
+			assertThat(aliceWho).contains("you are alice");
+			assertThat(model.toolNames(1)).contains("notes__whoami", "notes__read_notes")
+				.doesNotContain("notes__write_notes");
+			assertThat(model.toolResults(2)).singleElement().asString().contains("you are bob");
+			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
+					"notes@" + OpaqueIds.of("bob"));
+			assertThat(server.record()).isNotEmpty()
+				.allSatisfy(
+						(entry) -> assertThat(entry.path("sub").asString()).isEqualTo(entry.path("owner").asString()));
+		}
+	}
+
+	@Test
+	void aConnectionMarkedPerUserNeedsASpringAiConnectionOverHttpAndADescription() {
+		assertThatExceptionOfType(Exception.class)
+			.isThrownBy(() -> start(Map.of(), "tools.lazy-mcp.servers.notes.per-user.enabled=true",
+					"tools.lazy-mcp.servers.notes.per-user.description=Notes"))
+			.havingRootCause()
+			.withMessageContaining("tools.lazy-mcp.servers.notes.per-user.enabled")
+			.withMessageContaining("no connection 'notes' under spring.ai.mcp.client.streamable-http.connections");
+		assertThatExceptionOfType(Exception.class)
+			.isThrownBy(() -> start(Map.of(), "tools.lazy-mcp.servers.notes.per-user.enabled=true",
+					"spring.ai.mcp.client.streamable-http.connections.notes.url=http://127.0.0.1:9"))
+			.havingRootCause()
+			.withMessageContaining("tools.lazy-mcp.servers.notes.per-user.description");
 	}
 
 	/** The names of the tools a ToolSearch result lists. */
@@ -470,6 +527,11 @@ class PerUserServersIntegrationTests {
 	private ConfigurableApplicationContext start(ScopedServer server, String mode, Map<String, String> tokens,
 			String... properties) throws IOException {
 		writeCapability("notes", "The user's own notes", "read my notes", server, mode);
+		return start(tokens, properties);
+	}
+
+	/** The app, with the capability files the test wrote and these users' tokens. */
+	private ConfigurableApplicationContext start(Map<String, String> tokens, String... properties) {
 		IdentityResolver identities = new IdentityResolver() {
 
 			private final SecurityContextIdentity signedIn = new SecurityContextIdentity();

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
+
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
@@ -92,6 +94,39 @@ public final class CapabilityLoader {
 		List<CapabilityDefinition> chosen = ProviderChoice.choose(variants, providers);
 		requireConsistent(chosen);
 		return chosen;
+	}
+
+	/**
+	 * The loaded capabilities, and one more per connection of Spring AI's MCP client that
+	 * acts for each user: named like the connection, its one server that connection,
+	 * connected once per identity.
+	 * @param loaded the capabilities of the files
+	 * @param connections the per-user connections
+	 * @return every capability, the files' first
+	 * @throws CapabilityDefinitionException when a connection takes the name of a
+	 * capability or a capability's server
+	 */
+	public static List<CapabilityDefinition> withConnections(List<CapabilityDefinition> loaded,
+			List<PerUserConnection> connections) {
+		List<CapabilityDefinition> all = new ArrayList<>(loaded);
+		for (PerUserConnection connection : connections) {
+			String source = "spring.ai.mcp.client connection '%s' (tools.lazy-mcp.servers.%s.per-user)"
+				.formatted(connection.name(), connection.name());
+			for (CapabilityDefinition other : all) {
+				boolean server = other.servers().stream().anyMatch((s) -> s.name().equals(connection.name()));
+				if (other.name().equals(connection.name()) || server) {
+					throw new CapabilityDefinitionException(
+							"%s takes the name of %s '%s' (%s): rename one of them".formatted(source,
+									other.name().equals(connection.name()) ? "capability" : "a server of capability",
+									other.name(), other.source()));
+				}
+			}
+			ServerDefinition.Http server = new ServerDefinition.Http(connection.name(), connection.url(),
+					connection.sse(), null, true);
+			all.add(new CapabilityDefinition(connection.name(), connection.description(), connection.triggers(),
+					List.of(), List.of(server), List.of(), CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source));
+		}
+		return List.copyOf(all);
 	}
 
 	private List<CapabilityDefinition> flat(List<String> locations) {

@@ -2,10 +2,12 @@ package io.github.lazymcp.capability.internal.definition;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +48,41 @@ class CapabilityLoaderTests {
 		assertThat(this.loader.load(List.of("classpath*:capabilities/*.toml", "file:" + this.dir)))
 			.extracting(CapabilityDefinition::name)
 			.containsExactly("files", "memory", "tasks");
+	}
+
+	@Test
+	void aPerUserConnectionIsACapabilityOfItsOwnWhoseOneServerActsForEachUser() {
+		List<CapabilityDefinition> capabilities = CapabilityLoader.withConnections(
+				this.loader.load(List.of("classpath:capabilities/")),
+				List.of(new PerUserConnection("notes", URI.create("https://notes.example.org/mcp"), false,
+						"The user's notes", List.of("read my notes"))));
+
+		assertThat(capabilities).extracting(CapabilityDefinition::name).containsExactly("files", "memory", "notes");
+		CapabilityDefinition notes = capabilities.get(2);
+		assertThat(notes.triggers()).containsExactly("read my notes");
+		assertThat(notes.servers()).containsExactly(
+				new ServerDefinition.Http("notes", URI.create("https://notes.example.org/mcp"), false, null, true));
+		assertThat(notes.source())
+			.isEqualTo("spring.ai.mcp.client connection 'notes' (tools.lazy-mcp.servers.notes.per-user)");
+	}
+
+	@Test
+	void aPerUserConnectionCannotTakeTheNameOfACapabilityOrOfItsServer() {
+		List<CapabilityDefinition> files = this.loader.load(List.of("classpath:capabilities/"));
+		String server = files.get(0).servers().get(0).name();
+
+		assertThatExceptionOfType(CapabilityDefinitionException.class)
+			.isThrownBy(() -> CapabilityLoader.withConnections(files, List.of(connection("memory"))))
+			.withMessageStartingWith(
+					"spring.ai.mcp.client connection 'memory' (tools.lazy-mcp.servers.memory.per-user) "
+							+ "takes the name of capability 'memory'");
+		assertThatExceptionOfType(CapabilityDefinitionException.class)
+			.isThrownBy(() -> CapabilityLoader.withConnections(files, List.of(connection(server))))
+			.withMessageContaining("takes the name of a server of capability 'files'");
+	}
+
+	private static PerUserConnection connection(String name) {
+		return new PerUserConnection(name, URI.create("https://example.org/mcp"), false, "A server", List.of());
 	}
 
 	@Test
