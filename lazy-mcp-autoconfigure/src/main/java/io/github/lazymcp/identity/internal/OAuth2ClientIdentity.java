@@ -2,23 +2,33 @@ package io.github.lazymcp.identity.internal;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
 
 import io.github.lazymcp.identity.IdentityResolver;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.client.AuthorizedClientServiceOAuth2AuthorizedClientManager;
+import org.springframework.security.oauth2.client.OAuth2AuthorizationContext;
 import org.springframework.security.oauth2.client.OAuth2AuthorizeRequest;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClient;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClientManager;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClientProviderBuilder;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClientService;
+import org.springframework.security.oauth2.client.TokenExchangeOAuth2AuthorizedClientProvider;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.core.AbstractOAuth2Token;
 import org.springframework.security.oauth2.core.OAuth2AuthorizationException;
+import org.springframework.security.oauth2.core.OAuth2Token;
+import org.springframework.util.ClassUtils;
 
 /*
  * One refresh at a time per identity: a connection asks for its token on every request,
@@ -41,8 +51,22 @@ import org.springframework.security.oauth2.core.OAuth2AuthorizationException;
  * does not exist, or a refresh the authorization server refuses (a revoked grant) gives
  * no token: that user's tools of the server are then unavailable, and the model is told
  * to ask the user to connect their account.
+ *
+ * <p>
+ * An application that is a resource server (its users' requests carry a bearer token)
+ * gives a per-user server the token its registration's token-exchange grant
+ * ({@code authorization-grant-type: urn:ietf:params:oauth:grant-type:token-exchange}, RFC
+ * 8693) gets for the user's own: the bearer token of the request that started the user's
+ * latest turn is kept in memory (never stored, never logged; the newest of at most
+ * {@value #MAX_SUBJECTS} identities) and exchanged when the server's token is asked for,
+ * on whatever thread, and again when that token expired or was refused.
  */
 public final class OAuth2ClientIdentity implements IdentityResolver {
+
+	private static final String JWT = "org.springframework.security.oauth2.jwt.Jwt";
+
+	/** How many identities' request tokens are kept for exchange, the newest used. */
+	static final int MAX_SUBJECTS = 10_000;
 
 	/** Ahead of any token's expiry: the clock of the refresh of a refused token. */
 	private static final Duration PAST_ANY_EXPIRY = Duration.ofDays(365L * 100);
@@ -57,6 +81,18 @@ public final class OAuth2ClientIdentity implements IdentityResolver {
 
 	private final ConcurrentMap<String, Object> locks = new ConcurrentHashMap<>();
 
+	/** The bearer token each identity's latest turn came with, for token exchange. */
+	private final Map<String, OAuth2Token> subjects = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+
+		private static final long serialVersionUID = 1L;
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, OAuth2Token> eldest) {
+			return size() > MAX_SUBJECTS;
+		}
+
+	});
+
 	/**
 	 * Creates the resolver.
 	 * @param registrations the client registrations, one per per-user server
@@ -65,24 +101,46 @@ public final class OAuth2ClientIdentity implements IdentityResolver {
 	 */
 	public OAuth2ClientIdentity(ClientRegistrationRepository registrations, OAuth2AuthorizedClientService authorized,
 			IdentityResolver identities) {
-		this.clients = manager(registrations, authorized, Clock.systemUTC());
-		this.refreshing = manager(registrations, authorized, Clock.offset(Clock.systemUTC(), PAST_ANY_EXPIRY));
+		Function<OAuth2AuthorizationContext, @Nullable OAuth2Token> subject = (context) -> this.subjects
+			.get(context.getPrincipal().getName());
+		this.clients = manager(registrations, authorized, Clock.systemUTC(), subject);
+		this.refreshing = manager(registrations, authorized, Clock.offset(Clock.systemUTC(), PAST_ANY_EXPIRY), subject);
 		this.identities = identities;
 	}
 
 	private static OAuth2AuthorizedClientManager manager(ClientRegistrationRepository registrations,
-			OAuth2AuthorizedClientService authorized, Clock clock) {
+			OAuth2AuthorizedClientService authorized, Clock clock,
+			Function<OAuth2AuthorizationContext, @Nullable OAuth2Token> subject) {
 		AuthorizedClientServiceOAuth2AuthorizedClientManager manager = new AuthorizedClientServiceOAuth2AuthorizedClientManager(
 				registrations, authorized);
-		manager.setAuthorizedClientProvider(OAuth2AuthorizedClientProviderBuilder.builder()
-			.refreshToken((refresh) -> refresh.clock(clock))
-			.build());
+		OAuth2AuthorizedClientProviderBuilder providers = OAuth2AuthorizedClientProviderBuilder.builder()
+			.refreshToken((refresh) -> refresh.clock(clock));
+		// Token exchange acts only for a registration of that grant type; Spring
+		// Security's exchange request reads JWT types (spring-security-oauth2-jose, which
+		// every JWT resource server has).
+		if (ClassUtils.isPresent(JWT, OAuth2ClientIdentity.class.getClassLoader())) {
+			TokenExchangeOAuth2AuthorizedClientProvider exchange = new TokenExchangeOAuth2AuthorizedClientProvider();
+			exchange.setSubjectTokenResolver(subject::apply);
+			exchange.setClock(clock);
+			providers.provider(exchange);
+		}
+		manager.setAuthorizedClientProvider(providers.build());
 		return manager;
 	}
 
+	/**
+	 * The request's identity; when it came with a bearer token (a resource server's
+	 * request), that token is kept as the identity's subject for token exchange.
+	 */
 	@Override
 	public @Nullable String identity(Map<String, @Nullable Object> advisorContext) {
-		return this.identities.identity(advisorContext);
+		String identity = this.identities.identity(advisorContext);
+		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+		if (identity != null && authentication != null && identity.equals(authentication.getName())
+				&& authentication.getCredentials() instanceof AbstractOAuth2Token token) {
+			this.subjects.put(identity, token);
+		}
+		return identity;
 	}
 
 	@Override

@@ -7,11 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import ch.qos.logback.classic.Level;
 import com.sun.net.httpserver.HttpExchange;
@@ -20,7 +24,9 @@ import io.github.lazymcp.LogEvents;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.security.authentication.TestingAuthenticationToken;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.client.InMemoryOAuth2AuthorizedClientService;
 import org.springframework.security.oauth2.client.OAuth2AuthorizedClient;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
@@ -36,7 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * authorization server's token endpoint (a fake speaking the OAuth 2.0 token protocol):
  * an expired token is refreshed once however many ask at once, a user who never
  * authorized, or a registration that does not exist, gives no token, and a revoked grant
- * gives none and is logged by its error code only.
+ * gives none and is logged by its error code only; for a resource server, the user's own
+ * bearer token exchanged (RFC 8693) for the server's, whatever thread asks.
  */
 class OAuth2ClientIdentityTests {
 
@@ -53,14 +60,52 @@ class OAuth2ClientIdentityTests {
 		.tokenUri(endpoint("/token"))
 		.build();
 
+	// A resource server's registration: the user's own bearer token exchanged (RFC 8693).
+	private final ClientRegistration ledger = ClientRegistration.withRegistrationId("ledger")
+		.clientId("lazy-mcp")
+		.clientSecret("client-secret")
+		.authorizationGrantType(AuthorizationGrantType.TOKEN_EXCHANGE)
+		.tokenUri(endpoint("/token"))
+		.build();
+
+	/** The subject tokens the token endpoint was asked to exchange, in order. */
+	private final List<String> exchanged = new CopyOnWriteArrayList<>();
+
 	private final InMemoryOAuth2AuthorizedClientService clients = new InMemoryOAuth2AuthorizedClientService(
-			new InMemoryClientRegistrationRepository(this.notes));
+			new InMemoryClientRegistrationRepository(this.notes, this.ledger));
 
 	private final OAuth2ClientIdentity identities = identities();
 
 	@AfterEach
 	void stop() {
 		this.tokenEndpoint.stop(0);
+		SecurityContextHolder.clearContext();
+	}
+
+	@Test
+	void aResourceServersUserTokenIsExchangedForTheServersTokenOnAnyThread() throws Exception {
+		Instant now = Instant.now();
+		SecurityContextHolder.getContext()
+			.setAuthentication(new TestingAuthenticationToken("alice", new OAuth2AccessToken(
+					OAuth2AccessToken.TokenType.BEARER, "incoming-alice", now, now.plusSeconds(3600)), List.of()));
+		assertThat(this.identities.identity(Map.of())).isEqualTo("alice");
+		SecurityContextHolder.clearContext();
+		ExecutorService thread = Executors.newSingleThreadExecutor();
+		try {
+			assertThat(thread.submit(() -> this.identities.accessToken("ledger", "alice")).get())
+				.isEqualTo("exchanged-1");
+			assertThat(this.identities.accessToken("ledger", "alice")).as("kept until it expires")
+				.isEqualTo("exchanged-1");
+			assertThat(this.identities.accessToken("ledger", "bob")).as("no turn of bob's came with a token").isNull();
+		}
+		finally {
+			thread.shutdownNow();
+		}
+
+		this.identities.refused("ledger", "alice", "exchanged-1");
+
+		assertThat(this.identities.accessToken("ledger", "alice")).isEqualTo("exchanged-2");
+		assertThat(this.exchanged).containsExactly("incoming-alice", "incoming-alice");
 	}
 
 	@Test
@@ -169,8 +214,8 @@ class OAuth2ClientIdentityTests {
 	}
 
 	private OAuth2ClientIdentity identities() {
-		return new OAuth2ClientIdentity(new InMemoryClientRegistrationRepository(this.notes), this.clients,
-				(context) -> null);
+		return new OAuth2ClientIdentity(new InMemoryClientRegistrationRepository(this.notes, this.ledger), this.clients,
+				new SecurityContextIdentity());
 	}
 
 	private String endpoint(String path) {
@@ -199,7 +244,15 @@ class OAuth2ClientIdentityTests {
 				StandardCharsets.UTF_8);
 		String body;
 		int status;
-		if (!form.contains("grant_type=refresh_token")) {
+		if (form.contains("grant_type=urn:ietf:params:oauth:grant-type:token-exchange")) {
+			Matcher subject = Pattern.compile("subject_token=([^&]*)").matcher(form);
+			this.exchanged.add(subject.find() ? subject.group(1) : "");
+			status = 200;
+			body = ("{\"access_token\":\"exchanged-%d\",\"token_type\":\"Bearer\",\"expires_in\":3600,"
+					+ "\"issued_token_type\":\"urn:ietf:params:oauth:token-type:access_token\"}")
+				.formatted(this.exchanged.size());
+		}
+		else if (!form.contains("grant_type=refresh_token")) {
 			status = 400;
 			body = "{\"error\":\"unsupported_grant_type\"}";
 		}
