@@ -17,6 +17,7 @@ import javax.sql.DataSource;
 
 import ch.qos.logback.classic.Level;
 import io.github.lazymcp.LazyMcp;
+import io.github.lazymcp.LazyMcpFixtures;
 import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
@@ -26,6 +27,7 @@ import io.github.lazymcp.capability.internal.pool.ServerPool;
 import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.identity.internal.OpaqueIds;
 import io.github.lazymcp.identity.internal.SecurityContextIdentity;
+import io.github.lazymcp.learning.internal.ToolPrior;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -335,6 +337,10 @@ class PerUserServersIntegrationTests {
 			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "who am I?"));
 			List<String> bobTools = model.toolNames(0);
 			String bobCall = model.toolResults(1).get(0);
+			ToolPrior whoami = LazyMcpFixtures.parts(app.getBean(LazyMcp.class))
+				.learning()
+				.priors()
+				.of("notes__whoami");
 
 			tokens.put("alice", server.token("alice", "notes:read"));
 			model.reset();
@@ -351,6 +357,11 @@ class PerUserServersIntegrationTests {
 			assertThat(hiddenCall).contains("refused this user's access token", "connect their account again");
 			assertThat(bobTools).contains("notes__whoami");
 			assertThat(bobCall).contains("you are bob");
+			// The tool's priors count the calls it ran for alice and bob, not the one the
+			// server refused for alice alone.
+			assertThat(whoami).isNotNull();
+			assertThat(whoami.calls()).isEqualTo(2);
+			assertThat(whoami.successRate()).isEqualTo(1.0);
 			assertThat(model.toolResults(2)).singleElement().asString().contains("you are alice");
 			assertThat(server.record()).filteredOn((entry) -> entry.path("kind").asString().equals("call"))
 				.extracting((entry) -> entry.path("sub").asString())

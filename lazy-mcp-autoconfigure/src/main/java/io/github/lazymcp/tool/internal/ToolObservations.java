@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import io.github.lazymcp.activation.ActivationListener;
 import io.github.lazymcp.activation.ActivationResult;
+import io.github.lazymcp.catalog.internal.OwnerRoutedCallback;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
@@ -48,13 +49,15 @@ public final class ToolObservations implements ActivationListener {
 	}
 
 	/**
-	 * Observes one call of an MCP tool; an exception is the outcome {@code error}.
+	 * Observes one call of an MCP tool; an exception, or a call a per-user server did not
+	 * run for its user (a token refused, a tool their connection does not list), is the
+	 * outcome {@code error}.
 	 * @param server the tool's server
 	 * @param call runs it
-	 * @return its result
+	 * @return its outcome
 	 */
-	String call(String server, Supplier<String> call) {
-		return observe("lazy.mcp.tool.call", server, call, (result) -> "success");
+	OwnerRoutedCallback.Outcome call(String server, Supplier<OwnerRoutedCallback.Outcome> call) {
+		return observe("lazy.mcp.tool.call", server, call, (outcome) -> outcome.ran() ? "success" : "error");
 	}
 
 	@Override

@@ -90,9 +90,9 @@ final class TrackedToolCallback implements ToolCallback {
 		}
 		requireJsonObject(toolInput);
 		Learning.Call call = this.calls.learning().begin(this.tool.name());
-		String result;
+		OwnerRoutedCallback.Outcome outcome;
 		try {
-			result = this.calls.observations()
+			outcome = this.calls.observations()
 				.call(this.tool.server(), () -> execute(toolInput, LazyMcpRequest.forServer(toolContext),
 						session.map(ToolSession::owner).orElse(null)));
 		}
@@ -100,11 +100,18 @@ final class TrackedToolCallback implements ToolCallback {
 			call.failed();
 			throw ex;
 		}
-		// A per-user server's tool learns nothing from the user's words: they would rank
-		// tools for every other identity that sees it.
-		String request = (this.tool.callback() instanceof OwnerRoutedCallback) ? null
-				: LazyMcpRequest.turnRequest(toolContext).orElse(null);
-		call.succeeded(request, session.map(ToolSession::id).orElse(null));
+		// A call answered for one user alone (their token refused, a tool their
+		// connection
+		// does not list) says nothing about the tool: its priors, which rank it for every
+		// identity, do not count it. A per-user server's tool learns nothing from the
+		// user's words either: they would rank tools for every other identity that sees
+		// it.
+		if (outcome.ran()) {
+			String request = (this.tool.callback() instanceof OwnerRoutedCallback) ? null
+					: LazyMcpRequest.turnRequest(toolContext).orElse(null);
+			call.succeeded(request, session.map(ToolSession::id).orElse(null));
+		}
+		String result = outcome.result();
 		if (session.isPresent() && !recorded) {
 			touch(session.get());
 		}
@@ -191,10 +198,12 @@ final class TrackedToolCallback implements ToolCallback {
 	 * Runs the call; a per-user server's tool on the connection of the identity the call
 	 * acts for.
 	 */
-	private String execute(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
+	private OwnerRoutedCallback.Outcome execute(String toolInput, @Nullable ToolContext toolContext,
+			@Nullable String owner) {
 		try {
 			return (this.tool.callback() instanceof OwnerRoutedCallback routed)
-					? routed.call(toolInput, toolContext, owner) : this.tool.callback().call(toolInput, toolContext);
+					? routed.run(toolInput, toolContext, owner)
+					: new OwnerRoutedCallback.Outcome(this.tool.callback().call(toolInput, toolContext), true);
 		}
 		catch (ToolExecutionException ex) {
 			throw ex;

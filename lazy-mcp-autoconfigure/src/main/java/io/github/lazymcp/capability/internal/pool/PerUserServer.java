@@ -295,21 +295,21 @@ public final class PerUserServer implements McpServerConnection {
 		}
 
 		@Override
-		public String call(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
+		public Outcome run(String toolInput, @Nullable ToolContext toolContext, @Nullable String owner) {
 			McpServerConnection connection = (owner != null) ? PerUserServer.this.identities.connections().get(owner)
 					: null;
 			if (refused(owner)) {
-				return "Error: tool '%s' was not run: %s".formatted(this.qualifiedName,
-						Refusal.refusedToken(PerUserServer.this.name));
+				return notRun(Refusal.refusedToken(PerUserServer.this.name));
 			}
 			if (connection == null || !lists(this.tool.name(), owner)) {
-				return ("Error: tool '%s' is not available to this user: their connection to '%s' does not list it "
-						+ "(their access token may lack the scope it needs). Ask the user to grant it, or use "
+				return new Outcome(("Error: tool '%s' is not available to this user: their connection to '%s' does not "
+						+ "list it (their access token may lack the scope it needs). Ask the user to grant it, or use "
 						+ "another tool.")
-					.formatted(this.qualifiedName, PerUserServer.this.name);
+					.formatted(this.qualifiedName, PerUserServer.this.name), false);
 			}
 			try {
-				return connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext);
+				return new Outcome(connection.callback(this.tool, this.qualifiedName).call(toolInput, toolContext),
+						true);
 			}
 			catch (RuntimeException ex) {
 				String refused = Refusal.of(ex, PerUserServer.this.name);
@@ -319,8 +319,12 @@ public final class PerUserServer implements McpServerConnection {
 				if (owner != null && Refusal.unauthorized(ex)) {
 					refusedFor(owner);
 				}
-				return "Error: tool '%s' was not run: %s".formatted(this.qualifiedName, refused);
+				return notRun(refused);
 			}
+		}
+
+		private Outcome notRun(String why) {
+			return new Outcome("Error: tool '%s' was not run: %s".formatted(this.qualifiedName, why), false);
 		}
 
 	}
