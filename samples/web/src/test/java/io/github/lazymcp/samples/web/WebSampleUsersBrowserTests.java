@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,20 +34,24 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code users} profile in a real headless Chromium: alice and bob each open the page
- * in a browser of their own, sign in through the authorization-code flow of the app's
+ * The {@code users} profile in a real headless Chromium, with Spring AI's OpenAI client
+ * against a local server speaking OpenAI's protocol: alice and bob each open the page in
+ * a browser of their own, sign in through the authorization-code flow of the app's
  * authorization server (its sign-in page, then its consent page, where alice allows
  * {@code notes:read} and {@code notes:write} and bob {@code notes:read} only), and ask
  * for their notes. The per-user notes server ({@code scoped-server.mjs}, started by the
- * sample) is connected once for each of them with their own access token, and the panel
- * shows each the tools their own grant lists; the server's record shows each list asked
- * with its own user's token. Bob's request in alice's conversation is refused with a 403.
+ * sample) is connected once for each of them with their own access token: the panel shows
+ * each the tools their own grant lists, each one's model request carries those tools and
+ * that user's own server instructions, and the model's call of {@code notes__whoami}
+ * answers each with their own name; the server's record shows each list asked with its
+ * own user's token. Bob's request in alice's conversation is refused with a 403.
  */
 // Proactive attach off: the panel's tools are the capability's alone. Fixed free ports:
 // the authorization server's redirect URIs and the notes server's address are configured
 // with them.
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT,
-		properties = "tools.lazy-mcp.proactive.enabled=false")
+		properties = { "tools.lazy-mcp.proactive.enabled=false", "spring.ai.model.chat=openai",
+				"spring.ai.openai.api-key=sk-test", "spring.ai.openai.chat.options.model=gpt-test" })
 @ActiveProfiles("users")
 class WebSampleUsersBrowserTests {
 
@@ -55,6 +60,15 @@ class WebSampleUsersBrowserTests {
 	private static final int NOTES_PORT = freePort();
 
 	private static final String BASE = "http://127.0.0.1:" + PORT;
+
+	// The model: calls whoami when it is sent, then answers with what the tool said.
+	private static final FakeOpenAi openAi = startOpenAi((tools, results) -> {
+		if (!results.isEmpty()) {
+			return FakeOpenAi.Step.answer("Answer from the tool: " + results.get(results.size() - 1));
+		}
+		return tools.contains("notes__whoami") ? FakeOpenAi.Step.call("notes__whoami", "{}")
+				: FakeOpenAi.Step.answer("No notes tool was sent.");
+	});
 
 	private @Nullable Chromium chromium;
 
@@ -69,6 +83,7 @@ class WebSampleUsersBrowserTests {
 		Path capabilities = Files.createTempDirectory("web-sample-users");
 		Files.writeString(capabilities.resolve("notes.toml"), notes.replace(":3001/", ":" + NOTES_PORT + "/"));
 		registry.add("server.port", () -> PORT);
+		registry.add("spring.ai.openai.base-url", openAi::baseUrl);
 		registry.add("sample.notes.port", () -> NOTES_PORT);
 		registry.add("tools.lazy-mcp.capabilities.locations",
 				() -> "classpath*:lazy-mcp/capabilities/*.toml," + capabilities.toUri());
@@ -79,6 +94,11 @@ class WebSampleUsersBrowserTests {
 		if (this.chromium != null) {
 			this.chromium.close();
 		}
+	}
+
+	@AfterAll
+	static void stopOpenAi() {
+		openAi.close();
 	}
 
 	@Test
@@ -95,6 +115,16 @@ class WebSampleUsersBrowserTests {
 				"notes__whoami", "notes__write_notes");
 		assertThat(tools(bob, 3)).containsExactlyInAnyOrder("notes__archive_notes", "notes__read_notes",
 				"notes__whoami");
+		assertThat(alice.locator("#messages li.assistant")).containsText("you are alice");
+		assertThat(bob.locator("#messages li.assistant")).containsText("you are bob");
+		// What the model was sent: alice's request and then bob's, each asking whoami.
+		List<List<String>> sent = openAi.toolsPerRequest();
+		List<String> system = openAi.systemPerRequest();
+		assertThat(sent).hasSize(4);
+		assertThat(sent.get(0)).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
+		assertThat(sent.get(2)).contains("notes__whoami", "notes__read_notes").doesNotContain("notes__write_notes");
+		assertThat(system.get(0)).contains("These are the notes of alice").doesNotContain("bob");
+		assertThat(system.get(2)).contains("These are the notes of bob").doesNotContain("alice");
 		// Each list was asked on its own user's connection with that user's token.
 		List<JsonNode> lists = record().stream().filter((entry) -> "list".equals(text(entry, "kind"))).toList();
 		assertThat(lists).isNotEmpty()
@@ -158,6 +188,15 @@ class WebSampleUsersBrowserTests {
 	private static @Nullable String text(JsonNode entry, String field) {
 		JsonNode value = entry.get(field);
 		return (value != null && !value.isNull()) ? value.asString() : null;
+	}
+
+	private static FakeOpenAi startOpenAi(FakeOpenAi.Judgment judgment) {
+		try {
+			return FakeOpenAi.start(judgment);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private static int freePort() {
