@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
-
 /**
  * A failure as one line for a server's {@code lastError} and the log: the messages of its
  * chain of causes. The SDK's own message says little ("Client failed to initialize by
@@ -40,15 +38,7 @@ final class Failures {
 	 * @return true for a 401 or 403 answer
 	 */
 	static boolean refusedCredentials(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			String message = String.valueOf(cause.getMessage());
-			// The SSE transport says the status in words only.
-			if (cause instanceof McpHttpClientTransportAuthorizationException
-					|| message.contains("non-OK HTTP code: 401") || message.contains("non-OK HTTP code: 403")) {
-				return true;
-			}
-		}
-		return false;
+		return CredentialRefusal.of(failure) != null;
 	}
 
 	/**

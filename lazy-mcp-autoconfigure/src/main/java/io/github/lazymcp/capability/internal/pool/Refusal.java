@@ -3,7 +3,7 @@ package io.github.lazymcp.capability.internal.pool;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException;
+import io.github.lazymcp.health.internal.CredentialRefusal;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,7 +33,7 @@ final class Refusal {
 	 * @return the words, or null when the failure is no 401 or 403 of the server's
 	 */
 	static @Nullable String of(Throwable failure, String server) {
-		Refused refused = refused(failure);
+		CredentialRefusal refused = CredentialRefusal.of(failure);
 		return (refused != null) ? said(refused.status(), refused.challenge(), server) : null;
 	}
 
@@ -52,33 +52,8 @@ final class Refusal {
 	 * @return true for a 401
 	 */
 	static boolean unauthorized(Throwable failure) {
-		Refused refused = refused(failure);
-		return refused != null && refused.status() == 401;
-	}
-
-	private static @Nullable Refused refused(Throwable failure) {
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof McpHttpClientTransportAuthorizationException refused
-					&& refused.getResponseInfo() != null) {
-				int status = refused.getResponseInfo().statusCode();
-				if (status == 401 || status == 403) {
-					return new Refused(status,
-							refused.getResponseInfo().headers().firstValue("WWW-Authenticate").orElse(null));
-				}
-			}
-		}
-		// The SSE transport reports a refused message, or a refused stream, by its status
-		// in words only.
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			String message = String.valueOf(cause.getMessage());
-			for (int status : new int[] { 401, 403 }) {
-				if (message.contains("non-OK HTTP code: " + status)
-						|| message.contains("Invalid SSE response. Status code: " + status)) {
-					return new Refused(status, null);
-				}
-			}
-		}
-		return null;
+		CredentialRefusal refused = CredentialRefusal.of(failure);
+		return refused != null && refused.unauthorized();
 	}
 
 	/** What a 401 or a 403 means to the model. */
@@ -91,15 +66,6 @@ final class Refusal {
 				? "this user's access token lacks the permission '%s'. Ask the user to allow '%s' for %s."
 					.formatted(scope.group(1), scope.group(1), server)
 				: GENERIC.formatted(server);
-	}
-
-	/**
-	 * A 401 or 403 of the server's.
-	 *
-	 * @param status the HTTP status
-	 * @param challenge its {@code WWW-Authenticate} header, null when unknown
-	 */
-	private record Refused(int status, @Nullable String challenge) {
 	}
 
 }
