@@ -1133,6 +1133,21 @@ public class LazyMcpProperties {
 		 */
 		private List<String> triggers = new ArrayList<>();
 
+		/**
+		 * For a stdio connection: the environment variable its process reads the user's
+		 * access token from. Each user gets a process of their own, started with their
+		 * token in it. Required for stdio; not for HTTP.
+		 */
+		private @Nullable String tokenEnv;
+
+		public @Nullable String getTokenEnv() {
+			return this.tokenEnv;
+		}
+
+		public void setTokenEnv(@Nullable String tokenEnv) {
+			this.tokenEnv = tokenEnv;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}

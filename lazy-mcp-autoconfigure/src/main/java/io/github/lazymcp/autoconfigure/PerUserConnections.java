@@ -9,10 +9,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 import io.github.lazymcp.settings.InvalidSettingException;
 
 import org.springframework.ai.mcp.client.common.autoconfigure.properties.McpSseClientProperties;
+import org.springframework.ai.mcp.client.common.autoconfigure.properties.McpStdioClientProperties;
 import org.springframework.ai.mcp.client.common.autoconfigure.properties.McpStreamableHttpClientProperties;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -22,8 +24,9 @@ import org.springframework.core.env.Environment;
 /**
  * The connections of Spring AI's MCP client marked per user
  * ({@code tools.lazy-mcp.servers.<name>.per-user.enabled}): where each one is, read from
- * Spring AI's own properties ({@code spring.ai.mcp.client.streamable-http.connections}
- * and {@code .sse.connections}), and a post-processor that takes them out of those
+ * Spring AI's own properties ({@code spring.ai.mcp.client.streamable-http.connections},
+ * {@code .sse.connections} and {@code .stdio.connections}; not its
+ * {@code servers-configuration} file), and a post-processor that takes them out of those
  * properties before Spring AI's client makes its transports, so that Spring AI never
  * connects them for the whole application, under no one's identity.
  */
@@ -32,6 +35,8 @@ final class PerUserConnections {
 	private static final String STREAMABLE = "spring.ai.mcp.client.streamable-http.connections.";
 
 	private static final String SSE = "spring.ai.mcp.client.sse.connections.";
+
+	private static final String STDIO = "spring.ai.mcp.client.stdio.connections.";
 
 	private PerUserConnections() {
 	}
@@ -56,11 +61,15 @@ final class PerUserConnections {
 			String key = LazyMcpProperties.PREFIX + ".servers." + name + ".per-user";
 			String streamable = binder.bind(STREAMABLE + name + ".url", String.class).orElse(null);
 			String sse = binder.bind(SSE + name + ".url", String.class).orElse(null);
+			String command = binder.bind(STDIO + name + ".command", String.class).orElse(null);
+			if (streamable == null && sse == null && command != null) {
+				connections.add(stdio(binder, name, command, perUser, key));
+				continue;
+			}
 			if (streamable == null && sse == null) {
 				throw InvalidLazyMcpPropertyException.conflict(key + ".enabled", true,
-						"no connection '%s' under %s or %s (only an HTTP connection can act for each user)".formatted(
-								name, STREAMABLE.substring(0, STREAMABLE.length() - 1),
-								SSE.substring(0, SSE.length() - 1)),
+						"no connection '%s' under %s, %s or %s".formatted(name, prefix(STREAMABLE), prefix(SSE),
+								prefix(STDIO)),
 						"Configure %s%s.url, or set %s.enabled to false.".formatted(STREAMABLE, name, key));
 			}
 			String urlKey = ((streamable != null) ? STREAMABLE : SSE) + name + ".url";
@@ -90,6 +99,32 @@ final class PerUserConnections {
 			}
 		}
 		return connections;
+	}
+
+	/** A stdio connection, one process per identity with its token in token-env. */
+	private static PerUserConnection stdio(Binder binder, String name, String command,
+			LazyMcpProperties.PerUser perUser, String key) {
+		List<String> args = binder.bind(STDIO + name + ".args", Bindable.listOf(String.class)).orElse(List.of());
+		Map<String, String> env = binder.bind(STDIO + name + ".env", Bindable.mapOf(String.class, String.class))
+			.orElse(Map.of());
+		try {
+			return new PerUserConnection(name,
+					new CapabilitySettings.Command(command, args, env,
+							Objects.requireNonNullElse(perUser.getTokenEnv(), "")),
+					Objects.requireNonNullElse(perUser.getDescription(), ""), perUser.getTriggers());
+		}
+		catch (InvalidSettingException ex) {
+			String property = switch (ex.component()) {
+				case "description" -> key + ".description";
+				case "tokenEnv" -> key + ".token-env";
+				default -> STDIO + name + "." + ex.component();
+			};
+			throw InvalidLazyMcpPropertyException.rejected(property, String.valueOf(ex.value()), ex.rule());
+		}
+	}
+
+	private static String prefix(String connections) {
+		return connections.substring(0, connections.length() - 1);
 	}
 
 	/**
@@ -129,6 +164,9 @@ final class PerUserConnections {
 			}
 			if (bean instanceof McpSseClientProperties sse) {
 				sse.getConnections().keySet().removeAll(this.names);
+			}
+			if (bean instanceof McpStdioClientProperties stdio) {
+				stdio.getConnections().keySet().removeAll(this.names);
 			}
 			return bean;
 		}

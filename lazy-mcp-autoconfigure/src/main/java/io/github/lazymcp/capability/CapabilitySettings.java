@@ -6,9 +6,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 import io.github.lazymcp.settings.InvalidSettingException;
 import io.github.lazymcp.settings.internal.Checks;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where capabilities are read from, which provider each uses, how many may be enabled,
@@ -127,28 +129,35 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 
 	/**
 	 * A connection of Spring AI's MCP client
-	 * ({@code spring.ai.mcp.client.streamable-http} or {@code .sse}) that acts for each
-	 * user with that user's own access token. lazy-mcp, not Spring AI, connects it: once
-	 * per identity, as a capability named like the connection, which a conversation
-	 * enables as it enables a capability file's (the model through the capability tool,
-	 * or the user's words matching a trigger). Immutable; an impossible value is rejected
-	 * with an {@link InvalidSettingException} naming the component.
+	 * ({@code spring.ai.mcp.client.streamable-http}, {@code .sse}, or {@code .stdio} for
+	 * a server that reads its token from the environment) that acts for each user with
+	 * that user's own access token. lazy-mcp, not Spring AI, connects it: once per
+	 * identity, as a capability named like the connection, which a conversation enables
+	 * as it enables a capability file's (the model through the capability tool, or the
+	 * user's words matching a trigger). Immutable; an impossible value is rejected with
+	 * an {@link InvalidSettingException} naming the component.
 	 *
 	 * @param name the connection name, also the capability's and the tools' prefix
-	 * @param url the MCP endpoint
-	 * @param sse whether the server speaks HTTP+SSE rather than Streamable HTTP
+	 * @param url the MCP endpoint of an HTTP connection; null for a command
+	 * @param sse whether the HTTP server speaks HTTP+SSE rather than Streamable HTTP
+	 * @param command the process of a stdio connection, one per identity; null for an
+	 * HTTP connection
 	 * @param description what the capability offers, as the model and the router read it;
 	 * not blank
 	 * @param triggers requests in the users' words that enable it; empty leaves enabling
 	 * to the model
 	 */
-	public record PerUserConnection(String name, URI url, boolean sse, String description, List<String> triggers) {
+	public record PerUserConnection(String name, @Nullable URI url, boolean sse, @Nullable Command command,
+			String description, List<String> triggers) {
 
 		public PerUserConnection {
 			if (name == null || !name.matches("[A-Za-z0-9_-]+")) {
 				throw new InvalidSettingException("name", name, "must be letters, digits, '_' or '-'");
 			}
-			if (url == null || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
+			if ((url == null) == (command == null)) {
+				throw new InvalidSettingException("url", url, "must be set for an HTTP connection, and only for one");
+			}
+			if (url != null && !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))) {
 				throw new InvalidSettingException("url", url, "must be an http or https URL");
 			}
 			if (description == null || description.isBlank()) {
@@ -156,6 +165,68 @@ public record CapabilitySettings(List<String> locations, int maxActive, int maxC
 						"must say what the user's server offers: the model and the router read it to enable it");
 			}
 			triggers = List.copyOf(triggers);
+		}
+
+		/**
+		 * A connection over HTTP.
+		 * @param name the connection name
+		 * @param url the MCP endpoint
+		 * @param sse whether it speaks HTTP+SSE
+		 * @param description what it offers
+		 * @param triggers requests that enable it
+		 */
+		public PerUserConnection(String name, URI url, boolean sse, String description, List<String> triggers) {
+			this(name, url, sse, null, description, triggers);
+		}
+
+		/**
+		 * A connection to a process started for each identity.
+		 * @param name the connection name
+		 * @param command the process
+		 * @param description what it offers
+		 * @param triggers requests that enable it
+		 */
+		public PerUserConnection(String name, Command command, String description, List<String> triggers) {
+			this(name, null, false, command, description, triggers);
+		}
+
+	}
+
+	/**
+	 * The process of a per-user stdio connection, started once per identity with the
+	 * identity's access token in {@code tokenEnv}.
+	 *
+	 * @param command the executable
+	 * @param args its arguments
+	 * @param env variables added to the environment it inherits
+	 * @param tokenEnv the variable that carries the identity's token; not one of
+	 * {@code env}
+	 */
+	public record Command(String command, List<String> args, Map<String, String> env, String tokenEnv) {
+
+		public Command {
+			if (command == null || command.isBlank()) {
+				throw new InvalidSettingException("command", command, "must name the server's executable");
+			}
+			if (tokenEnv == null || !tokenEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+				throw new InvalidSettingException("tokenEnv", tokenEnv,
+						"must name the environment variable the server reads the user's access token from");
+			}
+			if (env.containsKey(tokenEnv)) {
+				throw new InvalidSettingException("tokenEnv", tokenEnv,
+						"must not be a variable env sets too: it carries each user's token");
+			}
+			args = List.copyOf(args);
+			env = Map.copyOf(env);
+		}
+
+		/**
+		 * Names the variables without their values, which are often secrets.
+		 */
+		@Override
+		public String toString() {
+			return "Command[command=%s, args=%s, env=%s, tokenEnv=%s]".formatted(this.command, this.args,
+					new TreeMap<>(this.env).keySet(), this.tokenEnv);
 		}
 
 	}

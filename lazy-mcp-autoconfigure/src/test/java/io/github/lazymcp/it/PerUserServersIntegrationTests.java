@@ -209,41 +209,63 @@ class PerUserServersIntegrationTests {
 	@ValueSource(strings = { "streamableHttp", "sse" })
 	void aSpringAiConnectionMarkedPerUserIsConnectedForEachUserAndNeverForTheApplication(String mode) throws Exception {
 		try (ScopedServer server = ScopedServer.start(mode)) {
-			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
-					server.token("bob", "notes:read"));
 			String connection = "spring.ai.mcp.client." + (mode.equals("sse") ? "sse" : "streamable-http")
 					+ ".connections.notes.url=http://127.0.0.1:" + server.url().getPort();
 			// The server refuses a request without a token: had Spring AI's client
 			// connected it for the application, the app would not start.
-			ConfigurableApplicationContext app = start(tokens, WITH_DEFERRED_TOOLS, "it.workspace=" + this.capabilities,
-					connection, "tools.lazy-mcp.servers.notes.per-user.enabled=true",
-					"tools.lazy-mcp.servers.notes.per-user.description=The user's own notes",
-					"tools.lazy-mcp.servers.notes.per-user.triggers=read my notes");
-			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
-
-			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
-				.thenCall("notes__whoami", "{}")
-				.thenAnswer("noted");
-			Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "who am I on notes"));
-			List<String> aliceTools = model.toolNames(1);
-			String aliceWho = model.toolResults(2).get(0);
-			model.reset();
-			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
-				.thenCall("notes__whoami", "{}")
-				.thenAnswer("read");
-			Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "who am I on notes"));
-
-			assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
-			assertThat(aliceWho).contains("you are alice");
-			assertThat(model.toolNames(1)).contains("notes__whoami", "notes__read_notes")
-				.doesNotContain("notes__write_notes");
-			assertThat(model.toolResults(2)).singleElement().asString().contains("you are bob");
-			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
-					"notes@" + OpaqueIds.of("bob"));
-			assertThat(server.record()).isNotEmpty()
-				.allSatisfy(
-						(entry) -> assertThat(entry.path("sub").asString()).isEqualTo(entry.path("owner").asString()));
+			assertEachUserIsConnectedWithTheirOwnToken(server, connection);
 		}
+	}
+
+	@Test
+	void aSpringAiStdioConnectionMarkedPerUserStartsAProcessForEachUserWithTheirToken() throws Exception {
+		try (ScopedServer server = ScopedServer.start("stdio")) {
+			List<String> command = server.stdioCommand();
+			String connection = "spring.ai.mcp.client.stdio.connections.notes.";
+			// The process exits without a token: had Spring AI's client started it for
+			// the application, the app would not start.
+			assertEachUserIsConnectedWithTheirOwnToken(server, connection + "command=" + command.get(0),
+					connection + "args[0]=" + command.get(1), connection + "args[1]=" + command.get(2),
+					connection + "env.JWKS_URL=" + server.jwksUrl(),
+					"tools.lazy-mcp.servers.notes.per-user.token-env=ACCESS_TOKEN");
+		}
+	}
+
+	/**
+	 * Alice and bob enable the Spring AI connection 'notes' marked per user, each is
+	 * connected with their own token, and each sees the tools their token allows.
+	 */
+	private void assertEachUserIsConnectedWithTheirOwnToken(ScopedServer server, String... connection)
+			throws Exception {
+		Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
+				server.token("bob", "notes:read"));
+		List<String> properties = new ArrayList<>(List.of(WITH_DEFERRED_TOOLS, "it.workspace=" + this.capabilities,
+				"tools.lazy-mcp.servers.notes.per-user.enabled=true",
+				"tools.lazy-mcp.servers.notes.per-user.description=The user's own notes",
+				"tools.lazy-mcp.servers.notes.per-user.triggers=read my notes"));
+		properties.addAll(List.of(connection));
+		ConfigurableApplicationContext app = start(tokens, properties.toArray(String[]::new));
+		ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+
+		model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+			.thenCall("notes__whoami", "{}")
+			.thenAnswer("noted");
+		Turns.signedIn("alice", () -> Turns.chat(app, "alice-1", "who am I on notes"));
+		List<String> aliceTools = model.toolNames(1);
+		String aliceWho = model.toolResults(2).get(0);
+		model.reset();
+		model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
+			.thenCall("notes__whoami", "{}")
+			.thenAnswer("read");
+		Turns.signedIn("bob", () -> Turns.chat(app, "bob-1", "who am I on notes"));
+
+		assertThat(aliceTools).contains("notes__whoami", "notes__read_notes", "notes__write_notes");
+		assertThat(aliceWho).contains("you are alice");
+		assertThat(model.toolNames(1)).contains("notes__whoami", "notes__read_notes")
+			.doesNotContain("notes__write_notes");
+		assertThat(model.toolResults(2)).singleElement().asString().contains("you are bob");
+		assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
+				"notes@" + OpaqueIds.of("bob"));
 	}
 
 	@Test

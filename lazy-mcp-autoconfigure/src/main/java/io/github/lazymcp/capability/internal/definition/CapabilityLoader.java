@@ -2,6 +2,7 @@ package io.github.lazymcp.capability.internal.definition;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,10 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
+import io.github.lazymcp.capability.CapabilitySettings;
 import io.github.lazymcp.capability.CapabilitySettings.PerUserConnection;
 
 import org.springframework.core.io.Resource;
@@ -121,8 +124,13 @@ public final class CapabilityLoader {
 									other.name(), other.source()));
 				}
 			}
-			ServerDefinition.Http server = new ServerDefinition.Http(connection.name(), connection.url(),
-					connection.sse(), null, true);
+			CapabilitySettings.Command command = connection.command();
+			URI url = connection.url();
+			ServerDefinition server = (command != null)
+					? new ServerDefinition.Stdio(connection.name(), command.command(), command.args(), command.env(),
+							null, command.tokenEnv())
+					: new ServerDefinition.Http(connection.name(), Objects.requireNonNull(url), connection.sse(), null,
+							true);
 			all.add(new CapabilityDefinition(connection.name(), connection.description(), connection.triggers(),
 					List.of(), List.of(server), List.of(), CapabilityDefinition.DEFAULT_PROVIDER, List.of(), source));
 		}
