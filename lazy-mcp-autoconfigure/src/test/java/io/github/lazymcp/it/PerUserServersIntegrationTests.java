@@ -63,12 +63,6 @@ class PerUserServersIntegrationTests {
 
 	private static final JsonMapper JSON = JsonMapper.shared();
 
-	/**
-	 * The test app's four MCP servers connected, so that lazy-mcp defers their tools (the
-	 * filesystem server's workspace is the test's folder).
-	 */
-	private static final String WITH_DEFERRED_TOOLS = "spring.ai.mcp.client.enabled=true";
-
 	@TempDir
 	Path capabilities;
 
@@ -86,15 +80,12 @@ class PerUserServersIntegrationTests {
 		try (ScopedServer server = ScopedServer.start(mode)) {
 			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
 					server.token("bob", "notes:read"));
-			// The test app's MCP servers too: with their tools deferred, the guidance
-			// (and
-			// the servers' instructions in it) goes into the system message.
-			ConfigurableApplicationContext app = start(server, mode, tokens, WITH_DEFERRED_TOOLS,
-					"it.workspace=" + this.capabilities);
+			// With the test app's servers' tools deferred, the guidance, and the servers'
+			// instructions in it, goes into the system message.
+			ConfigurableApplicationContext app = start(server, mode, tokens, withDeferredTools());
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
 			// After the start: Spring Boot configures logging anew when it starts.
-			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
-					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
+			LogEvents logs = debugLogs();
 
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__write_notes", "{}")
@@ -161,11 +152,9 @@ class PerUserServersIntegrationTests {
 		try (ScopedServer server = ScopedServer.start("stdio")) {
 			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
 					server.token("bob", "notes:read"), "carol", ScopedServer.forgedToken("carol"));
-			ConfigurableApplicationContext app = start(server, "stdio", tokens, WITH_DEFERRED_TOOLS,
-					"it.workspace=" + this.capabilities);
+			ConfigurableApplicationContext app = start(server, "stdio", tokens, withDeferredTools());
 			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
-			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
-					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
+			LogEvents logs = debugLogs();
 
 			model.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenCall("notes__whoami", "{}")
@@ -239,8 +228,8 @@ class PerUserServersIntegrationTests {
 			throws Exception {
 		Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read", "notes:write"), "bob",
 				server.token("bob", "notes:read"));
-		List<String> properties = new ArrayList<>(List.of(WITH_DEFERRED_TOOLS, "it.workspace=" + this.capabilities,
-				"tools.lazy-mcp.servers.notes.per-user.enabled=true",
+		List<String> properties = new ArrayList<>(List.of(withDeferredTools()));
+		properties.addAll(List.of("tools.lazy-mcp.servers.notes.per-user.enabled=true",
 				"tools.lazy-mcp.servers.notes.per-user.description=The user's own notes",
 				"tools.lazy-mcp.servers.notes.per-user.triggers=read my notes"));
 		properties.addAll(List.of(connection));
@@ -281,6 +270,24 @@ class PerUserServersIntegrationTests {
 					"spring.ai.mcp.client.streamable-http.connections.notes.url=http://127.0.0.1:9"))
 			.havingRootCause()
 			.withMessageContaining("tools.lazy-mcp.servers.notes.per-user.description");
+	}
+
+	/**
+	 * The test app's four MCP servers connected, so that lazy-mcp defers their tools (the
+	 * filesystem server's workspace is the test's folder).
+	 */
+	private String[] withDeferredTools() {
+		return new String[] { "spring.ai.mcp.client.enabled=true", "it.workspace=" + this.capabilities };
+	}
+
+	/**
+	 * Every log event at DEBUG of lazy-mcp, the MCP SDK, Spring AI, Reactor and the JDK's
+	 * HTTP client; taken after the app started, since Spring Boot configures logging anew
+	 * when it starts.
+	 */
+	private static LogEvents debugLogs() {
+		return LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol", "org.springframework.ai", "reactor",
+				"java.net.http", "jdk.internal.httpclient");
 	}
 
 	/** The names of the tools a ToolSearch result lists. */
@@ -526,8 +533,7 @@ class PerUserServersIntegrationTests {
 			String[] jdbc = Postgres.shared().sessionStoreProperties();
 			ConfigurableApplicationContext a = start(server, mode, tokens, jdbc);
 			ConfigurableApplicationContext b = start(server, mode, tokens, jdbc);
-			LogEvents logs = LogEvents.ofPackages("io.github.lazymcp", "io.modelcontextprotocol",
-					"org.springframework.ai", "reactor", "java.net.http", "jdk.internal.httpclient");
+			LogEvents logs = debugLogs();
 			a.getBean(ScriptedChatModel.class)
 				.thenCall(CAPABILITY, "{\"action\": \"enable\", \"name\": \"notes\"}")
 				.thenAnswer("enabled");
