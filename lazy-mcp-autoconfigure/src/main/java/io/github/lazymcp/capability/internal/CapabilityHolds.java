@@ -278,8 +278,7 @@ public final class CapabilityHolds {
 			return "it acts for each user with the user's own access token, and this conversation runs under no "
 					+ "identity (the user is not signed in)";
 		}
-		return (this.credentials.accessToken(server.name(), identity) == null)
-				? "this user has no access token for it; ask the user to connect their account" : null;
+		return (this.credentials.accessToken(server.name(), identity) == null) ? OnBehalfOf.NO_TOKEN : null;
 	}
 
 	/** Call under the lock: makes the catalog's view of a capability's servers match. */

@@ -101,11 +101,10 @@ final class TrackedToolCallback implements ToolCallback {
 			throw ex;
 		}
 		// A call answered for one user alone (their token refused, a tool their
-		// connection
-		// does not list) says nothing about the tool: its priors, which rank it for every
-		// identity, do not count it. A per-user server's tool learns nothing from the
-		// user's words either: they would rank tools for every other identity that sees
-		// it.
+		// connection does not list) says nothing about the tool: its priors, which rank
+		// it for every identity, do not count it. A per-user server's tool learns nothing
+		// from the user's words either: they would rank tools for every other identity
+		// that sees it.
 		if (outcome.ran()) {
 			String request = (this.tool.callback() instanceof OwnerRoutedCallback) ? null
 					: LazyMcpRequest.turnRequest(toolContext).orElse(null);

@@ -220,8 +220,7 @@ final class Connector {
 		}
 		String token = onBehalfOf.bearerToken();
 		if (token == null) {
-			throw new IllegalStateException(
-					"this user has no access token for it; ask the user to connect their account");
+			throw new IllegalStateException(OnBehalfOf.NO_TOKEN);
 		}
 		Map<String, String> env = new HashMap<>(stdio.env());
 		env.put(variable, token);

@@ -16,6 +16,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class OnBehalfOf {
 
+	/** Why an identity with no token for a per-user server cannot be connected to it. */
+	public static final String NO_TOKEN = "this user has no access token for it; ask the user to connect their account";
+
 	private final String owner;
 
 	private final Supplier<@Nullable String> tokens;
