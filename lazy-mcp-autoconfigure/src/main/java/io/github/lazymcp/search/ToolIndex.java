@@ -43,6 +43,27 @@ public interface ToolIndex {
 	}
 
 	/**
+	 * Ranks only the indexed tools a filter allows, where part of the filter is the same
+	 * for many searches (what one identity may see): as
+	 * {@link #search(Query, int, Predicate)}, and the filter must refuse every tool the
+	 * visibility does not see, so that the visibility only saves work. An index may ask
+	 * the visibility about each of its tools once and keep the answers while both live,
+	 * so that a search scores only the tools the identity may see instead of every tool
+	 * and then filtering. The default ignores the visibility.
+	 * @param query the request
+	 * @param limit the maximum number of matches, at least 1
+	 * @param visibility what the identity of the search may see; {@link Visibility#ALL}
+	 * for everything
+	 * @param allowed which tool names may be returned; refuses every tool
+	 * {@code visibility} does not see
+	 * @return best allowed match first, at most {@code limit} entries
+	 * @since 0.1.0
+	 */
+	default List<ToolMatch> search(Query query, int limit, Visibility visibility, Predicate<String> allowed) {
+		return search(query, limit, allowed);
+	}
+
+	/**
 	 * Ranks the indexed tools against a free-text query.
 	 * @param query natural-language text
 	 * @param limit the maximum number of matches, at least 1
@@ -57,6 +78,29 @@ public interface ToolIndex {
 	 * @return the number of documents
 	 */
 	int size();
+
+	/**
+	 * Which indexed tools one identity may see, the same answer for every search while
+	 * the value lives: a per-user server's tools that identity's connection lists, and
+	 * every other tool. Whoever makes one keeps giving the same object while what it sees
+	 * is unchanged, since an index keeps its answers by the object's identity.
+	 *
+	 * @since 0.1.0
+	 */
+	@FunctionalInterface
+	public interface Visibility {
+
+		/** Sees every tool: searches of an app with no per-user servers. */
+		Visibility ALL = (document) -> true;
+
+		/**
+		 * Whether the identity may see a tool.
+		 * @param document the indexed tool
+		 * @return true when it may
+		 */
+		boolean sees(SearchDocument document);
+
+	}
 
 	/**
 	 * One ranked hit of a {@link ToolIndex#search(String, int) search}.

@@ -12,20 +12,17 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.activation.SessionSettings;
-import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.benchmarks.dataset.Dataset;
 import io.github.lazymcp.benchmarks.dataset.ToolPool;
 import io.github.lazymcp.benchmarks.product.LazyStack;
 import io.github.lazymcp.benchmarks.ranking.RankerRegistry;
 import io.github.lazymcp.capability.internal.pool.PerUserFixtures;
-import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -54,10 +51,10 @@ import org.springframework.ai.tool.ToolCallback;
  * over the others' to reach its own. With {@code lists=scopes}, the server has twice
  * {@code perIdentity} tools and each identity's connection lists half of them, as a
  * server that lists tools by the token's scopes does: each tool is indexed once. A
- * per-user tool is visible only to an identity whose connection lists it, asked inside
- * the ranking as the capability filter asks it ({@code CapabilityHolds.allows}: the
- * per-user server's {@code lists}). With {@code off}, the catalog holds the shared tools
- * alone and no filter: a search with no per-user servers. The queries cycle through the
+ * per-user tool is visible only to an identity whose connection lists it, as the
+ * capability filter says it ({@link PerUserFixtures.Server#filter()}): searches score
+ * only what the identity sees. With {@code off}, the catalog holds the shared tools alone
+ * and no filter: a search with no per-user servers. The queries cycle through the
  * Seal-Tools and ToolBench requests.
  */
 @State(Scope.Benchmark)
@@ -138,7 +135,8 @@ public class PerUserSearchBenchmark {
 		this.owner = PerUserFixtures.owner("identity-" + this.identities / 2);
 		if (on) {
 			this.server = PerUserFixtures.server(SERVER, connections(tools.subList(this.shared, tools.size())));
-			setup = setup.withExtra(new LazyStack.Extra(List.of(this.server.connection()), List.of(this::hidden)));
+			setup = setup
+				.withExtra(new LazyStack.Extra(List.of(this.server.connection()), List.of(this.server.filter())));
 		}
 		this.stack = new LazyStack(sharedPart(drawn, this.shared), RankerRegistry.standard().create(this.ranker),
 				setup);
@@ -158,14 +156,6 @@ public class PerUserSearchBenchmark {
 		String argument = this.arguments[this.next];
 		this.next = (this.next + 1) % this.arguments.length;
 		return this.toolSearch.call(argument, this.context);
-	}
-
-	/**
-	 * The capability filter's per-user check ({@code CapabilityHolds.allows}): a tool of
-	 * the per-user server is hidden from an identity whose connection does not list it.
-	 */
-	private @Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
-		return this.server.allows(tool, session.owner()) ? null : "not among this user's tools";
 	}
 
 	/** Each identity's connection, listing its {@code perIdentity} tools. */

@@ -6,9 +6,11 @@ import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.internal.McpCatalog;
+import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.internal.ModelToolNames;
 import io.github.lazymcp.tool.internal.ToolOwners;
+import io.github.lazymcp.tool.internal.Visibilities;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * enabled there (every other tool is left to other filters), a per-user server's tool
  * only to an identity whose own connection lists it, and a successful call of a tool
  * counts as a use of the capabilities exposing it. Both are lookups in the
- * {@link CapabilityIndex}'s owners of the current catalog snapshot.
+ * {@link CapabilityIndex}'s owners of the current catalog snapshot. What an identity sees
+ * of the per-user servers is also given whole, for searches to score only that.
  */
-public final class CapabilityFilter implements ToolFilter, ToolOwners {
+public final class CapabilityFilter implements ToolFilter, ToolOwners, Visibilities {
 
 	private final CapabilityIndex index;
 
@@ -58,6 +61,11 @@ public final class CapabilityFilter implements ToolFilter, ToolOwners {
 				: ("it is not among this user's tools of server '%s': their access token does not allow it; ask the "
 						+ "user to grant the access it needs")
 					.formatted(tool.server());
+	}
+
+	@Override
+	public ToolIndex.Visibility visibility(@Nullable String owner) {
+		return this.holds.visibility(owner);
 	}
 
 	@Override

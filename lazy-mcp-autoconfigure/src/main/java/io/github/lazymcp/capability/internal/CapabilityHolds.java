@@ -22,6 +22,7 @@ import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.identity.IdentityResolver;
+import io.github.lazymcp.search.ToolIndex;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -66,6 +67,8 @@ public final class CapabilityHolds {
 
 	/** The catalog's view of each per-user server someone holds. */
 	private final Map<String, PerUserServer> perUser = new ConcurrentHashMap<>();
+
+	private final JoinedVisibilities visibilities = new JoinedVisibilities();
 
 	private final IdentityResolver credentials;
 
@@ -196,6 +199,18 @@ public final class CapabilityHolds {
 	public boolean allows(CatalogTool tool, @Nullable String owner) {
 		PerUserServer server = this.perUser.get(tool.server());
 		return server == null || server.lists(tool.originalName(), owner);
+	}
+
+	/**
+	 * What a conversation's identity may see of the per-user servers' tools, as searches
+	 * keep it ({@link ToolIndex.Visibility}): what {@link #allows} allows.
+	 * @param owner the opaque id of the conversation's identity, or null for none
+	 * @return everything when no per-user server is held; the same object while what the
+	 * servers list for that identity is unchanged
+	 */
+	public ToolIndex.Visibility visibility(@Nullable String owner) {
+		return this.visibilities.of(owner,
+				this.perUser.values().stream().map((server) -> server.visibility(owner)).toList());
 	}
 
 	/**

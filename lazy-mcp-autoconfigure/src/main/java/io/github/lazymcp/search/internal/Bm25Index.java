@@ -13,6 +13,7 @@ import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Okapi BM25, the lexical ranking, kept as an inverted index from term to
@@ -72,6 +73,18 @@ final class Bm25Index implements ToolIndex {
 
 	@Override
 	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		return search(query, limit, (Visible) null, allowed);
+	}
+
+	/**
+	 * Ranks the documents a visibility sees, passing over the others' postings.
+	 * @param query the request
+	 * @param limit the maximum number of matches, at least 1
+	 * @param visible the documents to score; null for all
+	 * @param allowed which of them may be returned
+	 * @return best allowed match first
+	 */
+	List<ToolMatch> search(Query query, int limit, @Nullable Visible visible, Predicate<String> allowed) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be >= 1, but was " + limit);
 		}
@@ -81,7 +94,7 @@ final class Bm25Index implements ToolIndex {
 		for (String term : new LinkedHashSet<>(TextAnalyzer.tokens(query.text()))) {
 			Postings matching = this.postings.get(term);
 			if (matching != null) {
-				count = accumulate(matching, scores, touched, count);
+				count = accumulate(matching, visible, scores, touched, count);
 			}
 		}
 		if (count == 0) {
@@ -109,10 +122,13 @@ final class Bm25Index implements ToolIndex {
 		return weight;
 	}
 
-	private int accumulate(Postings matching, double[] scores, int[] touched, int count) {
+	private int accumulate(Postings matching, @Nullable Visible visible, double[] scores, int[] touched, int count) {
 		double weight = matching.idf() * (this.k1 + 1);
 		for (int i = 0; i < matching.size(); i++) {
 			int document = matching.document(i);
+			if (visible != null && !visible.sees(document)) {
+				continue;
+			}
 			int frequency = matching.frequency(i);
 			// Every contribution is positive, so a zero score means "not seen yet".
 			if (scores[document] == 0) {

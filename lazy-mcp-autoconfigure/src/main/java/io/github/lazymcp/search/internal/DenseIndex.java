@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * {@link VectorClusters#MIN_VECTORS} tools (at 10k tools of 384 dimensions, a few million
  * multiply-adds per query, about the cost of the query embedding itself); above, one per
  * tool of the clusters nearest the query, and every tool again when those hold fewer
- * allowed tools than asked for (a narrow filter).
+ * allowed tools than asked for (a narrow filter). With a {@link Visible}, only the tools
+ * it sees are scored.
  */
 final class DenseIndex implements ToolIndex {
 
@@ -54,6 +55,18 @@ final class DenseIndex implements ToolIndex {
 
 	@Override
 	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		return search(query, limit, (Visible) null, allowed);
+	}
+
+	/**
+	 * Ranks the tools a visibility sees, with no dot product for the others.
+	 * @param query the request
+	 * @param limit the maximum number of matches, at least 1
+	 * @param visible the tools to score; null for all
+	 * @param allowed which of them may be returned
+	 * @return best allowed match first
+	 */
+	List<ToolMatch> search(Query query, int limit, @Nullable Visible visible, Predicate<String> allowed) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
 		}
@@ -62,7 +75,7 @@ final class DenseIndex implements ToolIndex {
 		}
 		float[] q = query.embedding(this.queryEmbedder, this.queryPrefix);
 		if (this.clusters != null) {
-			int[] candidates = this.clusters.candidates(q);
+			int[] candidates = seen(this.clusters.candidates(q), visible);
 			double[] scores = new double[this.names.length];
 			this.vectors.similarities(q, candidates, scores);
 			List<ToolMatch> near = TopMatches.selectAllowed(candidates, candidates.length, scores, this.names, limit,
@@ -71,8 +84,18 @@ final class DenseIndex implements ToolIndex {
 				return near;
 			}
 		}
-		double[] scores = this.vectors.similarities(q);
-		return TopMatches.selectAllowed(this.everyTool, this.names.length, scores, this.names, limit, allowed);
+		if (visible == null) {
+			double[] scores = this.vectors.similarities(q);
+			return TopMatches.selectAllowed(this.everyTool, this.names.length, scores, this.names, limit, allowed);
+		}
+		int[] seen = visible.documents();
+		double[] scores = new double[this.names.length];
+		this.vectors.similarities(q, seen, scores);
+		return TopMatches.selectAllowed(seen, seen.length, scores, this.names, limit, allowed);
+	}
+
+	private static int[] seen(int[] candidates, @Nullable Visible visible) {
+		return (visible != null) ? IntStream.of(candidates).filter(visible::sees).toArray() : candidates;
 	}
 
 	@Override

@@ -66,7 +66,7 @@ final class DenseRanker implements ToolRanker {
 	}
 
 	@Override
-	public ToolIndex index(List<SearchDocument> documents) {
+	public DenseIndex index(List<SearchDocument> documents) {
 		String[] names = new String[documents.size()];
 		List<String> texts = new ArrayList<>(documents.size());
 		Set<String> seen = new HashSet<>();

@@ -143,19 +143,24 @@ final class FallbackRanker implements ToolRanker, RankerStatus.Reporting {
 
 		@Override
 		public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+			return search(query, limit, Visibility.ALL, allowed);
+		}
+
+		@Override
+		public List<ToolMatch> search(Query query, int limit, Visibility visibility, Predicate<String> allowed) {
 			ToolIndex embedded = this.main;
 			if (embedded == null) {
 				FallbackRanker.this.fallbacks.increment();
-				return bm25().search(query, limit, allowed);
+				return bm25().search(query, limit, visibility, allowed);
 			}
 			try {
-				List<ToolMatch> matches = embedded.search(query, limit, allowed);
+				List<ToolMatch> matches = embedded.search(query, limit, visibility, allowed);
 				worked();
 				return matches;
 			}
 			catch (RuntimeException ex) {
 				failed(ex);
-				return bm25().search(query, limit, allowed);
+				return bm25().search(query, limit, visibility, allowed);
 			}
 		}
 

@@ -65,7 +65,10 @@ final class FusedIndex implements ToolIndex {
 
 	private final @Nullable Bm25Index sparse;
 
-	private final @Nullable ToolIndex dense;
+	private final @Nullable DenseIndex dense;
+
+	/** What each identity's visibility sees of the catalog, shared with withUses. */
+	private final Visible.Kept visible;
 
 	private final @Nullable ServerSignal servers;
 
@@ -86,12 +89,13 @@ final class FusedIndex implements ToolIndex {
 	 */
 	private final Set<String> fitRequests;
 
-	FusedIndex(List<SearchDocument> documents, @Nullable Bm25Index sparse, @Nullable ToolIndex dense,
+	FusedIndex(List<SearchDocument> documents, @Nullable Bm25Index sparse, @Nullable DenseIndex dense,
 			@Nullable ServerSignal servers, UseVotes uses, RankingSettings settings) {
 		this.order = new HashMap<>();
 		documents.forEach((document) -> this.order.putIfAbsent(document.name(), this.order.size()));
 		this.sparse = sparse;
 		this.dense = dense;
+		this.visible = new Visible.Kept(documents);
 		this.servers = servers;
 		this.uses = uses;
 		this.names = new ExactNames(documents);
@@ -117,6 +121,7 @@ final class FusedIndex implements ToolIndex {
 		this.order = other.order;
 		this.sparse = other.sparse;
 		this.dense = other.dense;
+		this.visible = other.visible;
 		this.servers = other.servers;
 		this.uses = uses;
 		this.names = other.names;
@@ -154,7 +159,7 @@ final class FusedIndex implements ToolIndex {
 	 */
 	FusedIndex fitted(Map<String, Set<String>> requests, double minGain) {
 		Bm25Index lexical = this.sparse;
-		ToolIndex semantic = this.dense;
+		DenseIndex semantic = this.dense;
 		if (lexical == null || semantic == null) {
 			return this;
 		}
@@ -185,14 +190,25 @@ final class FusedIndex implements ToolIndex {
 
 	@Override
 	public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
+		return search(query, limit, Visibility.ALL, allowed);
+	}
+
+	/**
+	 * Scores only the tools the visibility sees: what it sees of this catalog is asked
+	 * once and kept ({@link Visible.Kept}), so that another identity's tools cost a
+	 * search nothing but their BM25 postings.
+	 */
+	@Override
+	public List<ToolMatch> search(Query query, int limit, Visibility visibility, Predicate<String> allowed) {
 		if (limit < 1) {
 			throw new IllegalArgumentException("limit must be at least 1, was " + limit);
 		}
 		if (query.text().isBlank()) {
 			return List.of();
 		}
-		Evidence evidence = evidence(query, allowed);
-		Set<String> named = this.names.find(query.text(), allowed);
+		Seen seen = new Seen(this.visible.of(visibility), allowed);
+		Evidence evidence = evidence(query, seen);
+		Set<String> named = this.names.find(query.text(), seen.filter());
 		if (!query.isNearest() && !confident(query, evidence)) {
 			// The rankings abstain; only what the request names is answered.
 			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
@@ -207,23 +223,36 @@ final class FusedIndex implements ToolIndex {
 		if (!clauses.several()) {
 			return whole;
 		}
-		List<List<ToolMatch>> parts = clauses.texts().stream().map((clause) -> clause(clause, limit, allowed)).toList();
+		List<List<ToolMatch>> parts = clauses.texts().stream().map((clause) -> clause(clause, limit, seen)).toList();
 		return ClauseOrder.merge(whole, parts, clauses.ordered(), NAMED, limit);
 	}
 
 	/** One clause's ranking: steps 1 to 3 for its words alone; none when it abstains. */
-	private List<ToolMatch> clause(String text, int limit, Predicate<String> allowed) {
+	private List<ToolMatch> clause(String text, int limit, Seen seen) {
 		Query query = Query.of(text);
-		Evidence evidence = evidence(query, allowed);
+		Evidence evidence = evidence(query, seen);
 		return confident(query, evidence) ? ranked(scores(query, evidence), limit) : List.of();
 	}
 
 	/** What the rankings and past requests say of a query, before fusion. */
-	private Evidence evidence(Query query, Predicate<String> allowed) {
+	private Evidence evidence(Query query, Seen seen) {
 		int depth = this.settings.depth();
-		return new Evidence((this.sparse != null) ? this.sparse.search(query, depth, allowed) : List.of(),
-				(this.dense != null) ? this.dense.search(query, depth, allowed) : List.of(),
-				this.uses.votes(query, allowed));
+		return new Evidence(
+				(this.sparse != null) ? this.sparse.search(query, depth, seen.visible(), seen.filter()) : List.of(),
+				(this.dense != null) ? this.dense.search(query, depth, seen.visible(), seen.filter()) : List.of(),
+				this.uses.votes(query, seen.filter()));
+	}
+
+	/**
+	 * What one search may return: the tools its visibility sees, scored alone, and of
+	 * those the ones the filter allows. The filter refuses what the visibility does not
+	 * see, so what ranks by name (votes, exact names) asks the filter alone.
+	 *
+	 * @param visible the documents the visibility sees; null for all
+	 * @param filter the filter
+	 */
+	private record Seen(@Nullable Visible visible, Predicate<String> filter) {
+
 	}
 
 	/** Steps 1 to 3. */

@@ -62,7 +62,7 @@ final class FusionRanker implements ToolRanker {
 		if (embedded == null || strategy == RankingSettings.Strategy.BM25) {
 			return new FusedIndex(catalog, sparse, null, null, uses(catalog), this.settings);
 		}
-		ToolIndex dense = new DenseRanker(embedded.catalog(), embedded.query(), embedded.queryPrefix()).index(catalog);
+		DenseIndex dense = new DenseRanker(embedded.catalog(), embedded.query(), embedded.queryPrefix()).index(catalog);
 		ServerSignal servers = (this.settings.serverWeight() > 0)
 				? new ServerSignal(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix()) : null;
 		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog), this.settings).fitted(catalog);

@@ -469,8 +469,14 @@ final class LiveIndex {
 
 		@Override
 		public List<ToolMatch> search(Query query, int limit, Predicate<String> allowed) {
-			List<ToolMatch> first = this.held.search(query, limit, this.present.and(allowed));
-			List<ToolMatch> second = (this.added.size() > 0) ? this.added.search(query, limit, allowed) : List.of();
+			return search(query, limit, Visibility.ALL, allowed);
+		}
+
+		@Override
+		public List<ToolMatch> search(Query query, int limit, Visibility visibility, Predicate<String> allowed) {
+			List<ToolMatch> first = this.held.search(query, limit, visibility, this.present.and(allowed));
+			List<ToolMatch> second = (this.added.size() > 0) ? this.added.search(query, limit, visibility, allowed)
+					: List.of();
 			List<ToolMatch> merged = new ArrayList<>(limit);
 			for (int i = 0; merged.size() < limit && (i < first.size() || i < second.size()); i++) {
 				if (i < first.size()) {

@@ -31,7 +31,6 @@ import io.github.lazymcp.search.internal.CatalogReport;
 import io.github.lazymcp.search.internal.FusionFit;
 import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.ModelTool;
-import io.github.lazymcp.tool.ToolFilter;
 import io.github.lazymcp.tool.ToolSettings;
 import org.jspecify.annotations.Nullable;
 
@@ -60,7 +59,7 @@ public final class ToolSearchService {
 
 	private final List<ModelTool> hints;
 
-	private final ToolFilter access;
+	private final Filters access;
 
 	private final LiveIndex index;
 
@@ -93,7 +92,7 @@ public final class ToolSearchService {
 	 * @param tokenCounter measures the shortlist's lines
 	 */
 	public ToolSearchService(McpCatalog catalog, ToolRanker ranker, ToolSettings settings, UsageStats stats,
-			List<ModelTool> hints, ToolFilter access, Learning learning, Hints toolHints,
+			List<ModelTool> hints, Filters access, Learning learning, Hints toolHints,
 			@Nullable ToolRanker interimRanker, Executor builds, TokenCounter tokenCounter) {
 		this.catalog = catalog;
 		this.settings = settings;
@@ -285,7 +284,8 @@ public final class ToolSearchService {
 		if (indexed.interim() && !query.isNearest()) {
 			this.stats.interimSearch();
 		}
-		List<ToolMatch> matches = indexed.index().search(query, PriorOrder.candidates(limit, priors), allowed);
+		List<ToolMatch> matches = indexed.index()
+			.search(query, PriorOrder.candidates(limit, priors), this.access.visibility(session), allowed);
 		for (ToolMatch match : PriorOrder.order(matches, priors, limit)) {
 			snapshot.find(match.name()).ifPresent((tool) -> found.put(tool, match.score()));
 		}

@@ -1,6 +1,9 @@
 package io.github.lazymcp.search.internal;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import io.github.lazymcp.search.Query;
 import io.github.lazymcp.search.RankingSettings;
@@ -148,6 +151,37 @@ class FusedIndexTests {
 			.search(Query.of("remember that Ada prefers tea kg/create_entities"), 5, (name) -> !name.startsWith("kg/")))
 			.extracting(ToolMatch::name)
 			.doesNotContain("kg/create_entities");
+	}
+
+	@Test
+	void aVisibilityRanksAsItsFilterAloneAndIsAskedAboutEachToolOnceForEverySearch() {
+		List<SearchDocument> catalog = new ArrayList<>(this.tools);
+		for (String owner : List.of("ada", "bob")) {
+			catalog.add(SearchDocument.of("notes/" + owner + "_read_note", "notes", owner + "_read_note",
+					"Read one of your notes, by title.", null));
+			catalog.add(SearchDocument.of("notes/" + owner + "_send_note", "notes", owner + "_send_note",
+					"Send a note as an email message.", null));
+		}
+		AtomicInteger asked = new AtomicInteger();
+		ToolIndex.Visibility ada = (document) -> {
+			asked.incrementAndGet();
+			return !document.server().equals("notes") || document.toolName().startsWith("ada_");
+		};
+		Predicate<String> adaAllowed = (name) -> !name.startsWith("notes/bob_");
+		ToolIndex index = hybrid(0).index(catalog);
+		List<String> requests = List.of("read a note", "send an email message",
+				"Read the note called plans. Then send it as an email message.", "bob_read_note");
+
+		for (String request : requests) {
+			List<ToolMatch> seen = index.search(Query.of(request), 5, ada, adaAllowed);
+
+			assertThat(seen).as(request).isEqualTo(index.search(Query.of(request), 5, adaAllowed));
+			assertThat(seen).as(request).extracting(ToolMatch::name).noneMatch((name) -> name.startsWith("notes/bob_"));
+		}
+		assertThat(asked).hasValue(catalog.size());
+		index.search(Query.of("read a note"), 5, (document) -> !document.toolName().startsWith("ada_"),
+				(name) -> !name.startsWith("notes/ada_"));
+		assertThat(asked).as("another visibility is asked itself").hasValue(catalog.size());
 	}
 
 	@Test

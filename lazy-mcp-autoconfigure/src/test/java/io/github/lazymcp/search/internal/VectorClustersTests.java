@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.github.lazymcp.embedding.internal.UnitVectors;
 import io.github.lazymcp.search.Query;
+import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.ToolIndex.ToolMatch;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +89,29 @@ class VectorClustersTests {
 		List<ToolMatch> matches = index(vectors, clusters).search(query(query), 3, allowed::equals);
 
 		assertThat(matches).extracting(ToolMatch::name).containsExactly(allowed);
+	}
+
+	@Test
+	void aVisibilityScoresTheToolsItSeesInTheNearestClustersAndPastThem() {
+		List<float[]> vectors = vectors(2_000);
+		VectorClusters clusters = VectorClusters.of(vectors, 1_000, 0.05);
+		DenseIndex index = index(vectors, clusters);
+		List<SearchDocument> documents = new ArrayList<>();
+		for (int i = 0; i < vectors.size(); i++) {
+			documents.add(SearchDocument.of("t" + i, "s", "t" + i, "", null));
+		}
+		Visible.Kept kept = new Visible.Kept(documents);
+		for (int modulus : List.of(2, 500)) {
+			// Every other tool: the nearest clusters hold enough; one in 500: they do
+			// not.
+			Visible visible = kept.of((document) -> Integer.parseInt(document.name().substring(1)) % modulus == 0);
+			Predicate<String> allowed = (name) -> Integer.parseInt(name.substring(1)) % modulus == 0;
+			float[] query = near(this.centers.get(1), 0.1);
+
+			assertThat(index.search(query(query), 3, visible, allowed)).as("one in %d", modulus)
+				.isEqualTo(index.search(query(query), 3, allowed))
+				.hasSize(3);
+		}
 	}
 
 	private DenseIndex index(List<float[]> vectors, VectorClusters clusters) {

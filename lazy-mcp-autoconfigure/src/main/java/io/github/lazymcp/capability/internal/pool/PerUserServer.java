@@ -7,11 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.ServerHealth;
 import io.github.lazymcp.catalog.internal.OwnerRoutedCallback;
+import io.github.lazymcp.search.ToolIndex;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 
@@ -159,6 +161,16 @@ public final class PerUserServer implements McpServerConnection {
 		return owner != null && this.identities.toolsByOwner().getOrDefault(owner, Set.of()).contains(tool);
 	}
 
+	/**
+	 * What an identity may see of this server's tools now, as searches keep it: the tools
+	 * its connection lists, and every tool of another server.
+	 * @param owner the identity's opaque id, or null for none
+	 * @return the same object until what the identities' connections list changes
+	 */
+	public ToolIndex.Visibility visibility(@Nullable String owner) {
+		return this.identities.visibility(this.name, owner);
+	}
+
 	@Override
 	public ToolCallback callback(McpSchema.Tool tool, String qualifiedName) {
 		return new Routed(tool, qualifiedName);
@@ -209,9 +221,12 @@ public final class PerUserServer implements McpServerConnection {
 	 * @param tools every listed tool, once
 	 * @param refused the identities whose token the server refused on a call since their
 	 * connection last listed tools
+	 * @param visibilities each connected identity's visibility at this moment, made when
+	 * a search first asks for it
 	 */
 	private record Identities(Map<String, McpServerConnection> connections, Map<String, List<McpSchema.Tool>> listed,
-			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools, Set<String> refused) {
+			Map<String, Set<String>> toolsByOwner, List<McpSchema.Tool> tools, Set<String> refused,
+			Map<String, ToolIndex.Visibility> visibilities) {
 
 		/**
 		 * The identities' connections and what each listed, the union in the order of the
@@ -227,7 +242,19 @@ public final class PerUserServer implements McpServerConnection {
 				byOwner.put(owner, tools.stream().map(McpSchema.Tool::name).collect(Collectors.toUnmodifiableSet()));
 			});
 			return new Identities(Collections.unmodifiableMap(new LinkedHashMap<>(connections)), Map.copyOf(listed),
-					Map.copyOf(byOwner), List.copyOf(union.values()), Set.copyOf(refused));
+					Map.copyOf(byOwner), List.copyOf(union.values()), Set.copyOf(refused), new ConcurrentHashMap<>());
+		}
+
+		/**
+		 * What an identity sees of a server's tools at this moment: one object per
+		 * connected identity, and one for all the others, who see none.
+		 */
+		ToolIndex.Visibility visibility(String server, @Nullable String owner) {
+			Set<String> tools = (owner != null) ? this.toolsByOwner.get(owner) : null;
+			return this.visibilities.computeIfAbsent((tools != null) ? owner : "", (key) -> {
+				Set<String> seen = (tools != null) ? tools : Set.of();
+				return (document) -> !document.server().equals(server) || seen.contains(document.toolName());
+			});
 		}
 
 	}

@@ -2,9 +2,14 @@ package io.github.lazymcp.capability.internal.pool;
 
 import java.util.Map;
 
+import io.github.lazymcp.activation.SessionState;
+import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.identity.internal.OpaqueIds;
+import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.tool.ToolFilter;
+import io.github.lazymcp.tool.internal.Visibilities;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,6 +72,30 @@ public final class PerUserFixtures {
 		 */
 		public boolean allows(CatalogTool tool, @Nullable String owner) {
 			return !this.server.name().equals(tool.server()) || this.server.lists(tool.originalName(), owner);
+		}
+
+		/**
+		 * The capability filter's per-user part over this server alone: it hides a tool
+		 * {@link #allows} does not allow, and gives searches what each identity sees of
+		 * the server ({@code CapabilityHolds.visibility} with one per-user server).
+		 * @return the filter
+		 */
+		public ToolFilter filter() {
+			return new Filter();
+		}
+
+		private final class Filter implements ToolFilter, Visibilities {
+
+			@Override
+			public @Nullable String hidden(ToolSession session, SessionState state, CatalogTool tool) {
+				return allows(tool, session.owner()) ? null : "not among this user's tools";
+			}
+
+			@Override
+			public ToolIndex.Visibility visibility(@Nullable String owner) {
+				return Server.this.server.visibility(owner);
+			}
+
 		}
 
 	}
