@@ -525,6 +525,30 @@ class PerUserServersIntegrationTests {
 		}
 	}
 
+	@Test
+	void theUsersWordsEnableTheirOwnServerAndAConversationOfNoIdentityIsNotRoutedToIt() throws Exception {
+		try (ScopedServer server = ScopedServer.start("streamableHttp")) {
+			Map<String, String> tokens = Map.of("alice", server.token("alice", "notes:read"));
+			ConfigurableApplicationContext app = start(server, "streamableHttp", tokens,
+					"tools.lazy-mcp.capabilities.auto-activation.enabled=true");
+			LogEvents logs = debugLogs();
+			ScriptedChatModel model = app.getBean(ScriptedChatModel.class);
+			model.thenAnswer("you have none");
+			Turns.chat(app, "anonymous-2", "read my notes");
+			List<String> anonymous = model.toolNames(0);
+			model.reset();
+			model.thenAnswer("here they are");
+			Turns.signedIn("alice", () -> Turns.chat(app, "alice-2", "read my notes"));
+			logs.close();
+
+			assertThat(anonymous).noneMatch((tool) -> tool.startsWith("notes__"));
+			assertThat(logs.atOrAbove(Level.INFO)).noneMatch((line) -> line.contains("'notes' failed"));
+			assertThat(model.toolNames(0)).contains("notes__whoami", "notes__read_notes");
+			assertThat(server.record())
+				.allSatisfy((entry) -> assertThat(entry.path("sub").asString()).isEqualTo("alice"));
+		}
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "streamableHttp" })
 	void aUsersConversationMovesToAnotherInstanceWithTheirOwnConnection(String mode) throws Exception {

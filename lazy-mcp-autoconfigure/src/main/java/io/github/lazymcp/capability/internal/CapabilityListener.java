@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
+import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.UserTurn;
@@ -57,8 +58,12 @@ public final class CapabilityListener implements LazyMcpListener {
 		if (this.router == null) {
 			return;
 		}
+		// A conversation of no identity can never enable a per-user server's capability:
+		// the router chooses among the others.
 		Set<String> candidates = this.manager.definitions()
 			.stream()
+			.filter((definition) -> session.owner() != null
+					|| definition.servers().stream().noneMatch(ServerDefinition::perUser))
 			.map(CapabilityDefinition::name)
 			.filter((name) -> this.manager.failure(name).isEmpty() && !this.room.isActiveIn(name, session, state))
 			.collect(Collectors.toUnmodifiableSet());
