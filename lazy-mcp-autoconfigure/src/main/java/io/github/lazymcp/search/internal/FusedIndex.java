@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * One search, in order:
- * 1. Each ranking (BM25, dense; either may be absent) gives its top `depth` allowed tools.
+ * 1. Each ranking (BM25, dense; either may be absent) gives its top `depth` allowed tools,
+ *    scoring only the tools the search's visibility sees (one identity's: Visible).
  *    Their scores become z-scores over that top list, so that rankings with unrelated
  *    scales add up, and a tool far ahead of its ranking's crowd counts for more than one
  *    just ahead of it (rank fusion cannot tell the two apart). BM25's weight grows with
