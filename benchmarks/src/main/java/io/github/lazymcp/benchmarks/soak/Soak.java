@@ -195,6 +195,7 @@ public final class Soak {
 						TimeUnit.MILLISECONDS);
 			}
 			Pause.millis(measured.toMillis() / 2);
+			replaceToken(Fleet.USERS.get(0));
 			Map<String, ResourceSample> middle = sample();
 			Pause.millis(loadStart + measured.toMillis() - millis());
 			this.traffic.turns().measuring(false);
@@ -219,6 +220,20 @@ public final class Soak {
 			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed, this.fleet.startFailures(),
 					perUser)
 				.assemble(seconds, start, middle, end, counters, rowsStart, rowsEnd);
+		}
+
+		/**
+		 * Replaces a user's token halfway, as a refresh would: the apps are refused the
+		 * old one on that user's next request and must carry on with the new one.
+		 */
+		private void replaceToken(String user) {
+			try {
+				this.fleet.replaceToken(user);
+				log("replaced " + user + "'s token of the per-user server");
+			}
+			catch (IOException | RuntimeException ex) {
+				this.traffic.tally().harnessError("replacing " + user + "'s token: " + ex);
+			}
 		}
 
 		/** The load goes on, checked, until the faults are over, and a while longer. */

@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -68,8 +69,11 @@ public final class Fleet implements AutoCloseable {
 
 	private final NotesServer notes;
 
-	/** Each user's token, as the apps read them. */
+	/** Each user's token now, as the apps read them. */
 	private final Map<String, String> tokens = new LinkedHashMap<>();
+
+	/** Every token given out, by user: the logs must hold none of them. */
+	private final List<Map.Entry<String, String>> issued = new ArrayList<>();
 
 	private final List<AppInstance> instances = new ArrayList<>();
 
@@ -109,7 +113,8 @@ public final class Fleet implements AutoCloseable {
 		this.proxy = new DelayProxy(this.remote.port());
 		this.events.start();
 		this.notes.start();
-		Files.writeString(tokens(), tokensFile());
+		USERS.forEach(this::issue);
+		Files.writeString(tokenFile(), tokenLines());
 		this.instances.forEach((instance) -> instance.start(yaml(instance)));
 		this.instances.forEach(this::awaitStarted);
 	}
@@ -218,19 +223,38 @@ public final class Fleet implements AutoCloseable {
 	}
 
 	/** Each user's token, which the apps give the per-user server: a secret file. */
-	private Path tokens() {
+	private Path tokenFile() {
 		return this.work.resolve("tokens.properties");
 	}
 
-	private String tokensFile() {
+	/** A new token for a user, with the scopes that user always gets. */
+	private void issue(String user) {
+		String token = (USERS.indexOf(user) % 2 == 0)
+				? this.notes.token(user, "notes:read", "notes:write", "notes:archive")
+				: this.notes.token(user, "notes:read", "notes:archive");
+		this.tokens.put(user, token);
+		this.issued.add(Map.entry(user, token));
+	}
+
+	private String tokenLines() {
 		StringBuilder file = new StringBuilder();
-		for (int i = 0; i < USERS.size(); i++) {
-			String token = (i % 2 == 0) ? this.notes.token(USERS.get(i), "notes:read", "notes:write", "notes:archive")
-					: this.notes.token(USERS.get(i), "notes:read", "notes:archive");
-			this.tokens.put(USERS.get(i), token);
-			file.append(USERS.get(i)).append('=').append(token).append('\n');
-		}
+		this.tokens.forEach((user, token) -> file.append(user).append('=').append(token).append('\n'));
 		return file.toString();
+	}
+
+	/**
+	 * Replaces a user's token as a refresh would, while the user's conversations run: the
+	 * new one goes into the file the apps read first, then the old one is revoked, so
+	 * that the next request with it is answered 401 and the app asks for a new token.
+	 * @param user the user
+	 * @throws IOException when the file cannot be written
+	 */
+	public void replaceToken(String user) throws IOException {
+		String old = this.tokens.get(user);
+		issue(user);
+		Path written = Files.writeString(this.work.resolve("tokens.next"), tokenLines());
+		Files.move(written, tokenFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		this.notes.revoke(old);
 	}
 
 	/**
@@ -249,7 +273,9 @@ public final class Fleet implements AutoCloseable {
 				found.add("instance " + instance.name() + ": its log cannot be read (" + ex + ")");
 				continue;
 			}
-			this.tokens.forEach((user, token) -> {
+			this.issued.forEach((entry) -> {
+				String user = entry.getKey();
+				String token = entry.getValue();
 				String signature = token.substring(token.lastIndexOf('.') + 1);
 				String encoded = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.US_ASCII));
 				if (log.contains(token) || log.contains(signature) || log.contains(encoded)) {
@@ -345,7 +371,7 @@ public final class Fleet implements AutoCloseable {
 				            - "who am I signed in as"
 				""".formatted(this.database.jdbcUrl(), this.modelUrl, bin("mcp-server-filesystem"), workspace(),
 				bin("mcp-server-memory"), home.resolve("memory.jsonl"), this.proxy.port(), this.notes.port(),
-				this.events.port(), tokens(), capabilities(), home.resolve("embeddings"));
+				this.events.port(), tokenFile(), capabilities(), home.resolve("embeddings"));
 	}
 
 	private static int freePort() {

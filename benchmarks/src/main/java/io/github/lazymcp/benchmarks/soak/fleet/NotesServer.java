@@ -133,9 +133,37 @@ public final class NotesServer implements AutoCloseable {
 	}
 
 	/**
+	 * Revokes a token, as the authorization server would: the server answers every later
+	 * request that carries it with 401.
+	 * @param token the JWT
+	 */
+	public void revoke(String token) {
+		String jti = JSON.readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1])).path("jti").asString();
+		try {
+			HttpResponse<Void> response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/revoke"))
+					.timeout(Duration.ofSeconds(30))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("jti", jti))))
+					.build(), HttpResponse.BodyHandlers.discarding());
+			if (response.statusCode() != 204) {
+				throw new IllegalStateException("revoking a token answered " + response.statusCode());
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
 	 * What the server recorded, in order: {@code kind} ({@code list}, {@code call},
 	 * {@code crossing}, {@code refused}), {@code tool}, {@code owner} (the subject that
-	 * opened the connection) and {@code sub} (the request's token's).
+	 * opened the connection), {@code sub} and {@code jti} (the request's token's subject
+	 * and id).
 	 * @return the entries; empty when the server does not answer
 	 */
 	public List<JsonNode> record() {

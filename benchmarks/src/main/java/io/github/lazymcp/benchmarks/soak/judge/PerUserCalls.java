@@ -1,7 +1,9 @@
 package io.github.lazymcp.benchmarks.soak.judge;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -53,6 +55,7 @@ public final class PerUserCalls {
 	 */
 	public Summary against(List<JsonNode> record, List<String> leaks) {
 		Map<String, Long> recorded = new TreeMap<>();
+		Map<String, Set<String>> tokens = new TreeMap<>();
 		long crossings = 0;
 		long mismatched = 0;
 		for (JsonNode entry : record) {
@@ -63,6 +66,7 @@ public final class PerUserCalls {
 			else if (kind.equals("call")) {
 				String sub = entry.path("sub").asString();
 				recorded.merge(sub, 1L, Long::sum);
+				tokens.computeIfAbsent(sub, (key) -> new HashSet<>()).add(entry.path("jti").asString());
 				if (!sub.equals(entry.path("owner").asString())) {
 					mismatched++;
 				}
@@ -70,7 +74,10 @@ public final class PerUserCalls {
 		}
 		Map<String, Long> model = new TreeMap<>();
 		this.succeeded.forEach((user, count) -> model.put(user, count.get()));
-		return new Summary(model, recorded, crossings, mismatched, this.crossed.get(), List.copyOf(leaks));
+		Map<String, Integer> tokensByUser = new TreeMap<>();
+		tokens.forEach((user, ids) -> tokensByUser.put(user, ids.size()));
+		return new Summary(model, recorded, tokensByUser, crossings, mismatched, this.crossed.get(),
+				List.copyOf(leaks));
 	}
 
 	/**
@@ -78,14 +85,16 @@ public final class PerUserCalls {
 	 *
 	 * @param model each user's calls the model saw succeed
 	 * @param recorded each token subject's calls the server recorded
+	 * @param tokens how many tokens each subject's recorded calls carried (two for a user
+	 * whose token was replaced while they called)
 	 * @param crossings requests the server refused because their token was another
 	 * subject's than their connection's
 	 * @param mismatched recorded calls whose token's subject is not the connection's
 	 * @param namedOther results the model got that named another user
 	 * @param leaks where a user's token shows in the apps' logs
 	 */
-	public record Summary(Map<String, Long> model, Map<String, Long> recorded, long crossings, long mismatched,
-			long namedOther, List<String> leaks) {
+	public record Summary(Map<String, Long> model, Map<String, Long> recorded, Map<String, Integer> tokens,
+			long crossings, long mismatched, long namedOther, List<String> leaks) {
 
 		/**
 		 * Whether every call ran under its own user's token: some ran, none crossed, the
@@ -106,9 +115,9 @@ public final class PerUserCalls {
 		 * @return the figures
 		 */
 		public String describe() {
-			return ("model saw %s succeed, server recorded %s; %d crossings, %d calls under another's token, %d results "
-					+ "naming another user, tokens in the apps' logs: %s")
-				.formatted(this.model, this.recorded, this.crossings, this.mismatched, this.namedOther,
+			return ("model saw %s succeed, server recorded %s under %s tokens; %d crossings, %d calls under another's "
+					+ "token, %d results naming another user, tokens in the apps' logs: %s")
+				.formatted(this.model, this.recorded, this.tokens, this.crossings, this.mismatched, this.namedOther,
 						this.leaks.isEmpty() ? "none" : this.leaks);
 		}
 
