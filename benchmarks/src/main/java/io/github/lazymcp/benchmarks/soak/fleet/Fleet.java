@@ -24,7 +24,10 @@ import java.util.Map;
  *   remote  ── server-everything over Streamable HTTP, behind a DelayProxy (the slow fault)
  *   events  ── server-everything over SSE
  *   notes   ── the per-user server over Streamable HTTP (NotesServer), which checks each
- *              request's token against the harness's key set
+ *              request's token against the harness's key set; without triggers, so that
+ *              only the model enables it: the soak's messages often mention notes, and
+ *              the ledger does not account for every tool a turn start's auto-activation
+ *              evicts inside a database outage window
  *   instance a, instance b ── the soak app in two JVMs; each starts its own stdio servers
  *                             (filesystem, memory) and, on demand, the capability's
  *                             (sequential-thinking, capability "thinking"; notes, one
@@ -361,14 +364,10 @@ public final class Fleet implements AutoCloseable {
 				      events:
 				        deny: [ gzip-file-as-resource ]
 				      notes:
+				        # No triggers: only the model enables it (see Fleet's comment)
 				        per-user:
 				          enabled: true
 				          description: The user's own notes, to read, write and archive
-				          triggers:
-				            - "read my notes"
-				            - "add this to my notes"
-				            - "archive my old notes"
-				            - "who am I signed in as"
 				""".formatted(this.database.jdbcUrl(), this.modelUrl, bin("mcp-server-filesystem"), workspace(),
 				bin("mcp-server-memory"), home.resolve("memory.jsonl"), this.proxy.port(), this.notes.port(),
 				this.events.port(), tokenFile(), capabilities(), home.resolve("embeddings"));

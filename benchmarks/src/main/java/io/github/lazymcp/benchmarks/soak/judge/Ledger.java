@@ -29,11 +29,15 @@ import io.github.lazymcp.benchmarks.soak.fakes.StepHealth;
  *    them, and says so); such requests are not checked, and the first request after the
  *    outage is checked instead. Missing there, the activation is lost. What the requests
  *    not checked allowed carries over to it: the silent evictions of rule 4 (one per call
- *    of a deferred tool among them, and those of a turn start among them), and tools
- *    attached at a turn start among them are not counted as appearing (rule 5). A tool
- *    reported in a request not checked whose next step was not checked either, and that
- *    a later call of a deferred tool or turn start among them may have evicted, is held
- *    to rule 4 from then on: such an eviction is silent, not a loss.
+ *    of a deferred tool among them, and those of a turn start among them: one per
+ *    capability tool such a turn start showed that neither the last checked request nor
+ *    an earlier request not checked showed, nor a result reported, whether or not it is
+ *    still there on the first checked request, since a later result may have reported
+ *    it evicted), and tools attached at a turn start among them are not counted as
+ *    appearing (rule 5). A tool reported in a request not checked whose next step was
+ *    not checked either, and that a later call of a deferred tool or turn start among
+ *    them may have evicted, is held to rule 4 from then on: such an eviction is silent,
+ *    not a loss.
  * 4. Stays: a told tool must be in every later request until its eviction is reported,
  *    except where lazy-mcp evicts without telling the model: after the model called a
  *    deferred tool it had not loaded (the call activates it, evicting the least recently
@@ -111,6 +115,16 @@ public final class Ledger {
 
 	private final Set<String> skippedExplained = new HashSet<>();
 
+	// What the requests not checked showed, and the capability tools their turn starts
+	// showed first (auto-activation added them there, evicting silently as many): counted
+	// when shown, since a later result may report them evicted before a request is
+	// checked.
+	private final Set<String> skippedSeen = new HashSet<>();
+
+	private final Set<String> skippedCapabilityTools = new HashSet<>();
+
+	private int skippedCapabilityAdds;
+
 	/**
 	 * Creates an empty ledger.
 	 * @param conversation the conversation id, for the examples of violations
@@ -179,6 +193,16 @@ public final class Ledger {
 			this.skippedTurnStart |= turnStart;
 			this.skippedDeferredCalls += deferredCalls;
 			this.skippedExplained.addAll(explained);
+			if (turnStart) {
+				Set<String> added = new LinkedHashSet<>(visible);
+				added.removeAll(this.lastSeen);
+				added.removeAll(this.skippedSeen);
+				added.removeAll(this.told);
+				added.removeIf(this.capabilityTool.negate());
+				this.skippedCapabilityAdds += added.size();
+				this.skippedCapabilityTools.addAll(added);
+			}
+			this.skippedSeen.addAll(visible);
 			if (deferredCalls > 0 || turnStart) {
 				// The next step of what was reported before this request was not checked,
 				// and this request's call or turn start may evict it without telling the
@@ -196,9 +220,13 @@ public final class Ledger {
 		Set<String> appeared = new LinkedHashSet<>(visible);
 		appeared.removeAll(this.lastSeen);
 		checkAppearances(appeared, explained, start);
-		int allowance = deferredCalls + this.skippedDeferredCalls;
+		int allowance = deferredCalls + this.skippedDeferredCalls + this.skippedCapabilityAdds;
 		if (start) {
-			allowance += (int) appeared.stream().filter(this.capabilityTool).count();
+			// Those a turn start not checked showed are counted already.
+			allowance += (int) appeared.stream()
+				.filter(this.capabilityTool)
+				.filter((tool) -> !this.skippedCapabilityTools.contains(tool))
+				.count();
 		}
 		checkTold(visible, allowance, afterOutage
 				? "a call of a deferred tool or capability auto-activation, "
@@ -211,6 +239,9 @@ public final class Ledger {
 		this.skippedTurnStart = false;
 		this.skippedDeferredCalls = 0;
 		this.skippedExplained.clear();
+		this.skippedSeen.clear();
+		this.skippedCapabilityTools.clear();
+		this.skippedCapabilityAdds = 0;
 	}
 
 	/** Applies what a result reported; returns the tools it explains appearing. */

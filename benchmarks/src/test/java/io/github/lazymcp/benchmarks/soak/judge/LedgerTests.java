@@ -265,6 +265,46 @@ class LedgerTests {
 		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
 	}
 
+	// The soak at 8b0c1ed (c26-8): inside the window the other instance kept open, on the
+	// instance whose database answered again, a turn start auto-activated a capability
+	// whose tools evicted told tools without telling, and a call of a deferred tool
+	// evicted one more; a search on the other instance then reported the capability's
+	// tools evicted, so the first checked request showed none of them. The session
+	// store's record, read back from PostgreSQL's WAL, held every state the product
+	// reported: nothing was lost.
+	@Test
+	void acceptsToolsEvictedByCapabilityAutoActivationInsideAnOutageWhoseToolsAreGoneAfterIt() {
+		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
+				reported(Set.of("a__1", "a__2", "a__3"), Set.of()));
+		this.ledger.observe(wire(), true, true, MoveResult.NOTHING);
+		this.ledger.observe(wire("a__3", "thinking__a", "thinking__b"), true, true, MoveResult.NOTHING);
+		this.ledger.observe(wire("thinking__a", "thinking__b", "c__1"), false, true,
+				new MoveResult.DeferredCall("c__1"));
+		this.ledger.observe(wire("thinking__a", "thinking__b", "c__1"), true, true, MoveResult.NOTHING);
+		this.session.addAll(Set.of("c__1", "d__1", "d__2"));
+
+		this.ledger.observe(wire("c__1", "d__1", "d__2"), false, false,
+				reported(Set.of("d__1", "d__2"), Set.of("thinking__a", "thinking__b")));
+
+		String cause = "a call of a deferred tool or capability auto-activation, "
+				+ "in requests not checked during a database outage";
+		assertThat(this.tally.count(Tally.Kind.LOST)).isZero();
+		assertThat(this.tally.silentEvictions()).containsEntry(cause, 3L);
+	}
+
+	@Test
+	void stillCountsAToldToolGoneAcrossAnOutageAsLostWhenItsTurnStartsShowedNoNewCapabilityTool() {
+		this.ledger.observe(wire("thinking__a"), true, false, MoveResult.NOTHING);
+		this.ledger.observe(wire("thinking__a", "a__1", "a__2"), false, false,
+				reported(Set.of("a__1", "a__2"), Set.of()));
+		this.ledger.observe(wire(), true, true, MoveResult.NOTHING);
+		this.ledger.observe(wire("thinking__a", "a__2"), true, true, MoveResult.NOTHING);
+
+		this.ledger.observe(wire("thinking__a", "a__2"), false, false, MoveResult.NOTHING);
+
+		assertThat(this.tally.count(Tally.Kind.LOST)).isOne();
+	}
+
 	@Test
 	void allowsOneSilentEvictionAfterACallOfADeferredTool() {
 		this.ledger.observe(wire("a__1", "a__2", "a__3"), false, false,
