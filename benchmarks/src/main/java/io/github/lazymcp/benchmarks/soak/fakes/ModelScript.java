@@ -42,7 +42,7 @@ public final class ModelScript {
 
 	private final Predicate<String> deferred;
 
-	private final List<String> capabilities;
+	private final String capability;
 
 	// The schemas of deferred tools the model has seen, by name: what lets it call one
 	// it has not loaded.
@@ -53,13 +53,13 @@ public final class ModelScript {
 	 * @param random the conversation's randomness
 	 * @param arguments makes arguments from schemas
 	 * @param deferred whether a name is a deferred MCP tool
-	 * @param capabilities the capabilities it enables, one at a time
+	 * @param capability the capability it enables
 	 */
-	public ModelScript(Random random, ToolArguments arguments, Predicate<String> deferred, List<String> capabilities) {
+	public ModelScript(Random random, ToolArguments arguments, Predicate<String> deferred, String capability) {
 		this.random = random;
 		this.arguments = arguments;
 		this.deferred = deferred;
-		this.capabilities = List.copyOf(capabilities);
+		this.capability = capability;
 	}
 
 	/**
@@ -108,9 +108,7 @@ public final class ModelScript {
 			return new Move.Call(UNKNOWN_TOOL, "{}", Move.Kind.UNKNOWN);
 		}
 		if (roll < 0.80 && step.tools().contains(CAPABILITY)) {
-			ObjectNode enable = OpenAiWire.JSON.createObjectNode()
-				.put("action", "enable")
-				.put("name", pick(this.capabilities));
+			ObjectNode enable = OpenAiWire.JSON.createObjectNode().put("action", "enable").put("name", this.capability);
 			return new Move.Call(CAPABILITY, enable.toString(), Move.Kind.CAPABILITY);
 		}
 		if (roll < 0.85 && !known.isEmpty()) {
