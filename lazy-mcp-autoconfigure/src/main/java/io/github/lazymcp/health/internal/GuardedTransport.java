@@ -39,13 +39,21 @@ import reactor.core.publisher.Sinks;
  * listener is told, so that the supervisor marks the server down and reconnects it then
  * rather than after two pings ran out of time. A process that ends because the transport
  * was closed is nobody's news: the closing flag is set before the process is stopped.
+ *
+ * A message whose HTTP connection closed before a byte of its answer came is sent once
+ * more (ClosedBeforeAnswer): the server closed an idle keep-alive connection as the
+ * message went out on it, so the message never reached the server, and the JDK's client
+ * sends a POST again by itself no more than it would any request that is not a GET. The
+ * soak met it as a tool call failing on a per-user connection idle for five seconds. A
+ * second such failure is the caller's, with its cause.
  */
 
 /**
  * A client transport whose messages wait for its connection and fail at once, with the
- * cause, when it failed; closed at most once; and, for a stdio server, one that tells
- * when its process ends by itself and then fails its messages at once. Everything else is
- * the wrapped transport's.
+ * cause, when it failed; are sent once more when their HTTP connection closed before any
+ * answer; closed at most once; and, for a stdio server, one that tells when its process
+ * ends by itself and then fails its messages at once. Everything else is the wrapped
+ * transport's.
  */
 public final class GuardedTransport implements McpClientTransport {
 
@@ -138,7 +146,8 @@ public final class GuardedTransport implements McpClientTransport {
 			this.pending.sent(message);
 			exit = this.ended.getNow(null);
 			if (exit == null) {
-				return this.transport.sendMessage(message);
+				return this.transport.sendMessage(message)
+					.onErrorResume(ClosedBeforeAnswer::in, (failure) -> sendAgain(message, failure));
 			}
 			if (!this.pending.forget(message)) {
 				// The process ended meanwhile, and the request is answered with that.
@@ -146,6 +155,14 @@ public final class GuardedTransport implements McpClientTransport {
 			}
 		}
 		return Mono.error(new IllegalStateException("The MCP server cannot be reached: " + exit));
+	}
+
+	private Mono<Void> sendAgain(McpSchema.JSONRPCMessage message, Throwable failure) {
+		if (logger.isDebugEnabled()) {
+			logger.debug("An MCP message is sent once more: its connection closed before any answer ("
+					+ failure.getMessage() + ")");
+		}
+		return Mono.defer(() -> this.transport.sendMessage(message));
 	}
 
 	private void watchProcess() {
