@@ -23,6 +23,7 @@ import io.github.lazymcp.catalog.McpServerConnection;
 import io.github.lazymcp.catalog.internal.McpCatalog;
 import io.github.lazymcp.identity.IdentityResolver;
 import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.internal.JoinedVisibilities;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -209,6 +210,9 @@ public final class CapabilityHolds {
 	 * servers list for that identity is unchanged
 	 */
 	public ToolIndex.Visibility visibility(@Nullable String owner) {
+		if (this.perUser.isEmpty()) {
+			return ToolIndex.Visibility.ALL;
+		}
 		return this.visibilities.of(owner,
 				this.perUser.values().stream().map((server) -> server.visibility(owner)).toList());
 	}
@@ -251,7 +255,7 @@ public final class CapabilityHolds {
 		}
 		this.held.put(holder, definition.name());
 		String owner = session.owner();
-		if (owner != null && definition.servers().stream().anyMatch(ServerDefinition::perUser)) {
+		if (owner != null && definition.hasPerUserServer()) {
 			this.owners.put(holder, owner);
 		}
 		return null;

@@ -6,7 +6,6 @@ import java.util.stream.Collectors;
 import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.capability.internal.definition.CapabilityDefinition;
-import io.github.lazymcp.capability.internal.definition.ServerDefinition;
 import io.github.lazymcp.capability.internal.routing.CapabilityRouter;
 import io.github.lazymcp.tool.LazyMcpListener;
 import io.github.lazymcp.tool.UserTurn;
@@ -62,8 +61,7 @@ public final class CapabilityListener implements LazyMcpListener {
 		// the router chooses among the others.
 		Set<String> candidates = this.manager.definitions()
 			.stream()
-			.filter((definition) -> session.owner() != null
-					|| definition.servers().stream().noneMatch(ServerDefinition::perUser))
+			.filter((definition) -> session.owner() != null || !definition.hasPerUserServer())
 			.map(CapabilityDefinition::name)
 			.filter((name) -> this.manager.failure(name).isEmpty() && !this.room.isActiveIn(name, session, state))
 			.collect(Collectors.toUnmodifiableSet());

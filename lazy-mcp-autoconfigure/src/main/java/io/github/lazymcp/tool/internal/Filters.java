@@ -6,6 +6,7 @@ import io.github.lazymcp.activation.SessionState;
 import io.github.lazymcp.activation.ToolSession;
 import io.github.lazymcp.catalog.CatalogTool;
 import io.github.lazymcp.search.ToolIndex;
+import io.github.lazymcp.search.internal.JoinedVisibilities;
 import io.github.lazymcp.tool.ToolFilter;
 import org.jspecify.annotations.Nullable;
 
@@ -17,8 +18,16 @@ public final class Filters implements ToolFilter {
 
 	private final List<ToolFilter> filters;
 
+	private final List<Visibilities> visibilities;
+
+	private final JoinedVisibilities joined = new JoinedVisibilities();
+
 	public Filters(List<? extends ToolFilter> filters) {
 		this.filters = List.copyOf(filters);
+		this.visibilities = this.filters.stream()
+			.filter(Visibilities.class::isInstance)
+			.map(Visibilities.class::cast)
+			.toList();
 	}
 
 	/**
@@ -28,17 +37,12 @@ public final class Filters implements ToolFilter {
 	 * @return everything when no filter knows it
 	 */
 	public ToolIndex.Visibility visibility(ToolSession session) {
-		ToolIndex.Visibility found = ToolIndex.Visibility.ALL;
-		for (ToolFilter filter : this.filters) {
-			if (filter instanceof Visibilities visibilities) {
-				ToolIndex.Visibility one = visibilities.visibility(session.owner());
-				ToolIndex.Visibility before = found;
-				// Two that see part each are a new object per search: kept by no index.
-				found = (before == ToolIndex.Visibility.ALL) ? one : (one == ToolIndex.Visibility.ALL) ? before
-						: (document) -> before.sees(document) && one.sees(document);
-			}
+		if (this.visibilities.size() < 2) {
+			return this.visibilities.isEmpty() ? ToolIndex.Visibility.ALL
+					: this.visibilities.get(0).visibility(session.owner());
 		}
-		return found;
+		return this.joined.of(session.owner(),
+				this.visibilities.stream().map((filter) -> filter.visibility(session.owner())).toList());
 	}
 
 	@Override

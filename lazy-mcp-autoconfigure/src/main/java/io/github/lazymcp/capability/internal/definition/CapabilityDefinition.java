@@ -89,6 +89,15 @@ public record CapabilityDefinition(String name, String description, List<String>
 	}
 
 	/**
+	 * Whether one of its servers is connected per user identity, which only a
+	 * conversation of an identity can enable.
+	 * @return true when a server is marked per user
+	 */
+	public boolean hasPerUserServer() {
+		return this.servers.stream().anyMatch(ServerDefinition::perUser);
+	}
+
+	/**
 	 * This capability as another provider of its name.
 	 * @param provider the provider
 	 * @return the copy

@@ -1,4 +1,4 @@
-package io.github.lazymcp.capability.internal;
+package io.github.lazymcp.search.internal;
 
 import java.util.List;
 
@@ -20,6 +20,9 @@ class JoinedVisibilitiesTests {
 	void noPerUserServerSeesEverythingAndOneIsItsOwnVisibility() {
 		assertThat(this.visibilities.of("ada", List.of())).isSameAs(ToolIndex.Visibility.ALL);
 		assertThat(this.visibilities.of("ada", List.of(this.notes))).isSameAs(this.notes);
+		assertThat(this.visibilities.of("ada", List.of(ToolIndex.Visibility.ALL, this.notes))).isSameAs(this.notes);
+		assertThat(this.visibilities.of("ada", List.of(ToolIndex.Visibility.ALL, ToolIndex.Visibility.ALL)))
+			.isSameAs(ToolIndex.Visibility.ALL);
 	}
 
 	@Test

@@ -1,4 +1,4 @@
-package io.github.lazymcp.capability.internal;
+package io.github.lazymcp.search.internal;
 
 import java.util.List;
 import java.util.Map;
@@ -9,10 +9,12 @@ import io.github.lazymcp.search.ToolIndex;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an identity sees of several per-user servers, as one object that searches can keep
- * their answers for: the same object while each server gives the same part.
+ * What an identity sees, joined from several parts (the per-user servers it holds, the
+ * filters that know what it may see), as one object that searches can keep their answers
+ * for: the same object while each part is the same. The one place of the rule that a tool
+ * is seen when every part sees it.
  */
-final class JoinedVisibilities {
+public final class JoinedVisibilities {
 
 	/**
 	 * How many identities' joined visibilities are kept; past that, all are made again.
@@ -24,12 +26,16 @@ final class JoinedVisibilities {
 	/**
 	 * One identity's visibility over the servers' parts.
 	 * @param owner the identity's opaque id, or null for none
-	 * @param parts what each per-user server lets it see
+	 * @param parts what each part lets it see; {@link ToolIndex.Visibility#ALL} adds
+	 * nothing
 	 * @return everything without parts, the one part itself, otherwise what every part
 	 * sees: the object of the last call for this identity when the parts are the same
 	 * objects
 	 */
-	ToolIndex.Visibility of(@Nullable String owner, List<ToolIndex.Visibility> parts) {
+	public ToolIndex.Visibility of(@Nullable String owner, List<ToolIndex.Visibility> parts) {
+		if (parts.contains(ToolIndex.Visibility.ALL)) {
+			return of(owner, parts.stream().filter((part) -> part != ToolIndex.Visibility.ALL).toList());
+		}
 		if (parts.size() < 2) {
 			return parts.isEmpty() ? ToolIndex.Visibility.ALL : parts.get(0);
 		}
