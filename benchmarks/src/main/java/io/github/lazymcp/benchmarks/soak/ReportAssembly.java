@@ -16,6 +16,7 @@ import io.github.lazymcp.benchmarks.soak.judge.CheckedSteps;
 import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
 import io.github.lazymcp.benchmarks.soak.judge.Incidents;
 import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.PerUserCalls;
 import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
 import io.github.lazymcp.benchmarks.soak.judge.Tally;
 import io.github.lazymcp.benchmarks.soak.judge.Turns;
@@ -42,8 +43,11 @@ final class ReportAssembly {
 
 	private final List<String> startFailures;
 
+	private final PerUserCalls.Summary perUser;
+
 	ReportAssembly(SoakOptions options, Traffic traffic, FaultRunner faults, MalformedRequests malformed,
-			List<String> startFailures) {
+			List<String> startFailures, PerUserCalls.Summary perUser) {
+		this.perUser = perUser;
 		this.options = options;
 		this.traffic = traffic;
 		this.faults = faults;
@@ -72,7 +76,7 @@ final class ReportAssembly {
 		CheckedSteps steps = this.traffic.steps();
 		SoakReport.Judgement judgement = Verdict.judge(new Verdict.Evidence(tally, this.traffic.serverErrors(),
 				this.traffic.incidents(), windows, recoveries, this.startFailures, steps, turns.count(),
-				EvidenceFloors.of(this.options), instances, this.faults.orphans(), p99, baseline));
+				EvidenceFloors.of(this.options), instances, this.faults.orphans(), p99, baseline, this.perUser));
 		return new SoakReport(this.options.measured().toSeconds() / 60.0, this.options.conversations(),
 				this.options.faults(), turns.count(), round(turns.count() / seconds), this.traffic.model().requests(),
 				round(turns.addedMillis(50)), round(p99), round(turns.modelMillisPerTurn()),

@@ -30,6 +30,7 @@ import io.github.lazymcp.benchmarks.soak.fleet.Fleet;
 import io.github.lazymcp.benchmarks.soak.fleet.Pause;
 import io.github.lazymcp.benchmarks.soak.fleet.ResourceSample;
 import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
+import io.github.lazymcp.benchmarks.soak.judge.PerUserCalls;
 import io.github.lazymcp.benchmarks.soak.judge.Tally;
 import io.github.lazymcp.benchmarks.soak.judge.Turns;
 import io.github.lazymcp.benchmarks.soak.load.Conversation;
@@ -121,7 +122,8 @@ public final class Soak {
 		JsonNode state = state(fleet.instances().get(0));
 		Set<String> eager = new LinkedHashSet<>(List.of(ModelScript.SEARCH, ModelScript.CAPABILITY));
 		state.path("tools").path("eager").valueStream().forEach((name) -> eager.add(name.asString()));
-		Traffic.ToolKinds tools = new Traffic.ToolKinds(eager, Fleet.CAPABILITY, Fleet.CAPABILITY);
+		Traffic.ToolKinds tools = new Traffic.ToolKinds(eager, Fleet.CAPABILITY, Fleet.CAPABILITY,
+				new Traffic.PerUser(Fleet.NOTES, Fleet.USERS));
 		return new Traffic(http, fleet.instances(), model, texts, new Tally(this::millis), windows, new Turns(),
 				new TurnBarrier(), tools, state.path("maxActiveSchemas").asInt(),
 				new ToolArguments(fleet.workspace().toString()), this.options.thinkMillis());
@@ -193,6 +195,7 @@ public final class Soak {
 						TimeUnit.MILLISECONDS);
 			}
 			Pause.millis(measured.toMillis() / 2);
+			replaceToken(Fleet.USERS.get(0));
 			Map<String, ResourceSample> middle = sample();
 			Pause.millis(loadStart + measured.toMillis() - millis());
 			this.traffic.turns().measuring(false);
@@ -212,8 +215,25 @@ public final class Soak {
 					.harnessError(
 							"the scripted model failed to answer (" + this.traffic.model().failures() + " requests)");
 			}
-			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed, this.fleet.startFailures())
+			PerUserCalls.Summary perUser = this.traffic.perUserCalls()
+				.against(this.fleet.notes().record(), this.fleet.tokensInLogs());
+			return new ReportAssembly(Soak.this.options, this.traffic, faults, malformed, this.fleet.startFailures(),
+					perUser)
 				.assemble(seconds, start, middle, end, counters, rowsStart, rowsEnd);
+		}
+
+		/**
+		 * Replaces a user's token halfway, as a refresh would: the apps are refused the
+		 * old one on that user's next request and must carry on with the new one.
+		 */
+		private void replaceToken(String user) {
+			try {
+				this.fleet.replaceToken(user);
+				log("replaced " + user + "'s token of the per-user server");
+			}
+			catch (IOException | RuntimeException ex) {
+				this.traffic.tally().harnessError("replacing " + user + "'s token: " + ex);
+			}
 		}
 
 		/** The load goes on, checked, until the faults are over, and a while longer. */

@@ -10,6 +10,7 @@ import io.github.lazymcp.benchmarks.soak.judge.CheckedSteps;
 import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
 import io.github.lazymcp.benchmarks.soak.judge.Incidents;
 import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
+import io.github.lazymcp.benchmarks.soak.judge.PerUserCalls;
 import io.github.lazymcp.benchmarks.soak.judge.ServerErrors;
 import io.github.lazymcp.benchmarks.soak.judge.Tally;
 import org.jspecify.annotations.Nullable;
@@ -51,6 +52,7 @@ final class Verdict {
 				tally.count(Tally.Kind.CAP_EXCEEDED) == 0);
 		targets.ci("0 told tools left out while their server was UP", tally.count(Tally.Kind.LEFT_OUT) + " times",
 				tally.count(Tally.Kind.LEFT_OUT) == 0);
+		targets.ci("every per-user call under its own user's token", run.perUser().describe(), run.perUser().clean());
 		targets.ci("0 5xx outside outage windows",
 				named(run.serverErrors().outsideOutages(run.windows()).stream().map(Object::toString).toList(), "5xx"));
 		targets.ci("0 failed tool calls, chats or 4xx the fault plan cannot explain", named(
@@ -202,7 +204,8 @@ final class Verdict {
 	 */
 	record Evidence(Tally tally, ServerErrors serverErrors, Incidents incidents, FaultWindows windows,
 			List<Recovery> faults, List<String> startFailures, CheckedSteps steps, long turns, EvidenceFloors floors,
-			List<InstanceReport> instances, List<String> orphans, double p99, @Nullable Double baselineP99) {
+			List<InstanceReport> instances, List<String> orphans, double p99, @Nullable Double baselineP99,
+			PerUserCalls.Summary perUser) {
 
 		Evidence {
 			faults = List.copyOf(faults);

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.lazymcp.benchmarks.soak.fakes.MoveResult;
+import io.github.lazymcp.benchmarks.soak.fakes.OpenAiWire;
 import io.github.lazymcp.benchmarks.soak.fakes.ScriptedModel;
 import io.github.lazymcp.benchmarks.soak.fakes.StepHealth;
 import io.github.lazymcp.benchmarks.soak.fakes.ToolArguments;
@@ -33,6 +34,7 @@ import io.github.lazymcp.benchmarks.soak.load.Texts;
 import io.github.lazymcp.benchmarks.soak.load.Traffic;
 import io.github.lazymcp.benchmarks.soak.load.TurnBarrier;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * A soak run without processes: the real outage windows, tally, ledgers, checked steps,
@@ -88,6 +90,12 @@ public final class SoakRun implements AutoCloseable {
 
 	int conversations = 1;
 
+	/** What the per-user server recorded: one call of ada's, under ada's token. */
+	final List<JsonNode> notesRecord = new ArrayList<>(List.of(notesEntry("call", "ada", "ada")));
+
+	/** Where a user's token shows in the apps' logs. */
+	final List<String> tokenLeaks = new ArrayList<>();
+
 	/** The report of the same run without faults, if any. */
 	@Nullable Path baseline;
 
@@ -98,6 +106,7 @@ public final class SoakRun implements AutoCloseable {
 				new ToolArguments("/tmp"), 0);
 		this.faults = new FaultRunner(this.fleet, this.watch, this.windows, this.traffic.out(), MEASURED,
 				(millis) -> this.clock.addAndGet(Math.max(0, millis)));
+		this.traffic.perUserCalls().succeeded("ada", Fleet.USERS, "[{\"type\":\"text\",\"text\":\"you are ada\"}]");
 		for (String instance : FaultPlan.INSTANCES) {
 			Map<String, String> up = new LinkedHashMap<>();
 			TOLD.forEach((tool) -> up.put(StepHealth.serverOf(tool), "UP"));
@@ -175,8 +184,13 @@ public final class SoakRun implements AutoCloseable {
 			end.put(instance, sample(this.selectorsEnd.get(instance)));
 		}
 		return new ReportAssembly(options(), this.traffic, this.faults, new MalformedRequests(this.traffic),
-				this.startFailures)
+				this.startFailures, this.traffic.perUserCalls().against(this.notesRecord, this.tokenLeaks))
 			.assemble(MEASURED.toSeconds(), start, start, end, Map.of("a", Map.of(), "b", Map.of()), 0, 0);
+	}
+
+	/** An entry of the per-user server's record. */
+	static JsonNode notesEntry(String kind, String owner, String sub) {
+		return OpenAiWire.JSON.createObjectNode().put("kind", kind).put("owner", owner).put("sub", sub);
 	}
 
 	static List<String> wire(List<String> deferred) {

@@ -6,6 +6,7 @@ import io.github.lazymcp.benchmarks.soak.fakes.MoveResult;
 import io.github.lazymcp.benchmarks.soak.faults.FaultPlan;
 import io.github.lazymcp.benchmarks.soak.faults.Recovery;
 import io.github.lazymcp.benchmarks.soak.fleet.AppInstance;
+import io.github.lazymcp.benchmarks.soak.fleet.Fleet;
 import io.github.lazymcp.benchmarks.soak.judge.FaultWindows;
 import io.github.lazymcp.benchmarks.soak.judge.Incidents;
 import io.github.lazymcp.benchmarks.soak.judge.InstanceReport;
@@ -35,6 +36,44 @@ class VerdictTests {
 		assertThat(report.ciFailures()).isEmpty();
 		assertThat(report.recoveries()).hasSize(SoakRun.PLAN.size()).allMatch(Recovery::withinBound);
 		assertThat(report.checkedActivations()).isEqualTo(SoakRun.TOLD.size());
+	}
+
+	@Test
+	void failsOnAPerUserCallTheServerRefusedAsACrossing() {
+		this.run.notesRecord.add(SoakRun.notesEntry("crossing", "bob", "ada"));
+
+		assertThat(this.run.pass().ciFailures()).singleElement()
+			.asString()
+			.startsWith("every per-user call under its own user's token")
+			.contains("1 crossings");
+	}
+
+	@Test
+	void failsOnAPerUserResultThatNamesAnotherUser() {
+		this.run.traffic.perUserCalls().succeeded("ada", Fleet.USERS, "[{\"type\":\"text\",\"text\":\"you are bob\"}]");
+		this.run.notesRecord.add(SoakRun.notesEntry("call", "ada", "ada"));
+
+		assertThat(this.run.pass().ciFailures()).singleElement().asString().contains("1 results naming another user");
+	}
+
+	@Test
+	void failsOnAPerUserCallTheServerRecordedUnderAnotherUser() {
+		this.run.notesRecord.clear();
+		this.run.notesRecord.add(SoakRun.notesEntry("call", "bob", "bob"));
+
+		assertThat(this.run.pass().ciFailures()).singleElement()
+			.asString()
+			.startsWith(
+					"every per-user call under its own user's token: model saw {ada=1} succeed, server recorded {bob=1}");
+	}
+
+	@Test
+	void failsOnAUsersTokenInAnAppsLog() {
+		this.run.tokenLeaks.add("instance a: ada's token");
+
+		assertThat(this.run.pass().ciFailures()).singleElement()
+			.asString()
+			.endsWith("tokens in the apps' logs: [instance a: ada's token]");
 	}
 
 	@Test

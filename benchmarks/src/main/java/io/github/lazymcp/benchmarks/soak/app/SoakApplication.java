@@ -1,10 +1,22 @@
 package io.github.lazymcp.benchmarks.soak.app;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 
+import io.github.lazymcp.identity.IdentityResolver;
 import io.modelcontextprotocol.client.McpClient;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.mcp.customizer.McpClientCustomizer;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
@@ -33,6 +45,53 @@ public class SoakApplication {
 	@Bean
 	McpClientCustomizer<McpClient.SyncSpec> patientFirstHandshake() {
 		return (name, spec) -> spec.initializationTimeout(Duration.ofMinutes(1));
+	}
+
+	/**
+	 * Each soak user's access token for the per-user server, from the file the harness
+	 * writes ({@code soak.tokens}), as an application's token store would give it; read
+	 * again when the server refuses a token, since the harness replaces one while the
+	 * soak runs, as a refresh would. The identity itself is what the chat endpoint passes
+	 * with each request.
+	 * @param tokens the file: one {@code user=token} line per user
+	 * @return the resolver
+	 */
+	@Bean
+	IdentityResolver soakUsers(@Value("${soak.tokens}") Path tokens) {
+		AtomicReference<Map<String, String>> byUser = new AtomicReference<>(read(tokens));
+		return new IdentityResolver() {
+
+			@Override
+			public @Nullable String identity(Map<String, @Nullable Object> advisorContext) {
+				return null;
+			}
+
+			@Override
+			public @Nullable String accessToken(String server, String identity) {
+				return byUser.get().get(identity);
+			}
+
+			@Override
+			public void refused(String server, String identity, String token) {
+				if (token.equals(byUser.get().get(identity))) {
+					byUser.set(read(tokens));
+				}
+			}
+
+		};
+	}
+
+	private static Map<String, String> read(Path tokens) {
+		Properties lines = new Properties();
+		try (Reader reader = Files.newBufferedReader(tokens)) {
+			lines.load(reader);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		Map<String, String> byUser = new HashMap<>();
+		lines.forEach((user, token) -> byUser.put(user.toString(), token.toString()));
+		return Map.copyOf(byUser);
 	}
 
 }

@@ -42,7 +42,7 @@ public final class ModelScript {
 
 	private final Predicate<String> deferred;
 
-	private final String capability;
+	private final List<String> capabilities;
 
 	// The schemas of deferred tools the model has seen, by name: what lets it call one
 	// it has not loaded.
@@ -53,13 +53,13 @@ public final class ModelScript {
 	 * @param random the conversation's randomness
 	 * @param arguments makes arguments from schemas
 	 * @param deferred whether a name is a deferred MCP tool
-	 * @param capability the capability it enables
+	 * @param capabilities the capabilities it enables, one at a time
 	 */
-	public ModelScript(Random random, ToolArguments arguments, Predicate<String> deferred, String capability) {
+	public ModelScript(Random random, ToolArguments arguments, Predicate<String> deferred, List<String> capabilities) {
 		this.random = random;
 		this.arguments = arguments;
 		this.deferred = deferred;
-		this.capability = capability;
+		this.capabilities = List.copyOf(capabilities);
 	}
 
 	/**
@@ -108,7 +108,9 @@ public final class ModelScript {
 			return new Move.Call(UNKNOWN_TOOL, "{}", Move.Kind.UNKNOWN);
 		}
 		if (roll < 0.80 && step.tools().contains(CAPABILITY)) {
-			ObjectNode enable = OpenAiWire.JSON.createObjectNode().put("action", "enable").put("name", this.capability);
+			ObjectNode enable = OpenAiWire.JSON.createObjectNode()
+				.put("action", "enable")
+				.put("name", pick(this.capabilities));
 			return new Move.Call(CAPABILITY, enable.toString(), Move.Kind.CAPABILITY);
 		}
 		if (roll < 0.85 && !known.isEmpty()) {

@@ -5,12 +5,17 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /*
  * What the soak runs on, started in dependency order and stopped in reverse:
@@ -18,9 +23,15 @@ import java.util.List;
  *   PostgreSQL ── sessions, learned uses, shared embeddings of both instances
  *   remote  ── server-everything over Streamable HTTP, behind a DelayProxy (the slow fault)
  *   events  ── server-everything over SSE
+ *   notes   ── the per-user server over Streamable HTTP (NotesServer), which checks each
+ *              request's token against the harness's key set; without triggers, so that
+ *              only the model enables it: the soak's messages often mention notes, and
+ *              the ledger does not account for every tool a turn start's auto-activation
+ *              evicts inside a database outage window
  *   instance a, instance b ── the soak app in two JVMs; each starts its own stdio servers
  *                             (filesystem, memory) and, on demand, the capability's
- *                             (sequential-thinking, capability "thinking")
+ *                             (sequential-thinking, capability "thinking"; notes, one
+ *                             connection per user, capability "notes")
  *
  * The scripted model runs in the harness and is given in.
  */
@@ -31,6 +42,16 @@ import java.util.List;
 public final class Fleet implements AutoCloseable {
 
 	public static final String CAPABILITY = "thinking";
+
+	/** The per-user server, and the capability its connection becomes in the apps. */
+	public static final String NOTES = "notes";
+
+	/**
+	 * The users whose conversations enable {@link #NOTES}: the first and third may read,
+	 * write and archive their notes, the others read and archive, so the server lists
+	 * them other tools.
+	 */
+	public static final List<String> USERS = List.of("ada", "bob", "cyd", "dee");
 
 	private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
 
@@ -49,6 +70,14 @@ public final class Fleet implements AutoCloseable {
 
 	private final HttpMcpServer events;
 
+	private final NotesServer notes;
+
+	/** Each user's token now, as the apps read them. */
+	private final Map<String, String> tokens = new LinkedHashMap<>();
+
+	/** Every token given out, by user: the logs must hold none of them. */
+	private final List<Map.Entry<String, String>> issued = new ArrayList<>();
+
 	private final List<AppInstance> instances = new ArrayList<>();
 
 	private final List<String> startFailures = Collections.synchronizedList(new ArrayList<>());
@@ -64,6 +93,7 @@ public final class Fleet implements AutoCloseable {
 		this.remote = new HttpMcpServer("remote", this.mcpServers, "streamableHttp", freePort(),
 				work.resolve("remote.log"));
 		this.events = new HttpMcpServer("events", this.mcpServers, "sse", freePort(), work.resolve("events.log"));
+		this.notes = new NotesServer(this.mcpServers, freePort(), work.resolve("notes.log"));
 		for (String name : List.of("a", "b")) {
 			this.instances.add(new AppInstance(name, freePort(), work.resolve("instance-" + name), http));
 		}
@@ -85,6 +115,9 @@ public final class Fleet implements AutoCloseable {
 		this.remote.start();
 		this.proxy = new DelayProxy(this.remote.port());
 		this.events.start();
+		this.notes.start();
+		USERS.forEach(this::issue);
+		Files.writeString(tokenFile(), tokenLines());
 		this.instances.forEach((instance) -> instance.start(yaml(instance)));
 		this.instances.forEach(this::awaitStarted);
 	}
@@ -148,6 +181,10 @@ public final class Fleet implements AutoCloseable {
 		return this.events;
 	}
 
+	public NotesServer notes() {
+		return this.notes;
+	}
+
 	public DelayProxy proxy() {
 		return this.proxy;
 	}
@@ -171,6 +208,7 @@ public final class Fleet implements AutoCloseable {
 	public void close() {
 		this.instances.forEach(AppInstance::stop);
 		this.events.close();
+		this.notes.close();
 		this.remote.close();
 		try {
 			if (this.proxy != null) {
@@ -185,6 +223,70 @@ public final class Fleet implements AutoCloseable {
 
 	private Path capabilities() {
 		return this.work.resolve("capabilities");
+	}
+
+	/** Each user's token, which the apps give the per-user server: a secret file. */
+	private Path tokenFile() {
+		return this.work.resolve("tokens.properties");
+	}
+
+	/** A new token for a user, with the scopes that user always gets. */
+	private void issue(String user) {
+		String token = (USERS.indexOf(user) % 2 == 0)
+				? this.notes.token(user, "notes:read", "notes:write", "notes:archive")
+				: this.notes.token(user, "notes:read", "notes:archive");
+		this.tokens.put(user, token);
+		this.issued.add(Map.entry(user, token));
+	}
+
+	private String tokenLines() {
+		StringBuilder file = new StringBuilder();
+		this.tokens.forEach((user, token) -> file.append(user).append('=').append(token).append('\n'));
+		return file.toString();
+	}
+
+	/**
+	 * Replaces a user's token as a refresh would, while the user's conversations run: the
+	 * new one goes into the file the apps read first, then the old one is revoked, so
+	 * that the next request with it is answered 401 and the app asks for a new token.
+	 * @param user the user
+	 * @throws IOException when the file cannot be written
+	 */
+	public void replaceToken(String user) throws IOException {
+		String old = this.tokens.get(user);
+		issue(user);
+		Path written = Files.writeString(this.work.resolve("tokens.next"), tokenLines());
+		Files.move(written, tokenFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		this.notes.revoke(old);
+	}
+
+	/**
+	 * Where a user's token shows in an instance's log (every start of it): whole, its
+	 * signature, or the whole token base64-encoded.
+	 * @return one line per instance and user whose token shows; empty when none does
+	 */
+	public List<String> tokensInLogs() {
+		List<String> found = new ArrayList<>();
+		for (AppInstance instance : this.instances) {
+			String log;
+			try {
+				log = Files.readString(instance.directory().resolve("app.log"), StandardCharsets.ISO_8859_1);
+			}
+			catch (IOException ex) {
+				found.add("instance " + instance.name() + ": its log cannot be read (" + ex + ")");
+				continue;
+			}
+			this.issued.forEach((entry) -> {
+				String user = entry.getKey();
+				String token = entry.getValue();
+				String signature = token.substring(token.lastIndexOf('.') + 1);
+				String encoded = Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.US_ASCII));
+				if (log.contains(token) || log.contains(signature) || log.contains(encoded)) {
+					found.add("instance " + instance.name() + ": " + user + "'s token");
+				}
+			});
+		}
+		return found;
 	}
 
 	private String bin(String name) {
@@ -240,10 +342,14 @@ public final class Fleet implements AutoCloseable {
 				          connections:
 				            remote:
 				              url: http://127.0.0.1:%d
+				            notes:
+				              url: http://127.0.0.1:%d
 				        sse:
 				          connections:
 				            events:
 				              url: http://127.0.0.1:%d
+				soak:
+				  tokens: %s
 				tools:
 				  lazy-mcp:
 				    capabilities:
@@ -257,9 +363,14 @@ public final class Fleet implements AutoCloseable {
 				        deny: [ gzip-file-as-resource ]
 				      events:
 				        deny: [ gzip-file-as-resource ]
+				      notes:
+				        # No triggers: only the model enables it (see Fleet's comment)
+				        per-user:
+				          enabled: true
+				          description: The user's own notes, to read, write and archive
 				""".formatted(this.database.jdbcUrl(), this.modelUrl, bin("mcp-server-filesystem"), workspace(),
-				bin("mcp-server-memory"), home.resolve("memory.jsonl"), this.proxy.port(), this.events.port(),
-				capabilities(), home.resolve("embeddings"));
+				bin("mcp-server-memory"), home.resolve("memory.jsonl"), this.proxy.port(), this.notes.port(),
+				this.events.port(), tokenFile(), capabilities(), home.resolve("embeddings"));
 	}
 
 	private static int freePort() {

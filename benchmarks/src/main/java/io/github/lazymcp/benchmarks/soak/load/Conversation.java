@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -38,11 +39,17 @@ public final class Conversation implements Runnable, Responder {
 
 	private static final Duration TURN_TIMEOUT = Duration.ofMinutes(3);
 
+	/** The header that names a conversation's user to the app. */
+	private static final String USER = "X-Soak-User";
+
 	private final int slot;
 
 	private final Traffic traffic;
 
 	private final Random random;
+
+	/** The user whose conversations the slot runs, or null for no one's. */
+	private final @Nullable String user;
 
 	private final AtomicLong modelNanos = new AtomicLong();
 
@@ -83,6 +90,7 @@ public final class Conversation implements Runnable, Responder {
 		this.slot = slot;
 		this.traffic = traffic;
 		this.random = new Random(seed);
+		this.user = traffic.tools().perUser().userOf(slot);
 	}
 
 	@Override
@@ -173,6 +181,13 @@ public final class Conversation implements Runnable, Responder {
 			}
 			case ACTIVE, DEFERRED -> {
 				this.calledTool = true;
+				if (!error && this.user != null && this.traffic.tools().perUser().tool(call.tool())) {
+					String crossed = this.traffic.perUserCalls()
+						.succeeded(this.user, this.traffic.tools().perUser().users(), result);
+					if (crossed != null) {
+						this.traffic.tally().error("per-user result naming another user: " + crossed);
+					}
+				}
 				this.callFailed |= error && !Incidents.serverAnswered(result);
 				if (error && Incidents.serverAnswered(result)) {
 					this.traffic.tally().error("tool call answered with the server's own error result");
@@ -238,11 +253,14 @@ public final class Conversation implements Runnable, Responder {
 	 */
 	private boolean send(String body) {
 		for (AppInstance instance : this.traffic.order(this.random)) {
-			HttpRequest request = HttpRequest.newBuilder(instance.uri("/chat/" + id()))
+			HttpRequest.Builder builder = HttpRequest.newBuilder(instance.uri("/chat/" + id()))
 				.timeout(TURN_TIMEOUT)
-				.header("Content-Type", "application/json")
-				.POST(HttpRequest.BodyPublishers.ofString(body))
-				.build();
+				.header("Content-Type", "application/json");
+			if (this.user != null) {
+				// As a gateway that signed the user in would say who they are.
+				builder.header(USER, this.user);
+			}
+			HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(body)).build();
 			synchronized (this) {
 				this.instance = instance.name();
 			}
@@ -331,8 +349,10 @@ public final class Conversation implements Runnable, Responder {
 		String conversation = this.id;
 		this.ledger = new Ledger(conversation, this.traffic.cap(), tools.deferred(), tools.capabilityTool(),
 				this.traffic.tally(), this.traffic.steps(), () -> sessionTools(conversation));
+		List<String> capabilities = (this.user != null) ? List.of(tools.capability(), tools.perUser().server())
+				: List.of(tools.capability());
 		this.script = new ModelScript(new Random(this.random.nextLong()), this.traffic.arguments(), tools.deferred(),
-				tools.capability());
+				capabilities);
 		this.traffic.model().register(this.id, this);
 	}
 
