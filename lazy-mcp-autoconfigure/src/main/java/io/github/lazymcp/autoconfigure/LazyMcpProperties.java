@@ -288,6 +288,14 @@ public class LazyMcpProperties {
 		private boolean clauses = true;
 
 		/**
+		 * The most tools a server may list for its tools to come together in a ranking:
+		 * when one of the three best matches is a tool of such a server, its server's
+		 * other matching tools follow it (a small server is usually one API whose tools a
+		 * task uses in turn). 0 turns it off.
+		 */
+		private int smallServer = 5;
+
+		/**
 		 * How long the application's readiness waits for the first full search index of
 		 * the startup catalog (embeddings included) before it accepts traffic; past it,
 		 * the application is ready and BM25 answers until the index is built. 0 does not
@@ -351,6 +359,14 @@ public class LazyMcpProperties {
 
 		public void setClauses(boolean clauses) {
 			this.clauses = clauses;
+		}
+
+		public int getSmallServer() {
+			return this.smallServer;
+		}
+
+		public void setSmallServer(int smallServer) {
+			this.smallServer = smallServer;
 		}
 
 		public double getMinSimilarity() {

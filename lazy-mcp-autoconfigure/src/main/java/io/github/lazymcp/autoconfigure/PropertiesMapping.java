@@ -157,9 +157,11 @@ final class PropertiesMapping {
 		return record(
 				() -> RankingSettings.DEFAULTS.withStrategy(search.getRanker())
 					.withMinSimilarity(search.getMinSimilarity())
-					.withClauses(search.isClauses()),
+					.withClauses(search.isClauses())
+					.withSmallServer(search.getSmallServer()),
 				property("strategy", "search.ranker", search.getRanker()),
-				property("minSimilarity", "search.min-similarity", search.getMinSimilarity()));
+				property("minSimilarity", "search.min-similarity", search.getMinSimilarity()),
+				property("smallServer", "search.small-server", search.getSmallServer()));
 	}
 
 	static EmbeddingSettings embedding(LazyMcpProperties properties) {

@@ -38,11 +38,15 @@ import io.github.lazymcp.settings.internal.Checks;
  * @param bm25B BM25 length normalization
  * @param clauses whether a request of several clauses ("Find X. Then do Y.") is also
  * ranked clause by clause, each clause's best tool placed first
+ * @param smallServer the most tools a server may list for its tools to come together:
+ * when one of the three best matches is a tool of such a server, its server's other
+ * matches follow it (a small server is usually one API whose tools a task uses together);
+ * 0 turns it off
  * @since 0.1.0
  */
 public record RankingSettings(Strategy strategy, double minSimilarity, double supportedSimilarity, double minSupport,
 		double minCoverage, double sparseWeight, double sparseGapWeight, double denseWeight, double serverWeight,
-		double useWeight, int depth, double bm25K1, double bm25B, boolean clauses) {
+		double useWeight, int depth, double bm25K1, double bm25B, boolean clauses, int smallServer) {
 
 	/**
 	 * The shipped defaults, chosen on the dev splits of {@code docs/benchmarks.md} (the
@@ -50,10 +54,11 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	 * plus 2 per unit of relative lead) and dense (weight 1); no server signal; learned
 	 * uses vote with weight 40; abstention below a cosine of 0.20 unless the best lexical
 	 * match covers half of the query's weight, and below 0.26 unless it covers a tenth;
-	 * BM25 with k1 1.5 and b 0.75; a request's clauses ranked apart too.
+	 * BM25 with k1 1.5 and b 0.75; a request's clauses ranked apart too; the tools of a
+	 * server of at most 5 tools together.
 	 */
 	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.20, 0.26, 0.1, 0.5, 0.8, 2, 1,
-			0, 40, 50, 1.5, 0.75, true);
+			0, 40, 50, 1.5, 0.75, true, 5);
 
 	public RankingSettings {
 		Checks.set("strategy", strategy);
@@ -71,6 +76,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 			throw new InvalidSettingException("bm25K1", bm25K1, "must be finite and at least 0");
 		}
 		Checks.between("bm25B", bm25B, 0, 1);
+		Checks.notNegative("smallServer", smallServer);
 	}
 
 	private static void similarity(String component, double cosine) {
@@ -87,7 +93,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withStrategy(Strategy strategy) {
 		return new RankingSettings(strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
 	}
 
 	/**
@@ -98,7 +104,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withMinSimilarity(double minSimilarity) {
 		return new RankingSettings(this.strategy, minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
 	}
 
 	/**
@@ -109,7 +115,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withServerWeight(double serverWeight) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
 	}
 
 	/**
@@ -120,7 +126,18 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withClauses(boolean clauses) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, clauses);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, clauses, this.smallServer);
+	}
+
+	/**
+	 * These settings with another size up to which a server's tools come together.
+	 * @param smallServer the most tools of such a server, 0 for none
+	 * @return the new settings
+	 */
+	public RankingSettings withSmallServer(int smallServer) {
+		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, smallServer);
 	}
 
 	/**

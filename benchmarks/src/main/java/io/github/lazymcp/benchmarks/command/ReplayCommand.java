@@ -34,6 +34,8 @@ public final class ReplayCommand implements Command {
 
 	private static final String CLAUSES = "clauses";
 
+	private static final String SMALL_SERVER = "small-server";
+
 	@Override
 	public String name() {
 		return "replay";
@@ -48,6 +50,7 @@ public final class ReplayCommand implements Command {
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
 				         [--deferral-gate off|openai|anthropic] [--min-similarity X] [--clauses on|off]
+				         [--small-server N]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 
@@ -69,28 +72,41 @@ public final class ReplayCommand implements Command {
 	}
 
 	/**
-	 * The ranker a name gives; with {@code --min-similarity} or {@code --clauses},
-	 * lazy-mcp's ranker of that name with that abstention threshold or with a request's
-	 * clauses ranked apart or not, as an application sets
-	 * {@code tools.lazy-mcp.search.min-similarity} or
-	 * {@code tools.lazy-mcp.search.clauses}.
+	 * The ranker a name gives; with {@code --min-similarity}, {@code --clauses} or
+	 * {@code --small-server}, lazy-mcp's ranker of that name with that abstention
+	 * threshold, with a request's clauses ranked apart or not, or with another size up to
+	 * which a server's tools come together, as an application sets
+	 * {@code tools.lazy-mcp.search.min-similarity}, {@code tools.lazy-mcp.search.clauses}
+	 * or {@code tools.lazy-mcp.search.small-server}.
 	 * @throws IllegalArgumentException when an option is given with a peer's ranker
 	 */
 	static ToolRanker ranker(Options args, String name, RankerRegistry registry) {
-		if (args.has(MIN_SIMILARITY)) {
-			double minSimilarity = args.decimal(MIN_SIMILARITY, Double.NaN);
-			return ProductRankers.withSettings(name, MIN_SIMILARITY,
-					(settings) -> clauses(args, settings.withMinSimilarity(minSimilarity)));
+		for (String option : List.of(MIN_SIMILARITY, CLAUSES, SMALL_SERVER)) {
+			if (args.has(option)) {
+				return ProductRankers.withSettings(name, option, (settings) -> settings(args, settings));
+			}
 		}
-		return args.has(CLAUSES) ? ProductRankers.withSettings(name, CLAUSES, (settings) -> clauses(args, settings))
-				: registry.create(name);
+		return registry.create(name);
 	}
 
-	private static RankingSettings clauses(Options args, RankingSettings settings) {
-		return args.has(CLAUSES) ? settings.withClauses(args.onOff(CLAUSES, settings.clauses())) : settings;
+	private static RankingSettings settings(Options args, RankingSettings settings) {
+		RankingSettings set = settings;
+		if (args.has(MIN_SIMILARITY)) {
+			set = set.withMinSimilarity(args.decimal(MIN_SIMILARITY, Double.NaN));
+		}
+		if (args.has(CLAUSES)) {
+			set = set.withClauses(args.onOff(CLAUSES, set.clauses()));
+		}
+		if (args.has(SMALL_SERVER)) {
+			set = set.withSmallServer(args.integer(SMALL_SERVER, set.smallServer()));
+		}
+		return set;
 	}
 
-	/** The ranker's name in the results, with the threshold and the clauses when set. */
+	/**
+	 * The ranker's name in the results, with the threshold, the clauses and the small
+	 * server's size when set.
+	 */
 	static String label(Options args, String name) {
 		List<String> set = new ArrayList<>();
 		if (args.has(MIN_SIMILARITY)) {
@@ -98,6 +114,9 @@ public final class ReplayCommand implements Command {
 		}
 		if (args.has(CLAUSES)) {
 			set.add("clauses " + args.require(CLAUSES));
+		}
+		if (args.has(SMALL_SERVER)) {
+			set.add("small-server " + args.require(SMALL_SERVER));
 		}
 		return set.isEmpty() ? name : name + " (" + String.join(", ", set) + ")";
 	}

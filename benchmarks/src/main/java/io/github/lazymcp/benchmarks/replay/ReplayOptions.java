@@ -32,7 +32,8 @@ public final class ReplayOptions {
 	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
 			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
 			"cache-write", "cache-read", "output-price", "cache-min-tokens", "system-prompt", "result-tokens", "model",
-			"query", "deferral-gate", "min-similarity", "clauses"), Set.of("json", "per-task", "search-twice"));
+			"query", "deferral-gate", "min-similarity", "clauses", "small-server"),
+			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {
 	}

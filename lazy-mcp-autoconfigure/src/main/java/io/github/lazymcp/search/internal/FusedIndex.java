@@ -45,6 +45,12 @@ import org.jspecify.annotations.Nullable;
  *    joined as ClauseOrder says: each clause's best tool first, in the request's order,
  *    never instead of the whole request's ranking. Only when the whole request does not
  *    abstain, and never for a query that asks for the nearest tools.
+ * 7. A small server's tools come together (RankingSettings.smallServer, at most 5 tools by
+ *    default): when one of the whole request's three best matches is such a server's, its
+ *    server's other matches follow it, best first, before the rest; the result is still
+ *    cut to the limit. A server of a few tools is usually one API whose tools one task
+ *    uses in turn (an API's search, then its details); a big server's tools are more
+ *    often alternatives. Its matches are the tools the rankings of step 1 found at all.
  * Ties keep catalog order, so results are deterministic.
  * The BM25 weights of step 1 are the settings', or those FusionFit chose from the requests
  * the catalog learned from use; the fitting happens where the index is built.
@@ -63,6 +69,12 @@ final class FusedIndex implements ToolIndex {
 	private static final int FIT_DEPTH = 5;
 
 	private final Map<String, Integer> order;
+
+	/** How many of the best matches bring a small server's other matches along. */
+	private static final int LEADERS = 3;
+
+	/** The server of each tool of a small server (RankingSettings.smallServer). */
+	private final Map<String, String> smallServerOf;
 
 	private final @Nullable Bm25Index sparse;
 
@@ -94,6 +106,7 @@ final class FusedIndex implements ToolIndex {
 			@Nullable ServerSignal servers, UseVotes uses, RankingSettings settings) {
 		this.order = new HashMap<>();
 		documents.forEach((document) -> this.order.putIfAbsent(document.name(), this.order.size()));
+		this.smallServerOf = smallServers(documents, settings.smallServer());
 		this.sparse = sparse;
 		this.dense = dense;
 		this.visible = new Visible.Kept(documents);
@@ -120,6 +133,7 @@ final class FusedIndex implements ToolIndex {
 	private FusedIndex(FusedIndex other, UseVotes uses, FusionFit.Weights weights, FusionFit.@Nullable Result fit,
 			Set<String> fitRequests) {
 		this.order = other.order;
+		this.smallServerOf = other.smallServerOf;
 		this.sparse = other.sparse;
 		this.dense = other.dense;
 		this.visible = other.visible;
@@ -216,7 +230,8 @@ final class FusedIndex implements ToolIndex {
 		}
 		Map<String, Double> scores = scores(query, evidence);
 		named.forEach((tool) -> scores.merge(tool, NAMED, Double::sum));
-		List<ToolMatch> whole = ranked(scores, limit);
+		List<ToolMatch> whole = this.smallServerOf.isEmpty() ? ranked(scores, limit)
+				: together(ranked(scores, scores.size()), limit);
 		if (!this.settings.clauses() || query.isNearest()) {
 			return whole;
 		}
@@ -226,6 +241,43 @@ final class FusedIndex implements ToolIndex {
 		}
 		List<List<ToolMatch>> parts = clauses.texts().stream().map((clause) -> clause(clause, limit, seen)).toList();
 		return ClauseOrder.merge(whole, parts, clauses.ordered(), NAMED, limit);
+	}
+
+	/**
+	 * Step 7: a ranking in which each of the best three matches of a small server is
+	 * followed by its server's other matches, best first, cut to the limit.
+	 */
+	private List<ToolMatch> together(List<ToolMatch> ranking, int limit) {
+		List<ToolMatch> result = new ArrayList<>(limit);
+		Set<String> placed = new HashSet<>();
+		for (int i = 0; i < ranking.size() && result.size() < limit; i++) {
+			ToolMatch match = ranking.get(i);
+			if (!placed.add(match.name())) {
+				continue;
+			}
+			result.add(match);
+			String server = (i < LEADERS) ? this.smallServerOf.get(match.name()) : null;
+			for (int j = i + 1; server != null && j < ranking.size() && result.size() < limit; j++) {
+				ToolMatch sibling = ranking.get(j);
+				if (server.equals(this.smallServerOf.get(sibling.name())) && placed.add(sibling.name())) {
+					result.add(sibling);
+				}
+			}
+		}
+		return result;
+	}
+
+	/** The server of each tool whose server lists at most that many tools. */
+	private static Map<String, String> smallServers(List<SearchDocument> documents, int smallServer) {
+		Map<String, Integer> sizes = new HashMap<>();
+		documents.forEach((document) -> sizes.merge(document.server(), 1, Integer::sum));
+		Map<String, String> small = new HashMap<>();
+		for (SearchDocument document : documents) {
+			if (sizes.getOrDefault(document.server(), 0) <= smallServer) {
+				small.put(document.name(), document.server());
+			}
+		}
+		return small;
 	}
 
 	/** One clause's ranking: steps 1 to 3 for its words alone; none when it abstains. */

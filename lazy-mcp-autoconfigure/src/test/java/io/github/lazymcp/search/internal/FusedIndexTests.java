@@ -279,12 +279,46 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void aSmallServersOtherMatchesFollowItsToolAmongTheBestThree() {
+		List<SearchDocument> catalog = List.of(
+				SearchDocument.of("weather/forecast", "weather", "forecast", "Weather forecast for a city.", null),
+				SearchDocument.of("maps/route", "maps", "route", "Driving route between two places.", null),
+				SearchDocument.of("maps/places", "maps", "places", "Places of interest near a point.", null),
+				SearchDocument.of("maps/geocode", "maps", "geocode", "Coordinates of an address.", null),
+				SearchDocument.of("news/headlines", "news", "headlines", "Today's news headlines.", null),
+				SearchDocument.of("weather/alerts", "weather", "alerts", "Severe storm warnings.", null));
+		String request = "weather forecast for the city, the driving route there and places near it";
+
+		List<String> apart = names(ranker(0).index(catalog).search(request, 6));
+		List<String> together = names(ranker(2).index(catalog).search(request, 6));
+
+		assertThat(apart).first().isEqualTo("weather/forecast");
+		assertThat(apart.indexOf("weather/alerts")).as("the alerts apart, in %s", apart).isGreaterThan(2);
+		assertThat(together).as("the weather server lists 2 tools, the maps server 3")
+			.startsWith("weather/forecast", "weather/alerts")
+			.containsExactlyInAnyOrderElementsOf(apart);
+		assertThat(together.subList(2, together.size()))
+			.isEqualTo(apart.stream().filter((name) -> !name.startsWith("weather/")).toList());
+		assertThat(names(ranker(2).index(catalog).search(request, 1))).containsExactly("weather/forecast");
+	}
+
+	@Test
 	void blankQueriesFindNothing() {
 		assertThat(hybrid(0).index(this.tools).search("  ", 5)).isEmpty();
 	}
 
 	private FusionRanker hybrid(double minSimilarity) {
 		return new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(minSimilarity), embeddings());
+	}
+
+	private FusionRanker ranker(int smallServer) {
+		return new FusionRanker(
+				RankingSettings.DEFAULTS.withMinSimilarity(0).withClauses(false).withSmallServer(smallServer),
+				embeddings());
+	}
+
+	private static List<String> names(List<ToolMatch> matches) {
+		return matches.stream().map(ToolMatch::name).toList();
 	}
 
 	private FusionRanker bm25() {
