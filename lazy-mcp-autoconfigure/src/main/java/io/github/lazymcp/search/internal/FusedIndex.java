@@ -68,12 +68,15 @@ final class FusedIndex implements ToolIndex {
 	/** How deep fitting looks at a fused ranking: its score counts the top 5. */
 	private static final int FIT_DEPTH = 5;
 
-	private final Map<String, Integer> order;
-
 	/** How many of the best matches bring a small server's other matches along. */
 	private static final int LEADERS = 3;
 
-	/** The server of each tool of a small server (RankingSettings.smallServer). */
+	private final Map<String, Integer> order;
+
+	/**
+	 * The server of each tool of a small server (RankingSettings.smallServer) that lists
+	 * others: empty when no tool has one to bring along.
+	 */
 	private final Map<String, String> smallServerOf;
 
 	private final @Nullable Bm25Index sparse;
@@ -248,7 +251,7 @@ final class FusedIndex implements ToolIndex {
 	 * followed by its server's other matches, best first, cut to the limit.
 	 */
 	private List<ToolMatch> together(List<ToolMatch> ranking, int limit) {
-		List<ToolMatch> result = new ArrayList<>(limit);
+		List<ToolMatch> result = new ArrayList<>(Math.min(limit, ranking.size()));
 		Set<String> placed = new HashSet<>();
 		for (int i = 0; i < ranking.size() && result.size() < limit; i++) {
 			ToolMatch match = ranking.get(i);
@@ -267,13 +270,14 @@ final class FusedIndex implements ToolIndex {
 		return result;
 	}
 
-	/** The server of each tool whose server lists at most that many tools. */
+	/** The server of each tool whose server lists others, and at most that many tools. */
 	private static Map<String, String> smallServers(List<SearchDocument> documents, int smallServer) {
 		Map<String, Integer> sizes = new HashMap<>();
 		documents.forEach((document) -> sizes.merge(document.server(), 1, Integer::sum));
 		Map<String, String> small = new HashMap<>();
 		for (SearchDocument document : documents) {
-			if (sizes.getOrDefault(document.server(), 0) <= smallServer) {
+			int size = sizes.getOrDefault(document.server(), 0);
+			if (size > 1 && size <= smallServer) {
 				small.put(document.name(), document.server());
 			}
 		}

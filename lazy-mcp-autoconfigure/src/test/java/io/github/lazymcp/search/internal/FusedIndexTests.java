@@ -300,6 +300,7 @@ class FusedIndexTests {
 		assertThat(together.subList(2, together.size()))
 			.isEqualTo(apart.stream().filter((name) -> !name.startsWith("weather/")).toList());
 		assertThat(names(ranker(2).index(catalog).search(request, 1))).containsExactly("weather/forecast");
+		assertThat(names(ranker(2).index(catalog).search(request, Integer.MAX_VALUE))).isEqualTo(together);
 	}
 
 	@Test
