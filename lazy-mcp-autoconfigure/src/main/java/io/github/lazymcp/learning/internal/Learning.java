@@ -3,6 +3,7 @@ package io.github.lazymcp.learning.internal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -163,7 +164,7 @@ public final class Learning {
 		Map<String, List<String>> uses = (previous != null && !forgotSince(previous)) ? previous.uses() : Map.of();
 		if (this.settings.enabled()) {
 			try {
-				uses = this.store.uses();
+				uses = unchanged(previous, this.store.uses());
 				recovered();
 			}
 			catch (RuntimeException ex) {
@@ -173,6 +174,28 @@ public final class Learning {
 		Knowledge loaded = new Knowledge(version, forgottenNow, now, uses);
 		this.known.set(loaded);
 		return loaded;
+	}
+
+	/**
+	 * The uses just read, each tool's requests that did not change since the last load
+	 * being the list loaded then: a busy application reloads every ten seconds, usually
+	 * for one new use among thousands, and the index rebuilt with the knowledge then
+	 * keeps its documents and votes for every tool whose list is the same (and the fresh
+	 * copies die young instead of being kept and copied by the collector).
+	 * @param previous the knowledge loaded before, or null
+	 * @param loaded the uses just read
+	 * @return the uses, sharing the previous knowledge's lists where they are equal
+	 */
+	private static Map<String, List<String>> unchanged(@Nullable Knowledge previous, Map<String, List<String>> loaded) {
+		if (previous == null) {
+			return loaded;
+		}
+		Map<String, List<String>> uses = new LinkedHashMap<>();
+		loaded.forEach((tool, requests) -> {
+			List<String> before = previous.of(tool);
+			uses.put(tool, requests.equals(before) ? before : requests);
+		});
+		return uses.equals(previous.uses()) ? previous.uses() : uses;
 	}
 
 	/**

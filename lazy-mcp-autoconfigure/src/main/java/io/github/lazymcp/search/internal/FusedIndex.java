@@ -130,7 +130,15 @@ final class FusedIndex implements ToolIndex {
 	 * @return the new index
 	 */
 	FusedIndex withUses(UseVotes uses) {
-		return new FusedIndex(this, uses, this.weights, this.fit, this.fitRequests);
+		return (uses == this.uses) ? this : new FusedIndex(this, uses, this.weights, this.fit, this.fitRequests);
+	}
+
+	/**
+	 * The votes of this index's learned uses.
+	 * @return the votes
+	 */
+	UseVotes votes() {
+		return this.uses;
 	}
 
 	private FusedIndex(FusedIndex other, UseVotes uses, FusionFit.Weights weights, FusionFit.@Nullable Result fit,

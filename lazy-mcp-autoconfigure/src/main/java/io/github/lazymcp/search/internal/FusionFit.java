@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 import io.github.lazymcp.search.RankingSettings;
@@ -57,6 +58,13 @@ public final class FusionFit {
 	/** How much better (in top-1 plus recall at 5, each from 0 to 1) a fit must score. */
 	static final double MIN_GAIN = 0.02;
 
+	/**
+	 * The order learned requests are sampled in: by a hash that spreads similar texts
+	 * apart, so the sample is not biased to a prefix.
+	 */
+	static final Comparator<String> SAMPLE_ORDER = Comparator.comparingInt(FusionFit::hash)
+		.thenComparing(Comparator.naturalOrder());
+
 	/** The BM25 weights tried, with the dense weight as configured. */
 	private static final double[] SPARSE_WEIGHTS = { 0, 0.2, 0.4, 0.8, 1.2, 2, 3 };
 
@@ -84,23 +92,32 @@ public final class FusionFit {
 
 	/**
 	 * The learned requests of a catalog, each with the tools it called, at most
-	 * {@link #MAX_REQUESTS} of them chosen by a hash of their text.
+	 * {@link #MAX_REQUESTS} of them chosen by a hash of their text. The sample is kept
+	 * while the uses are read, never a list of every distinct text: a catalog of 10,000
+	 * tools holds up to 320,000, and it is read at every rebuild.
 	 * @param documents the catalog with its learned uses
 	 * @return the requests and their tools, in a deterministic order
 	 */
 	static Map<String, Set<String>> requests(List<SearchDocument> documents) {
-		Map<String, Set<String>> called = new LinkedHashMap<>();
+		TreeSet<String> chosen = new TreeSet<>(SAMPLE_ORDER);
 		for (SearchDocument document : documents) {
 			for (String use : document.uses()) {
-				if (!use.isBlank()) {
-					called.computeIfAbsent(use, (text) -> new LinkedHashSet<>()).add(document.name());
+				boolean early = chosen.size() < MAX_REQUESTS || SAMPLE_ORDER.compare(use, chosen.last()) < 0;
+				if (early && !use.isBlank() && chosen.add(use) && chosen.size() > MAX_REQUESTS) {
+					chosen.pollLast();
 				}
 			}
 		}
-		List<String> texts = new ArrayList<>(called.keySet());
-		texts.sort(Comparator.comparingInt(FusionFit::hash).thenComparing(Comparator.naturalOrder()));
 		Map<String, Set<String>> sample = new LinkedHashMap<>();
-		texts.stream().limit(MAX_REQUESTS).forEach((text) -> sample.put(text, called.get(text)));
+		chosen.forEach((text) -> sample.put(text, new LinkedHashSet<>()));
+		for (SearchDocument document : documents) {
+			for (String use : document.uses()) {
+				Set<String> tools = sample.get(use);
+				if (tools != null) {
+					tools.add(document.name());
+				}
+			}
+		}
 		return sample;
 	}
 
@@ -121,9 +138,7 @@ public final class FusionFit {
 		return added > 0 && added >= REFIT_SHARE * current.size();
 	}
 
-	/**
-	 * A hash that spreads similar texts apart, so the sample is not biased to a prefix.
-	 */
+	/** A hash that spreads similar texts apart. */
 	private static int hash(String text) {
 		int h = text.hashCode() * 0x9E3779B9;
 		return h ^ (h >>> 16);

@@ -60,12 +60,13 @@ final class FusionRanker implements ToolRanker {
 				? new Bm25Index(catalog, this.settings.bm25K1(), this.settings.bm25B()) : null;
 		Embeddings embedded = this.embeddings;
 		if (embedded == null || strategy == RankingSettings.Strategy.BM25) {
-			return new FusedIndex(catalog, sparse, null, null, uses(catalog), this.settings);
+			return new FusedIndex(catalog, sparse, null, null, uses(catalog, UseVotes.none()), this.settings);
 		}
 		DenseIndex dense = new DenseRanker(embedded.catalog(), embedded.query(), embedded.queryPrefix()).index(catalog);
 		ServerSignal servers = (this.settings.serverWeight() > 0)
 				? new ServerSignal(catalog, embedded.catalog(), embedded.query(), embedded.queryPrefix()) : null;
-		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog), this.settings).fitted(catalog);
+		return new FusedIndex(catalog, sparse, dense, servers, uses(catalog, UseVotes.none()), this.settings)
+			.fitted(catalog);
 	}
 
 	@Override
@@ -74,17 +75,18 @@ final class FusionRanker implements ToolRanker {
 			return index(documents);
 		}
 		List<SearchDocument> catalog = List.copyOf(documents);
-		return fused.withUses(uses(catalog)).fitted(catalog);
+		return fused.withUses(uses(catalog, fused.votes())).fitted(catalog);
 	}
 
-	private UseVotes uses(List<SearchDocument> catalog) {
+	/** The votes of a catalog's uses; the previous ones when the same uses vote. */
+	private UseVotes uses(List<SearchDocument> catalog, UseVotes previous) {
 		Embeddings embedded = this.embeddings;
 		UseVectors vectors = this.useVectors;
 		if (embedded == null || vectors == null || this.settings.strategy() == RankingSettings.Strategy.BM25) {
-			return UseVotes.lexical(catalog, USE_FLOOR_LEXICAL, this.settings.useWeight());
+			return UseVotes.lexical(catalog, previous, USE_FLOOR_LEXICAL, this.settings.useWeight());
 		}
-		return UseVotes.embedded(catalog, vectors::of, embedded.query(), embedded.queryPrefix(), USE_FLOOR_EMBEDDED,
-				this.settings.useWeight());
+		return UseVotes.embedded(catalog, previous, vectors::of, embedded.query(), embedded.queryPrefix(),
+				USE_FLOOR_EMBEDDED, this.settings.useWeight());
 	}
 
 	/**

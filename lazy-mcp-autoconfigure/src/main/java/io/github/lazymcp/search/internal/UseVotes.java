@@ -1,6 +1,7 @@
 package io.github.lazymcp.search.internal;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -42,10 +43,23 @@ final class UseVotes {
 	 */
 	static final int MAX_USES = 4096;
 
-	private static final UseVotes NONE = new UseVotes(new String[0], new int[0], (query) -> new double[0], 1, 0);
+	/** What lexical votes compare texts with: their word vectors. */
+	private static final Object WORDS = new Object();
+
+	private static final UseVotes NONE = new UseVotes(new String[0], new int[0], new String[0], WORDS,
+			(query) -> new double[0], 1, 0);
 
 	/** The tool each use votes for. */
 	private final String[] owners;
+
+	/** The distinct texts, to tell whether a rebuild collected the same uses. */
+	private final String[] distinct;
+
+	/**
+	 * What the similarities come from: the query embedder, or {@link #WORDS}; votes are
+	 * reused only by votes of the same kind.
+	 */
+	private final Object basis;
 
 	/**
 	 * Each use's text, as a number into the distinct texts: one request that called
@@ -60,10 +74,12 @@ final class UseVotes {
 
 	private final double weight;
 
-	private UseVotes(String[] owners, int[] texts, Function<Query, double[]> similarities, double floor,
-			double weight) {
+	private UseVotes(String[] owners, int[] texts, String[] distinct, Object basis,
+			Function<Query, double[]> similarities, double floor, double weight) {
 		this.owners = owners;
 		this.texts = texts;
+		this.distinct = distinct;
+		this.basis = basis;
 		this.similarities = similarities;
 		this.floor = floor;
 		this.weight = weight;
@@ -80,6 +96,8 @@ final class UseVotes {
 	/**
 	 * Votes by the cosine of embeddings.
 	 * @param documents the catalog with its learned uses
+	 * @param previous the votes of the index this one replaces, returned as they are when
+	 * the same uses vote (nothing is embedded then), or {@link #none()}
 	 * @param embedder the unit vectors of the uses, in order; never a cache that persists
 	 * them, since uses are users' requests
 	 * @param queryEmbedder embeds a query, shared with the dense ranking
@@ -88,48 +106,61 @@ final class UseVotes {
 	 * @param weight the vote of a past request identical to the query
 	 * @return the votes
 	 */
-	static UseVotes embedded(List<SearchDocument> documents, Function<List<String>, List<float[]>> embedder,
-			Function<String, float[]> queryEmbedder, String queryPrefix, double floor, double weight) {
+	static UseVotes embedded(List<SearchDocument> documents, UseVotes previous,
+			Function<List<String>, List<float[]>> embedder, Function<String, float[]> queryEmbedder, String queryPrefix,
+			double floor, double weight) {
 		Collected uses = collect(documents);
 		if (uses.isEmpty() || weight == 0) {
 			return NONE;
 		}
+		if (uses.sameAs(previous, queryEmbedder, floor, weight)) {
+			return previous;
+		}
 		UnitVectors vectors = UnitVectors.of(embedder.apply(uses.distinct()));
-		return uses.votes((query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)), floor, weight);
+		return uses.votes(queryEmbedder, (query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)),
+				floor, weight);
 	}
 
 	/**
 	 * Votes by the cosine of idf-weighted word vectors.
 	 * @param documents the catalog with its learned uses
+	 * @param previous the votes of the index this one replaces, returned as they are when
+	 * the same uses vote, or {@link #none()}
 	 * @param floor the cosine a past request must exceed to vote
 	 * @param weight the vote of a past request identical to the query
 	 * @return the votes
 	 */
-	static UseVotes lexical(List<SearchDocument> documents, double floor, double weight) {
+	static UseVotes lexical(List<SearchDocument> documents, UseVotes previous, double floor, double weight) {
 		Collected uses = collect(documents);
 		if (uses.isEmpty() || weight == 0) {
 			return NONE;
 		}
+		if (uses.sameAs(previous, WORDS, floor, weight)) {
+			return previous;
+		}
 		WordVectors words = new WordVectors(uses.distinct(), uses.multiplicities());
-		return uses.votes((query) -> words.similarities(query.text()), floor, weight);
+		return uses.votes(WORDS, (query) -> words.similarities(query.text()), floor, weight);
 	}
 
 	/**
 	 * Takes the uses round-robin over the tools, first use of every tool first, up to
 	 * {@link #MAX_USES}: past that, every used tool keeps some evidence and the search
-	 * stays within its time budget.
+	 * stays within its time budget. A tool's distinct uses are listed only once a round
+	 * reaches it: at 10,000 tools the first round fills the budget.
 	 */
 	private static Collected collect(List<SearchDocument> documents) {
-		List<List<String>> uses = new ArrayList<>();
-		for (SearchDocument document : documents) {
-			uses.add(List.copyOf(new LinkedHashSet<>(document.uses())));
-		}
+		List<@Nullable List<String>> uses = new ArrayList<>(Collections.nCopies(documents.size(), null));
 		Collected collected = new Collected();
 		for (int round = 0; collected.size() < MAX_USES; round++) {
 			boolean more = false;
 			for (int i = 0; i < documents.size() && collected.size() < MAX_USES; i++) {
-				if (round < uses.get(i).size()) {
-					collected.add(documents.get(i).name(), uses.get(i).get(round));
+				List<String> distinct = uses.get(i);
+				if (distinct == null) {
+					distinct = List.copyOf(new LinkedHashSet<>(documents.get(i).uses()));
+					uses.set(i, distinct);
+				}
+				if (round < distinct.size()) {
+					collected.add(documents.get(i).name(), distinct.get(round));
 					more = true;
 				}
 			}
@@ -216,9 +247,30 @@ final class UseVotes {
 			return counts;
 		}
 
-		UseVotes votes(Function<Query, double[]> similarities, double floor, double weight) {
+		/** Whether some votes were made of exactly these uses, the same way. */
+		boolean sameAs(UseVotes votes, Object basis, double floor, double weight) {
+			if (votes.basis != basis || votes.floor != floor || votes.weight != weight
+					|| votes.owners.length != this.owners.size() || votes.distinct.length != this.distinct.size()) {
+				return false;
+			}
+			for (int i = 0; i < votes.owners.length; i++) {
+				if (votes.texts[i] != this.texts.get(i) || !votes.owners[i].equals(this.owners.get(i))) {
+					return false;
+				}
+			}
+			int i = 0;
+			for (String text : this.distinct.keySet()) {
+				if (!votes.distinct[i++].equals(text)) {
+					return false;
+				}
+			}
+			return true;
+		}
+
+		UseVotes votes(Object basis, Function<Query, double[]> similarities, double floor, double weight) {
 			return new UseVotes(this.owners.toArray(String[]::new),
-					this.texts.stream().mapToInt(Integer::intValue).toArray(), similarities, floor, weight);
+					this.texts.stream().mapToInt(Integer::intValue).toArray(),
+					this.distinct.keySet().toArray(String[]::new), basis, similarities, floor, weight);
 		}
 
 	}

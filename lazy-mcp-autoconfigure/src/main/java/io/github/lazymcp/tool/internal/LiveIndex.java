@@ -218,7 +218,7 @@ final class LiveIndex {
 	private void startReport(CompletableFuture<CatalogReport> report, Built built, int depth) {
 		Runnable compute = () -> {
 			try {
-				report.complete(CatalogReport.of(documents(built.snapshot(), built.knowledge()), built.index(), depth));
+				report.complete(CatalogReport.of(built.documents(), built.index(), depth));
 			}
 			catch (RuntimeException | Error ex) {
 				report.completeExceptionally(ex);
@@ -279,8 +279,8 @@ final class LiveIndex {
 		try {
 			interimOf(pending);
 			if (this.interimRanker != null && this.pending.get() == pending) {
-				publish(pending,
-						new Built(pending.snapshot(), this.ranker.index(pending.documents()), pending.knowledge()));
+				publish(pending, new Built(pending.snapshot(), pending.documents(),
+						this.ranker.index(pending.documents()), pending.knowledge()));
 			}
 		}
 		catch (RuntimeException | Error ex) {
@@ -313,7 +313,7 @@ final class LiveIndex {
 		ToolIndex index = pending.interim().join();
 		this.firstAnswer.complete(null);
 		if (this.interimRanker == null) {
-			publish(pending, new Built(pending.snapshot(), index, pending.knowledge()));
+			publish(pending, new Built(pending.snapshot(), pending.documents(), index, pending.knowledge()));
 		}
 		return index;
 	}
@@ -366,7 +366,8 @@ final class LiveIndex {
 		try {
 			Learning.Knowledge knowledge = this.learning.reload();
 			Built next = knowledge.uses().equals(current.knowledge().uses())
-					? new Built(current.snapshot(), current.index(), knowledge) : withUses(current, knowledge);
+					? new Built(current.snapshot(), current.documents(), current.index(), knowledge)
+					: withUses(current, knowledge);
 			this.built.compareAndSet(current, next);
 		}
 		catch (RuntimeException | Error ex) {
@@ -382,10 +383,16 @@ final class LiveIndex {
 		}
 	}
 
-	/** Only the uses changed: the ranker keeps what does not depend on them. */
+	/**
+	 * Only the uses changed: a tool whose uses did not change keeps its document (its
+	 * schema is not parsed again), and the ranker keeps what does not depend on uses.
+	 */
 	private Built withUses(Built current, Learning.Knowledge knowledge) {
-		return new Built(current.snapshot(),
-				this.ranker.reindexUses(current.index(), documents(current.snapshot(), knowledge)), knowledge);
+		List<SearchDocument> documents = current.documents().stream().map((document) -> {
+			List<String> uses = knowledge.of(document.name());
+			return uses.equals(document.uses()) ? document : document.withUses(uses);
+		}).toList();
+		return new Built(current.snapshot(), documents, this.ranker.reindexUses(current.index(), documents), knowledge);
 	}
 
 	private List<SearchDocument> documents(CatalogSnapshot snapshot, Learning.Knowledge knowledge) {
@@ -432,7 +439,16 @@ final class LiveIndex {
 
 	}
 
-	private record Built(CatalogSnapshot snapshot, ToolIndex index, Learning.Knowledge knowledge) {
+	/**
+	 * A full index and what it was built from.
+	 *
+	 * @param snapshot the catalog snapshot
+	 * @param documents its deferred tools as indexed, with the knowledge's uses
+	 * @param index the index
+	 * @param knowledge the uses it votes with
+	 */
+	private record Built(CatalogSnapshot snapshot, List<SearchDocument> documents, ToolIndex index,
+			Learning.Knowledge knowledge) {
 
 	}
 

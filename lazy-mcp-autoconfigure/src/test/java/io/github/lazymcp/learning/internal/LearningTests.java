@@ -130,6 +130,20 @@ class LearningTests {
 	}
 
 	@Test
+	void aReloadKeepsTheListOfEveryToolWhoseUsesDidNotChange() {
+		this.learning.begin("fs__read_file").succeeded("show me the config file", "conversation-1");
+		this.learning.begin("fs__write_file").succeeded("save my list", "conversation-1");
+		Learning.Knowledge first = this.learning.reload();
+		this.learning.begin("fs__write_file").succeeded("save it again", "conversation-1");
+
+		Learning.Knowledge second = this.learning.reload();
+
+		assertThat(second.of("fs__read_file")).isSameAs(first.of("fs__read_file"));
+		assertThat(second.of("fs__write_file")).containsExactly("save my list", "save it again");
+		assertThat(this.learning.reload().uses()).isSameAs(second.uses());
+	}
+
+	@Test
 	void callsAreTimedWithTheTicker() {
 		Learning.Call call = this.learning.begin("t");
 		this.nanos.addAndGet(Duration.ofMillis(250).toNanos());

@@ -192,7 +192,7 @@ class FusedIndexTests {
 		}
 		List<SearchDocument> learned = List.of(this.tools.get(0).withUses(many),
 				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
-		UseVotes votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40);
+		UseVotes votes = UseVotes.lexical(learned, UseVotes.none(), FusionRanker.USE_FLOOR_LEXICAL, 40);
 
 		assertThat(votes.votes(Query.of("remember that Ada prefers tea"), (name) -> true))
 			.containsOnlyKeys("kg/create_entities");
@@ -204,9 +204,10 @@ class FusedIndexTests {
 		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(2).withUses(List.of(request)),
 				this.tools.get(3).withUses(List.of(request)));
 		UseVotes alone = UseVotes.lexical(List.of(this.tools.get(0), this.tools.get(3).withUses(List.of(request))),
-				FusionRanker.USE_FLOOR_LEXICAL, 40);
+				UseVotes.none(), FusionRanker.USE_FLOOR_LEXICAL, 40);
 
-		java.util.Map<String, Double> votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40)
+		java.util.Map<String, Double> votes = UseVotes
+			.lexical(learned, UseVotes.none(), FusionRanker.USE_FLOOR_LEXICAL, 40)
 			.votes(Query.of(request), (name) -> true);
 
 		assertThat(votes).containsOnlyKeys("mail/send_email", "kg/create_entities");
@@ -230,7 +231,7 @@ class FusedIndexTests {
 		List<SearchDocument> learned = List.of(this.tools.get(0).withUses(closer),
 				this.tools.get(2).withUses(unrelated),
 				this.tools.get(3).withUses(List.of("remember that Ada prefers tea very much")));
-		UseVotes votes = UseVotes.lexical(learned, FusionRanker.USE_FLOOR_LEXICAL, 40);
+		UseVotes votes = UseVotes.lexical(learned, UseVotes.none(), FusionRanker.USE_FLOOR_LEXICAL, 40);
 		Query query = Query.of("remember that Ada prefers tea");
 
 		assertThat(votes.votes(query, (name) -> true)).containsOnlyKeys("fs/read_file");
@@ -249,6 +250,28 @@ class FusedIndexTests {
 		assertThat(this.embedder.texts() - embedded).isEqualTo(1);
 		assertThat(warm.search("Remember that Ada prefers TEA", 4))
 			.isEqualTo(hybrid(0).index(learned).search("Remember that Ada prefers TEA", 4));
+	}
+
+	@Test
+	void aRebuildWhoseVotingUsesDidNotChangeKeepsTheIndexAndEmbedsNothing() {
+		FusionRanker ranker = hybrid(0);
+		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
+				this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		ToolIndex warm = ranker.reindexUses(ranker.index(this.tools), learned);
+		int embedded = this.embedder.texts();
+
+		List<SearchDocument> reloaded = List.of(this.tools.get(0), this.tools.get(1), this.tools.get(2),
+				this.tools.get(3).withUses(List.of(new String("remember that Ada prefers tea"))));
+		assertThat(ranker.reindexUses(warm, reloaded)).isSameAs(warm);
+		assertThat(this.embedder.texts()).isEqualTo(embedded);
+
+		List<SearchDocument> more = List.of(this.tools.get(0).withUses(List.of("show me the notes")), this.tools.get(1),
+				this.tools.get(2), this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+		ToolIndex moved = ranker.reindexUses(warm, more);
+		assertThat(moved).isNotSameAs(warm);
+		assertThat(this.embedder.texts() - embedded).isEqualTo(1);
+		assertThat(moved.search("show me the notes", 4))
+			.isEqualTo(hybrid(0).index(more).search("show me the notes", 4));
 	}
 
 	@Test

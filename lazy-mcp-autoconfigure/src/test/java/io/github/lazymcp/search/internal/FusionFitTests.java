@@ -99,6 +99,29 @@ class FusionFitTests {
 	}
 
 	@Test
+	void theSampleIsTheFirstDistinctRequestsInSampleOrderWithEveryToolThatServedThem() {
+		List<SearchDocument> documents = new ArrayList<>();
+		for (int i = 0; i < 200; i++) {
+			int tool = i;
+			List<String> uses = IntStream.range(0, 8).mapToObj((j) -> "ask " + ((tool * 13 + j * 29) % 700)).toList();
+			documents.add(SearchDocument.of("s/t" + i, "s", "t" + i, "Tool " + i, null).withUses(uses));
+		}
+		Map<String, Set<String>> all = new LinkedHashMap<>();
+		documents.forEach((document) -> document.uses()
+			.forEach(
+					(use) -> all.computeIfAbsent(use, (text) -> new java.util.LinkedHashSet<>()).add(document.name())));
+		Map<String, Set<String>> expected = new LinkedHashMap<>();
+		all.keySet()
+			.stream()
+			.sorted(FusionFit.SAMPLE_ORDER)
+			.limit(FusionFit.MAX_REQUESTS)
+			.forEach((text) -> expected.put(text, all.get(text)));
+		assertThat(all).hasSizeGreaterThan(FusionFit.MAX_REQUESTS);
+
+		assertThat(List.copyOf(FusionFit.requests(documents).entrySet())).isEqualTo(List.copyOf(expected.entrySet()));
+	}
+
+	@Test
 	void anIndexFitsItsFusionToLearnedUsesAndRanksNewRequestsWithIt() {
 		List<SearchDocument> learned = new ArrayList<>(this.tools);
 		List<String> carUses = new ArrayList<>();

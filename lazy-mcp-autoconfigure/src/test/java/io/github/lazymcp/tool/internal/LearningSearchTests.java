@@ -23,6 +23,7 @@ import io.github.lazymcp.learning.ToolHints;
 import io.github.lazymcp.learning.UseStore;
 import io.github.lazymcp.learning.internal.Learning;
 import io.github.lazymcp.search.RankingSettings;
+import io.github.lazymcp.search.SearchDocument;
 import io.github.lazymcp.search.internal.Rankers;
 import io.github.lazymcp.tool.LazyMcpRequest;
 import io.github.lazymcp.tool.ToolSettings;
@@ -133,6 +134,24 @@ class LearningSearchTests {
 		runRebuilds();
 		assertThat(this.ranker.builds()).hasSize(2);
 		assertThat(this.ranker.latest("fs__write_file").uses()).containsExactly("save my shopping list please");
+	}
+
+	@Test
+	void aRebuildKeepsTheDocumentOfEveryToolWhoseUsesDidNotChange() {
+		indexAUse();
+		List<SearchDocument> before = this.ranker.builds().get(this.ranker.builds().size() - 1);
+		call("fs__read_file", "{}", "show me the notes");
+		this.now = this.now.plus(Duration.ofMinutes(1));
+		search("{\"query\": \"read a file\"}");
+		runRebuilds();
+
+		assertThat(this.ranker.latest("fs__read_file").uses()).containsExactly("show me the notes");
+		assertThat(this.ranker.latest("fs__write_file")).isSameAs(document(before, "fs__write_file"));
+		assertThat(this.ranker.latest("fs__read_file_twice")).isSameAs(document(before, "fs__read_file_twice"));
+	}
+
+	private static SearchDocument document(List<SearchDocument> build, String name) {
+		return build.stream().filter((document) -> document.name().equals(name)).findFirst().orElseThrow();
 	}
 
 	/** A use of write_file in session "s", then an index with it, a minute later. */
