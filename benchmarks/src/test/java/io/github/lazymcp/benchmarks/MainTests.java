@@ -50,7 +50,7 @@ class MainTests {
 						         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
 						         [--deferral-gate off|openai|anthropic] [--min-similarity X] [--clauses on|off]
-						         [--small-server N]
+						         [--small-server N] [--sparse-coverage X]
 						         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]
 						  compare --dataset FILE [--systems ID,...|all] [--mode search|proactive] [--ranker NAME]
 						         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]

@@ -42,11 +42,16 @@ import io.github.lazymcp.settings.internal.Checks;
  * when one of the three best matches is a tool of such a server, its server's other
  * matches follow it (a small server is usually one API whose tools a task uses together);
  * 0 turns it off
+ * @param sparseCoverage the share of the query's BM25 weight the best lexical match must
+ * cover for BM25 to count in full in the fusion; below it, BM25's weight shrinks in
+ * proportion (a request that shares few words with every tool is worded its own way, and
+ * meaning decides it); 0 keeps BM25's weight whole
  * @since 0.1.0
  */
 public record RankingSettings(Strategy strategy, double minSimilarity, double supportedSimilarity, double minSupport,
 		double minCoverage, double sparseWeight, double sparseGapWeight, double denseWeight, double serverWeight,
-		double useWeight, int depth, double bm25K1, double bm25B, boolean clauses, int smallServer) {
+		double useWeight, int depth, double bm25K1, double bm25B, boolean clauses, int smallServer,
+		double sparseCoverage) {
 
 	/**
 	 * The shipped defaults, chosen on the dev splits of {@code docs/benchmarks.md} (the
@@ -55,10 +60,11 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	 * uses vote with weight 40; abstention below a cosine of 0.20 unless the best lexical
 	 * match covers half of the query's weight, and below 0.26 unless it covers a tenth;
 	 * BM25 with k1 1.5 and b 0.75; a request's clauses ranked apart too; the tools of a
-	 * server of at most 5 tools together.
+	 * server of at most 5 tools together; BM25 in full once its best match covers 0.5 of
+	 * the query's weight, less below.
 	 */
 	public static final RankingSettings DEFAULTS = new RankingSettings(Strategy.HYBRID, 0.20, 0.26, 0.1, 0.5, 0.8, 2, 1,
-			0, 40, 50, 1.5, 0.75, true, 5);
+			0, 40, 50, 1.5, 0.75, true, 5, 0.5);
 
 	public RankingSettings {
 		Checks.set("strategy", strategy);
@@ -77,6 +83,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 		}
 		Checks.between("bm25B", bm25B, 0, 1);
 		Checks.notNegative("smallServer", smallServer);
+		Checks.notNegative("sparseCoverage", sparseCoverage);
 	}
 
 	private static void similarity(String component, double cosine) {
@@ -93,7 +100,8 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withStrategy(Strategy strategy) {
 		return new RankingSettings(strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer,
+				this.sparseCoverage);
 	}
 
 	/**
@@ -104,7 +112,8 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withMinSimilarity(double minSimilarity) {
 		return new RankingSettings(this.strategy, minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer,
+				this.sparseCoverage);
 	}
 
 	/**
@@ -115,7 +124,8 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withServerWeight(double serverWeight) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer,
+				this.sparseCoverage);
 	}
 
 	/**
@@ -126,7 +136,7 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withClauses(boolean clauses) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, clauses, this.smallServer);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, clauses, this.smallServer, this.sparseCoverage);
 	}
 
 	/**
@@ -137,7 +147,19 @@ public record RankingSettings(Strategy strategy, double minSimilarity, double su
 	public RankingSettings withSmallServer(int smallServer) {
 		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
 				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
-				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, smallServer);
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, smallServer, this.sparseCoverage);
+	}
+
+	/**
+	 * These settings with another share of the query's BM25 weight below which BM25
+	 * counts less in the fusion.
+	 * @param sparseCoverage the share, 0 to keep BM25's weight whole
+	 * @return the new settings
+	 */
+	public RankingSettings withSparseCoverage(double sparseCoverage) {
+		return new RankingSettings(this.strategy, this.minSimilarity, this.supportedSimilarity, this.minSupport,
+				this.minCoverage, this.sparseWeight, this.sparseGapWeight, this.denseWeight, this.serverWeight,
+				this.useWeight, this.depth, this.bm25K1, this.bm25B, this.clauses, this.smallServer, sparseCoverage);
 	}
 
 	/**

@@ -74,7 +74,7 @@ class InvalidSettingExceptionTests {
 	void eachWeightIsCheckedOnItsOwn() {
 		InvalidSettingException rejected = catchThrowableOfType(InvalidSettingException.class,
 				() -> new RankingSettings(RankingSettings.Strategy.HYBRID, 0.2, 0.26, 0.1, 0.5, 0.8, 2, 1, -1, 40, 50,
-						1.5, 0.75, true, 5));
+						1.5, 0.75, true, 5, 0.25));
 		assertThat(rejected.component()).isEqualTo("serverWeight");
 		assertThat(rejected).hasMessage("serverWeight must not be negative but was -1.0");
 	}

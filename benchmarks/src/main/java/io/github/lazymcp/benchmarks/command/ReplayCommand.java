@@ -36,6 +36,8 @@ public final class ReplayCommand implements Command {
 
 	private static final String SMALL_SERVER = "small-server";
 
+	private static final String SPARSE_COVERAGE = "sparse-coverage";
+
 	@Override
 	public String name() {
 		return "replay";
@@ -50,7 +52,7 @@ public final class ReplayCommand implements Command {
 				         [--default-limit N] [--shortlist N] [--search-twice] [--server-instructions on|off]
 				         [--system-prompt TOKENS] [--result-tokens TOKENS] [--model right|top] [--query text|words]
 				         [--deferral-gate off|openai|anthropic] [--min-similarity X] [--clauses on|off]
-				         [--small-server N]
+				         [--small-server N] [--sparse-coverage X]
 				         [--cache-write X] [--cache-read X] [--output-price X] [--cache-min-tokens N] [--per-task] [--json]""";
 	}
 
@@ -75,13 +77,16 @@ public final class ReplayCommand implements Command {
 	 * The ranker a name gives; with {@code --min-similarity}, {@code --clauses} or
 	 * {@code --small-server}, lazy-mcp's ranker of that name with that abstention
 	 * threshold, with a request's clauses ranked apart or not, or with another size up to
-	 * which a server's tools come together, as an application sets
-	 * {@code tools.lazy-mcp.search.min-similarity}, {@code tools.lazy-mcp.search.clauses}
-	 * or {@code tools.lazy-mcp.search.small-server}.
+	 * which a server's tools come together; with {@code --sparse-coverage}, with another
+	 * share of the query's BM25 weight below which BM25 counts less
+	 * ({@link RankingSettings#sparseCoverage()}, 0 for BM25 in full); as an application
+	 * sets {@code tools.lazy-mcp.search.min-similarity},
+	 * {@code tools.lazy-mcp.search.clauses} or
+	 * {@code tools.lazy-mcp.search.small-server}.
 	 * @throws IllegalArgumentException when an option is given with a peer's ranker
 	 */
 	static ToolRanker ranker(Options args, String name, RankerRegistry registry) {
-		for (String option : List.of(MIN_SIMILARITY, CLAUSES, SMALL_SERVER)) {
+		for (String option : List.of(MIN_SIMILARITY, CLAUSES, SMALL_SERVER, SPARSE_COVERAGE)) {
 			if (args.has(option)) {
 				return ProductRankers.withSettings(name, option, (settings) -> settings(args, settings));
 			}
@@ -100,6 +105,9 @@ public final class ReplayCommand implements Command {
 		if (args.has(SMALL_SERVER)) {
 			set = set.withSmallServer(args.integer(SMALL_SERVER, set.smallServer()));
 		}
+		if (args.has(SPARSE_COVERAGE)) {
+			set = set.withSparseCoverage(args.decimal(SPARSE_COVERAGE, Double.NaN));
+		}
 		return set;
 	}
 
@@ -117,6 +125,9 @@ public final class ReplayCommand implements Command {
 		}
 		if (args.has(SMALL_SERVER)) {
 			set.add("small-server " + args.require(SMALL_SERVER));
+		}
+		if (args.has(SPARSE_COVERAGE)) {
+			set.add("sparse-coverage " + args.require(SPARSE_COVERAGE));
 		}
 		return set.isEmpty() ? name : name + " (" + String.join(", ", set) + ")";
 	}

@@ -29,10 +29,11 @@ import io.github.lazymcp.tool.ToolSettings;
 public final class ReplayOptions {
 
 	/** Every option of {@code replay}. */
-	public static final OptionSpec SPEC = OptionSpec.of(Set.of("dataset", "catalogs", "queries", "max-active-schemas",
-			"ranker", "mode", "learning", "proactive-k", "default-limit", "shortlist", "server-instructions",
-			"cache-write", "cache-read", "output-price", "cache-min-tokens", "system-prompt", "result-tokens", "model",
-			"query", "deferral-gate", "min-similarity", "clauses", "small-server"),
+	public static final OptionSpec SPEC = OptionSpec.of(
+			Set.of("dataset", "catalogs", "queries", "max-active-schemas", "ranker", "mode", "learning", "proactive-k",
+					"default-limit", "shortlist", "server-instructions", "cache-write", "cache-read", "output-price",
+					"cache-min-tokens", "system-prompt", "result-tokens", "model", "query", "deferral-gate",
+					"min-similarity", "clauses", "small-server", "sparse-coverage"),
 			Set.of("json", "per-task", "search-twice"));
 
 	private ReplayOptions() {

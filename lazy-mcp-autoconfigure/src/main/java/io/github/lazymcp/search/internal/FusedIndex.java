@@ -24,7 +24,10 @@ import org.jspecify.annotations.Nullable;
  *    scales add up, and a tool far ahead of its ranking's crowd counts for more than one
  *    just ahead of it (rank fusion cannot tell the two apart). BM25's weight grows with
  *    its relative lead, (best - second) / best: a request that names one tool's rare words
- *    is decided by words, one whose words are spread over many tools by meaning.
+ *    is decided by words, one whose words are spread over many tools by meaning. And its
+ *    weight shrinks when its best match covers less than a share of the query's weight
+ *    (RankingSettings.sparseCoverage): a request that shares few words with every tool is
+ *    worded its own way, so its few shared words say little.
  * 2. The server signal adds, to every candidate, its server's standing for the query.
  * 3. Past requests similar to this one vote for the tools they called (UseVotes).
  * 4. A tool the request names verbatim goes first (ExactNames).
@@ -194,7 +197,8 @@ final class FusedIndex implements ToolIndex {
 			Query query = Query.of(text);
 			List<ToolMatch> words = lexical.search(query, depth, (name) -> true);
 			List<ToolMatch> meaning = semantic.search(query, depth, (name) -> true);
-			return (weights) -> ranked(fuse(query, words, meaning, weights), FIT_DEPTH).stream()
+			double coverage = coverage(query, words);
+			return (weights) -> ranked(fuse(query, words, meaning, coverage, weights), FIT_DEPTH).stream()
 				.map(ToolMatch::name)
 				.toList();
 		});
@@ -322,16 +326,20 @@ final class FusedIndex implements ToolIndex {
 
 	/** Steps 1 to 3. */
 	private Map<String, Double> scores(Query query, Evidence evidence) {
-		Map<String, Double> scores = fuse(query, evidence.lexical(), evidence.semantic(), this.weights);
+		Map<String, Double> scores = fuse(query, evidence.lexical(), evidence.semantic(),
+				coverage(query, evidence.lexical()), this.weights);
 		evidence.votes().forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
 		return scores;
 	}
 
-	/** The rankings' z-scores, weighted, with the server signal: steps 1 and 2. */
-	private Map<String, Double> fuse(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic,
+	/**
+	 * The rankings' z-scores, weighted, with the server signal: steps 1 and 2.
+	 * @param coverage the share of the query's BM25 weight its best lexical match covers
+	 */
+	private Map<String, Double> fuse(Query query, List<ToolMatch> lexical, List<ToolMatch> semantic, double coverage,
 			FusionFit.Weights weights) {
 		Map<String, Double> scores = new HashMap<>();
-		addStandardized(scores, lexical, weights.sparse() + weights.gap() * lead(lexical));
+		addStandardized(scores, lexical, (weights.sparse() + weights.gap() * lead(lexical)) * wordShare(coverage));
 		addStandardized(scores, semantic, this.settings.denseWeight());
 		addServerStanding(scores, query);
 		return scores;
@@ -358,6 +366,17 @@ final class FusedIndex implements ToolIndex {
 			return true;
 		}
 		return coverage >= this.settings.minCoverage();
+	}
+
+	/**
+	 * How much of BM25's weight counts for a query: all of it once its best match covers
+	 * the settings' share of the query's weight, less in proportion below (a request that
+	 * shares few words with every tool is worded its own way, and meaning decides it).
+	 * Without a dense ranking there is no meaning to decide, and BM25 counts in full.
+	 */
+	private double wordShare(double coverage) {
+		double full = this.settings.sparseCoverage();
+		return (full > 0 && this.dense != null) ? Math.min(1, coverage / full) : 1;
 	}
 
 	/** The share of the query's BM25 weight its best lexical match covers, 0 without. */

@@ -87,7 +87,7 @@ class Bm25ParametersTests {
 		RankingSettings d = RankingSettings.DEFAULTS;
 		return new RankingSettings(RankingSettings.Strategy.BM25, d.minSimilarity(), d.supportedSimilarity(),
 				d.minSupport(), d.minCoverage(), d.sparseWeight(), d.sparseGapWeight(), d.denseWeight(),
-				d.serverWeight(), d.useWeight(), d.depth(), k1, b, d.clauses(), d.smallServer());
+				d.serverWeight(), d.useWeight(), d.depth(), k1, b, d.clauses(), d.smallServer(), d.sparseCoverage());
 	}
 
 	private static SearchDocument document(String name, String description) {

@@ -2,7 +2,9 @@ package io.github.lazymcp.search.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.lazymcp.search.Query;
@@ -299,6 +301,40 @@ class FusedIndexTests {
 			.isEqualTo(new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(0).withClauses(false), embeddings())
 				.index(this.tools)
 				.search(request, 4));
+	}
+
+	@Test
+	void bm25CountsLessForARequestThatSharesFewWordsWithEveryTool() {
+		// The stand-in model reads "umbrella" as "weather", "tomorrow" as "forecast" and
+		// "paris" as "city": the request means the forecast, and shares one word with the
+		// other tools.
+		Map<String, String> meaning = Map.of("umbrella", "weather", "tomorrow", "forecast", "paris", "city");
+		Function<List<String>, List<float[]>> model = (texts) -> this.embedder.apply(texts.stream()
+			.map((text) -> java.util.Arrays.stream(text.toLowerCase(java.util.Locale.ROOT).split("\\W+"))
+				.map((word) -> meaning.getOrDefault(word, word))
+				.collect(java.util.stream.Collectors.joining(" ")))
+			.toList());
+		FusionRanker.Embeddings embeddings = new FusionRanker.Embeddings(model, model,
+				(query) -> model.apply(List.of(query)).get(0), "");
+		List<SearchDocument> catalog = List.of(
+				SearchDocument.of("weather/forecast", "weather", "forecast", "Weather forecast for a city.", null),
+				SearchDocument.of("shop/list", "shop", "list", "List what you need: need to buy, need to fix.", null),
+				SearchDocument.of("notes/save", "notes", "save", "Save a note of what you need.", null),
+				SearchDocument.of("fs/read", "fs", "read", "Read the contents of a file.", null));
+		RankingSettings settings = RankingSettings.DEFAULTS.withMinSimilarity(0).withClauses(false);
+		ToolIndex wordsInFull = new FusionRanker(settings.withSparseCoverage(0), embeddings).index(catalog);
+		ToolIndex shipped = new FusionRanker(settings, embeddings).index(catalog);
+		String fewWords = "Do I need an umbrella tomorrow in Paris";
+		String ownWords = "Weather forecast for a city";
+
+		assertThat(lead(shipped.search(fewWords, 2))).isGreaterThan(lead(wordsInFull.search(fewWords, 2)));
+		assertThat(names(shipped.search(fewWords, 2))).first().isEqualTo("weather/forecast");
+		assertThat(shipped.search(ownWords, 4)).isEqualTo(wordsInFull.search(ownWords, 4));
+	}
+
+	/** How far the first match is ahead of the second. */
+	private static double lead(List<ToolMatch> matches) {
+		return matches.get(0).score() - matches.get(1).score();
 	}
 
 	@Test

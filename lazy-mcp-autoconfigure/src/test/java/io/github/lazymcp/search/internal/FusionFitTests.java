@@ -132,7 +132,10 @@ class FusionFitTests {
 		}
 		learned.set(0, this.tools.get(0).withUses(carUses));
 		learned.set(1, this.tools.get(1).withUses(airUses));
-		FusionRanker ranker = new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(0), conceptEmbeddings());
+		// BM25 in full, whatever a request's words cover: the configured weights then
+		// leave the fit something to correct.
+		FusionRanker ranker = new FusionRanker(RankingSettings.DEFAULTS.withMinSimilarity(0).withSparseCoverage(0),
+				conceptEmbeddings());
 
 		ToolIndex cold = ranker.index(this.tools);
 		ToolIndex warm = ranker.index(learned);
