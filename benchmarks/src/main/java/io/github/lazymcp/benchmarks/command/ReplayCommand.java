@@ -112,8 +112,8 @@ public final class ReplayCommand implements Command {
 	}
 
 	/**
-	 * The ranker's name in the results, with the threshold, the clauses and the small
-	 * server's size when set.
+	 * The ranker's name in the results, with the threshold, the clauses, the small
+	 * server's size and the BM25 coverage share when set.
 	 */
 	static String label(Options args, String name) {
 		List<String> set = new ArrayList<>();

@@ -239,7 +239,7 @@ final class FusedIndex implements ToolIndex {
 		Seen seen = new Seen(this.visible.of(visibility), allowed);
 		Evidence evidence = evidence(query, seen);
 		Set<String> named = this.names.find(query.text(), seen.filter());
-		if (!query.isNearest() && !confident(query, evidence)) {
+		if (!query.isNearest() && !confident(evidence)) {
 			// The rankings abstain; only what the request names is answered.
 			return named.stream().limit(limit).map((tool) -> new ToolMatch(tool, NAMED)).toList();
 		}
@@ -300,16 +300,21 @@ final class FusedIndex implements ToolIndex {
 	private List<ToolMatch> clause(String text, int limit, Seen seen) {
 		Query query = Query.of(text);
 		Evidence evidence = evidence(query, seen);
-		return confident(query, evidence) ? ranked(scores(query, evidence), limit) : List.of();
+		return confident(evidence) ? ranked(scores(query, evidence), limit) : List.of();
 	}
 
-	/** What the rankings and past requests say of a query, before fusion. */
+	/**
+	 * What the rankings and past requests say of a query, before fusion. The coverage of
+	 * the query's BM25 weight is read once here, by abstention and by the fusion alike;
+	 * only with both rankings, the one case where either reads it.
+	 */
 	private Evidence evidence(Query query, Seen seen) {
 		int depth = this.settings.depth();
-		return new Evidence(
-				(this.sparse != null) ? this.sparse.search(query, depth, seen.visible(), seen.filter()) : List.of(),
+		List<ToolMatch> lexical = (this.sparse != null)
+				? this.sparse.search(query, depth, seen.visible(), seen.filter()) : List.of();
+		return new Evidence(lexical,
 				(this.dense != null) ? this.dense.search(query, depth, seen.visible(), seen.filter()) : List.of(),
-				this.uses.votes(query, seen.filter()));
+				(this.dense != null) ? coverage(query, lexical) : 0, this.uses.votes(query, seen.filter()));
 	}
 
 	/**
@@ -326,8 +331,8 @@ final class FusedIndex implements ToolIndex {
 
 	/** Steps 1 to 3. */
 	private Map<String, Double> scores(Query query, Evidence evidence) {
-		Map<String, Double> scores = fuse(query, evidence.lexical(), evidence.semantic(),
-				coverage(query, evidence.lexical()), this.weights);
+		Map<String, Double> scores = fuse(query, evidence.lexical(), evidence.semantic(), evidence.coverage(),
+				this.weights);
 		evidence.votes().forEach((tool, vote) -> scores.merge(tool, vote, Double::sum));
 		return scores;
 	}
@@ -345,7 +350,7 @@ final class FusedIndex implements ToolIndex {
 		return scores;
 	}
 
-	private boolean confident(Query query, Evidence evidence) {
+	private boolean confident(Evidence evidence) {
 		List<ToolMatch> lexical = evidence.lexical();
 		List<ToolMatch> semantic = evidence.semantic();
 		if (this.dense == null) {
@@ -360,8 +365,7 @@ final class FusedIndex implements ToolIndex {
 		if (!semantic.isEmpty() && cosine >= alone) {
 			return true;
 		}
-		// Only a request the cosine does not settle costs the query's BM25 weight.
-		double coverage = coverage(query, lexical);
+		double coverage = evidence.coverage();
 		if (!semantic.isEmpty() && cosine >= minimum && coverage >= this.settings.minSupport()) {
 			return true;
 		}
@@ -433,9 +437,12 @@ final class FusedIndex implements ToolIndex {
 	 *
 	 * @param lexical BM25's top allowed matches, empty without BM25
 	 * @param semantic the dense ranking's, empty without embeddings
+	 * @param coverage the share of the query's BM25 weight the best lexical match covers;
+	 * 0 without both rankings, where neither abstention nor the fusion reads it
 	 * @param votes the votes of similar past requests
 	 */
-	private record Evidence(List<ToolMatch> lexical, List<ToolMatch> semantic, Map<String, Double> votes) {
+	private record Evidence(List<ToolMatch> lexical, List<ToolMatch> semantic, double coverage,
+			Map<String, Double> votes) {
 
 	}
 
