@@ -1,6 +1,7 @@
 package io.github.lazymcp.search.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,6 +26,17 @@ import org.jspecify.annotations.Nullable;
  * gets no votes and is ranked as if nothing had been learned. Similarity is the cosine of
  * embeddings when a model is there, else the cosine of idf-weighted word vectors, so that
  * BM25-only deployments learn too.
+ *
+ * A query is compared with every distinct past request, once per search and once per
+ * clause of the request. Past a twentieth of the catalog's tools (CLUSTERED_SHARE, and at
+ * least MIN_CLUSTERED requests), that scan would cost more than a twentieth of the dense
+ * ranking's each time, so the requests' embeddings are clustered as a large catalog's
+ * tools are (VectorClusters) and a query is compared with the requests of the clusters
+ * nearest it, about a third of them. What it can miss are requests in the other clusters:
+ * the least similar, whose votes, which grow with the similarity above the floor, count
+ * least. The centroids are trained at the first rebuild past that count and kept while
+ * the requests stay between half and twice as many, so that a rebuild for a few new
+ * requests places those alone.
  */
 
 /**
@@ -37,17 +49,25 @@ final class UseVotes {
 	static final int NEIGHBOURS = 10;
 
 	/**
-	 * The most uses (a request and a tool it called) that vote: at most this many cosines
-	 * of 384 dimensions per query, one per distinct request among them, at worst 40% of
-	 * the dense ranking of 10,000 tools (1.5 ms on the benchmark machine).
+	 * The most uses (a request and a tool it called) that vote: at most this many
+	 * distinct requests to compare a query with, fewer once they are clustered.
 	 */
 	static final int MAX_USES = 4096;
+
+	/**
+	 * Past this share of the catalog's tools, the distinct requests that vote by
+	 * embedding are clustered: see the comment above.
+	 */
+	static final int CLUSTERED_SHARE = 20;
+
+	/** The fewest distinct requests that are clustered, whatever the catalog. */
+	static final int MIN_CLUSTERED = 256;
 
 	/** What lexical votes compare texts with: their word vectors. */
 	private static final Object WORDS = new Object();
 
 	private static final UseVotes NONE = new UseVotes(new String[0], new int[0], new String[0], WORDS,
-			(query) -> new double[0], 1, 0);
+			(query) -> new double[0], null, 1, 0);
 
 	/** The tool each use votes for. */
 	private final String[] owners;
@@ -67,20 +87,30 @@ final class UseVotes {
 	 */
 	private final int[] texts;
 
-	/** The similarity of a query with each distinct text. */
+	/**
+	 * The similarity of a query with each distinct text; below any floor for a text it
+	 * was not compared with.
+	 */
 	private final Function<Query, double[]> similarities;
+
+	/**
+	 * The clusters of the distinct texts' embeddings, when a query is compared with the
+	 * texts of the nearest clusters only; else null.
+	 */
+	private final @Nullable VectorClusters clusters;
 
 	private final double floor;
 
 	private final double weight;
 
 	private UseVotes(String[] owners, int[] texts, String[] distinct, Object basis,
-			Function<Query, double[]> similarities, double floor, double weight) {
+			Function<Query, double[]> similarities, @Nullable VectorClusters clusters, double floor, double weight) {
 		this.owners = owners;
 		this.texts = texts;
 		this.distinct = distinct;
 		this.basis = basis;
 		this.similarities = similarities;
+		this.clusters = clusters;
 		this.floor = floor;
 		this.weight = weight;
 	}
@@ -116,9 +146,54 @@ final class UseVotes {
 		if (uses.sameAs(previous, queryEmbedder, floor, weight)) {
 			return previous;
 		}
-		UnitVectors vectors = UnitVectors.of(embedder.apply(uses.distinct()));
-		return uses.votes(queryEmbedder, (query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)),
-				floor, weight);
+		List<String> texts = uses.distinct();
+		List<float[]> embedded = embedder.apply(texts);
+		UnitVectors vectors = UnitVectors.of(embedded);
+		VectorClusters clusters = clusters(texts, embedded, previous, queryEmbedder, documents.size());
+		if (clusters == null) {
+			return uses.votes(queryEmbedder,
+					(query) -> vectors.similarities(query.embedding(queryEmbedder, queryPrefix)), null, floor, weight);
+		}
+		return uses.votes(queryEmbedder, (query) -> {
+			float[] vector = query.embedding(queryEmbedder, queryPrefix);
+			double[] similarities = new double[vectors.size()];
+			Arrays.fill(similarities, Double.NEGATIVE_INFINITY);
+			vectors.similarities(vector, clusters.candidates(vector), similarities);
+			return similarities;
+		}, clusters, floor, weight);
+	}
+
+	/**
+	 * The clusters of the distinct texts' embeddings, null below
+	 * {@link #clusteredFrom(int)}. The previous votes' centroids are kept, and each text
+	 * they held keeps its cluster, until the texts are twice or half as many as those the
+	 * centroids were trained on: a rebuild for a few new requests places those alone.
+	 */
+	private static @Nullable VectorClusters clusters(List<String> texts, List<float[]> vectors, UseVotes previous,
+			Object basis, int tools) {
+		int from = clusteredFrom(tools);
+		VectorClusters last = previous.clusters;
+		if (texts.size() < from || last == null || previous.basis != basis || texts.size() > 2 * last.trained()
+				|| 2 * texts.size() < last.trained()) {
+			return VectorClusters.of(vectors, from, VectorClusters.PROBES);
+		}
+		Map<String, Integer> before = new HashMap<>();
+		for (int i = 0; i < previous.distinct.length; i++) {
+			before.put(previous.distinct[i], i);
+		}
+		return last.with(vectors, (i) -> {
+			Integer known = before.get(texts.get(i));
+			return (known != null) ? last.clusterOf(known) : -1;
+		});
+	}
+
+	/**
+	 * How many distinct requests a catalog's votes by embedding take to be clustered.
+	 * @param tools the catalog's tools
+	 * @return the fewest clustered
+	 */
+	static int clusteredFrom(int tools) {
+		return Math.max(MIN_CLUSTERED, tools / CLUSTERED_SHARE);
 	}
 
 	/**
@@ -139,7 +214,7 @@ final class UseVotes {
 			return previous;
 		}
 		WordVectors words = new WordVectors(uses.distinct(), uses.multiplicities());
-		return uses.votes(WORDS, (query) -> words.similarities(query.text()), floor, weight);
+		return uses.votes(WORDS, (query) -> words.similarities(query.text()), null, floor, weight);
 	}
 
 	/**
@@ -177,6 +252,16 @@ final class UseVotes {
 	 */
 	boolean isEmpty() {
 		return this.owners.length == 0;
+	}
+
+	/**
+	 * The clusters of the past requests' embeddings, when a query is compared with those
+	 * of the clusters nearest it only.
+	 * @return the clusters past {@link #clusteredFrom(int)} distinct requests that vote
+	 * by embedding, else null
+	 */
+	@Nullable VectorClusters clusters() {
+		return this.clusters;
 	}
 
 	/**
@@ -267,10 +352,11 @@ final class UseVotes {
 			return true;
 		}
 
-		UseVotes votes(Object basis, Function<Query, double[]> similarities, double floor, double weight) {
+		UseVotes votes(Object basis, Function<Query, double[]> similarities, @Nullable VectorClusters clusters,
+				double floor, double weight) {
 			return new UseVotes(this.owners.toArray(String[]::new),
 					this.texts.stream().mapToInt(Integer::intValue).toArray(),
-					this.distinct.keySet().toArray(String[]::new), basis, similarities, floor, weight);
+					this.distinct.keySet().toArray(String[]::new), basis, similarities, clusters, floor, weight);
 		}
 
 	}

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntUnaryOperator;
 
 import io.github.lazymcp.embedding.internal.TextEmbedder;
 import org.jspecify.annotations.Nullable;
@@ -40,12 +41,20 @@ final class VectorClusters {
 	/** Per cluster, the numbers of its vectors, ascending. */
 	private final int[][] members;
 
+	/** Per vector, its cluster. */
+	private final int[] cluster;
+
 	private final int probes;
 
-	private VectorClusters(float[][] centroids, int[][] members, int probes) {
+	/** How many vectors the centroids were trained on. */
+	private final int trained;
+
+	private VectorClusters(float[][] centroids, int[] cluster, int probes, int trained) {
 		this.centroids = centroids;
-		this.members = members;
+		this.members = members(cluster, centroids.length);
+		this.cluster = cluster;
 		this.probes = probes;
+		this.trained = trained;
 	}
 
 	/**
@@ -77,21 +86,63 @@ final class VectorClusters {
 			centroids = means(sample, assigned, centroids);
 		}
 		int[] cluster = new int[n];
-		int[] sizes = new int[count];
 		for (int i = 0; i < n; i++) {
 			cluster[i] = nearest(centroids, vectors.get(i));
-			sizes[cluster[i]]++;
+		}
+		int probes = Math.max(1, Math.min(count, (int) Math.ceil(count * probeShare)));
+		return new VectorClusters(centroids, cluster, probes, n);
+	}
+
+	/**
+	 * These clusters' centroids with other vectors, trained no further: each vector joins
+	 * the cluster {@code known} says it was in, or else the nearest. A set of vectors
+	 * that changes a few at a time (learned requests) costs a dot product per centroid
+	 * for each new vector instead of a training.
+	 * @param vectors unit vectors of the same length as the centroids
+	 * @param known the cluster of vector i among these clusters' vectors, or -1 for a new
+	 * one
+	 * @return the clusters of those vectors
+	 */
+	VectorClusters with(List<float[]> vectors, IntUnaryOperator known) {
+		int[] assigned = new int[vectors.size()];
+		for (int i = 0; i < assigned.length; i++) {
+			int before = known.applyAsInt(i);
+			assigned[i] = (before >= 0) ? before : nearest(this.centroids, vectors.get(i));
+		}
+		return new VectorClusters(this.centroids, assigned, this.probes, this.trained);
+	}
+
+	/**
+	 * The cluster of one of the vectors.
+	 * @param vector its number
+	 * @return its cluster
+	 */
+	int clusterOf(int vector) {
+		return this.cluster[vector];
+	}
+
+	/**
+	 * How many vectors the centroids were trained on.
+	 * @return the count
+	 */
+	int trained() {
+		return this.trained;
+	}
+
+	private static int[][] members(int[] cluster, int count) {
+		int[] sizes = new int[count];
+		for (int c : cluster) {
+			sizes[c]++;
 		}
 		int[][] members = new int[count][];
 		for (int c = 0; c < count; c++) {
 			members[c] = new int[sizes[c]];
 		}
 		int[] filled = new int[count];
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; i < cluster.length; i++) {
 			members[cluster[i]][filled[cluster[i]]++] = i;
 		}
-		int probes = Math.max(1, Math.min(count, (int) Math.ceil(count * probeShare)));
-		return new VectorClusters(centroids, members, probes);
+		return members;
 	}
 
 	/**

@@ -201,6 +201,35 @@ class FusedIndexTests {
 	}
 
 	@Test
+	void pastTheClusteredShareAQueryIsComparedWithTheNearestClustersKeptAcrossRebuildsAndAnIdenticalRequestStillVotes() {
+		Query query = Query.of("remember that Ada prefers tea");
+		Function<String, float[]> queries = (text) -> this.embedder.apply(List.of(text)).get(0);
+		for (int others : new int[] { UseVotes.MIN_CLUSTERED - 2, UseVotes.MIN_CLUSTERED - 1 }) {
+			List<String> many = new ArrayList<>();
+			for (int i = 0; i < others; i++) {
+				many.add("pick up parcel number " + i);
+			}
+			List<SearchDocument> learned = List.of(this.tools.get(0).withUses(many),
+					this.tools.get(3).withUses(List.of("remember that Ada prefers tea")));
+			UseVotes votes = UseVotes.embedded(learned, UseVotes.none(), this.embedder, queries, "",
+					FusionRanker.USE_FLOOR_EMBEDDED, 40);
+
+			assertThat(votes.clusters() != null).as("%d distinct requests", others + 1)
+				.isEqualTo(others + 1 == UseVotes.MIN_CLUSTERED);
+			assertThat(votes.votes(query, (name) -> true)).containsOnlyKeys("kg/create_entities");
+			List<SearchDocument> more = List.of(learned.get(0), this.tools.get(1).withUses(List.of("overwrite notes")),
+					learned.get(1));
+			UseVotes next = UseVotes.embedded(more, votes, this.embedder, queries, "", FusionRanker.USE_FLOOR_EMBEDDED,
+					40);
+			// Trained once, at the first rebuild past the threshold; then kept.
+			assertThat(next.clusters()).extracting(VectorClusters::trained).isEqualTo(UseVotes.MIN_CLUSTERED);
+			assertThat(next.votes(Query.of("overwrite notes"), (name) -> true)).containsOnlyKeys("fs/write_file");
+			assertThat(next.votes(query, (name) -> true)).containsOnlyKeys("kg/create_entities");
+		}
+		assertThat(UseVotes.clusteredFrom(10_000)).isEqualTo(10_000 / UseVotes.CLUSTERED_SHARE);
+	}
+
+	@Test
 	void oneRequestThatCalledSeveralToolsVotesForEachAlike() {
 		String request = "remember that Ada prefers tea";
 		List<SearchDocument> learned = List.of(this.tools.get(0), this.tools.get(2).withUses(List.of(request)),

@@ -33,6 +33,26 @@ class VectorClustersTests {
 	private final Map<String, float[]> queries = new HashMap<>();
 
 	@Test
+	void otherVectorsKeepTheCentroidsTheClustersTheyAreToldAndJoinTheNearestOtherwise() {
+		List<float[]> vectors = vectors(1_000);
+		VectorClusters clusters = VectorClusters.of(vectors, 1_000, 0.125);
+		List<float[]> more = new ArrayList<>(vectors);
+		more.add(vectors.get(5).clone());
+
+		VectorClusters kept = clusters.with(more, (i) -> (i < vectors.size()) ? clusters.clusterOf(i) : -1);
+
+		assertThat(kept.trained()).isEqualTo(1_000);
+		assertThat(kept.size()).isEqualTo(clusters.size());
+		for (int i = 0; i < vectors.size(); i++) {
+			assertThat(kept.clusterOf(i)).isEqualTo(clusters.clusterOf(i));
+		}
+		assertThat(kept.clusterOf(1_000)).isEqualTo(clusters.clusterOf(5));
+		assertThat(kept.candidates(vectors.get(5))).contains(5, 1_000);
+		VectorClusters told = clusters.with(vectors, (i) -> 0);
+		assertThat(told.clusterOf(5)).isZero();
+	}
+
+	@Test
 	void belowTheSizeThresholdThereAreNoClusters() {
 		assertThat(VectorClusters.of(vectors(100), 101, 0.1)).isNull();
 		assertThat(VectorClusters.of(vectors(100), 100, 0.1)).isNotNull();
