@@ -172,8 +172,11 @@ final class UseVotes {
 	private static @Nullable VectorClusters clusters(List<String> texts, List<float[]> vectors, UseVotes previous,
 			Object basis, int tools) {
 		int from = clusteredFrom(tools);
+		if (texts.size() < from) {
+			return null;
+		}
 		VectorClusters last = previous.clusters;
-		if (texts.size() < from || last == null || previous.basis != basis || texts.size() > 2 * last.trained()
+		if (last == null || previous.basis != basis || texts.size() > 2 * last.trained()
 				|| 2 * texts.size() < last.trained()) {
 			return VectorClusters.of(vectors, from, VectorClusters.PROBES);
 		}
