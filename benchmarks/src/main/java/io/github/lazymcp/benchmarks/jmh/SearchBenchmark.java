@@ -56,7 +56,11 @@ import org.springframework.ai.tool.ToolCallback;
  * {@code settled} (the default), measuring starts once the index votes with the uses
  * taught, as in an application that has been running: that first rebuild embeds up to
  * 4,096 uses and fits the fusion, once. {@code -p settled=false} measures while it runs,
- * as the benchmark did before. With {@code off}, learning's kill switch is set.
+ * as the benchmark did before. With {@code off}, learning's kill switch is set. With
+ * learning on, setup grows the heap, and the young collections that follow touch its new
+ * pages for the first time, which lengthens the pauses a few searches meet; {@code
+ * -jvmArgsAppend "-Xmx6g -Xms6g -XX:+AlwaysPreTouch"} measures in a heap touched at
+ * start, as an application's is once it has run a while (docs/benchmarks.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)

@@ -281,20 +281,31 @@ final class UseVotes {
 			return Map.of();
 		}
 		double[] byText = this.similarities.apply(query);
-		double[] similarities = new double[this.owners.length];
-		int[] candidates = new int[this.owners.length];
 		int count = 0;
-		for (int i = 0; i < this.owners.length; i++) {
-			similarities[i] = byText[this.texts[i]];
-			if (similarities[i] > this.floor) {
-				candidates[count++] = i;
+		for (int text : this.texts) {
+			if (byText[text] > this.floor) {
+				count++;
 			}
 		}
 		if (count == 0) {
 			return Map.of();
 		}
+		// Only the uses above the floor, in the uses' order, so that equal similarities
+		// rank as the uses do: a search allocates per similar use, not per use.
+		int[] candidates = new int[count];
+		double[] similarities = new double[count];
+		String[] owners = new String[count];
+		int at = 0;
+		for (int i = 0; i < this.texts.length; i++) {
+			double similarity = byText[this.texts[i]];
+			if (similarity > this.floor) {
+				candidates[at] = at;
+				similarities[at] = similarity;
+				owners[at++] = this.owners[i];
+			}
+		}
 		Map<String, Double> votes = new LinkedHashMap<>();
-		for (ToolIndex.ToolMatch neighbour : TopMatches.selectAllowed(candidates, count, similarities, this.owners,
+		for (ToolIndex.ToolMatch neighbour : TopMatches.selectAllowed(candidates, count, similarities, owners,
 				NEIGHBOURS, allowed)) {
 			double vote = this.weight * (neighbour.score() - this.floor) / (1 - this.floor) / NEIGHBOURS;
 			votes.merge(neighbour.name(), vote, Double::sum);
