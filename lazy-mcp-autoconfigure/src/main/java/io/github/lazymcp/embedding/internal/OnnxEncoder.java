@@ -76,8 +76,8 @@ final class OnnxEncoder implements AutoCloseable {
 			throws OrtException, IOException {
 		HuggingFaceTokenizer tokenizer = newTokenizer(tokenizerJson);
 		try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-			// Else ONNX Runtime's workers spin after each run, waiting for the
-			// next, and take a core from the dense scan, the collector and the
+			// Without this, ONNX Runtime's workers spin after each run, waiting for
+			// the next, and take a core from the dense scan, the collector and the
 			// index's rebuilds. They still spin within a run, so a batch of tool
 			// texts embeds as fast (docs/benchmarks.md, "ONNX Runtime's workers").
 			options.addConfigEntry("session.force_spinning_stop", "1");
