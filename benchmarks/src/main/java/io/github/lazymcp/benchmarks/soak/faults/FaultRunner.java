@@ -49,7 +49,7 @@ public final class FaultRunner {
 	 * @param targets what faults act on
 	 * @param watch how recoveries are seen
 	 * @param windows where outage windows are declared; its clock is the runner's
-	 * @param out instances taken out of the load balancer (restarting)
+	 * @param out instances taken out of the load balancer (drained, stopped or starting)
 	 * @param measured the run's length
 	 * @param pause sleeps for some milliseconds
 	 */

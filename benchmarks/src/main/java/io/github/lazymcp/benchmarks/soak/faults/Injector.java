@@ -46,7 +46,7 @@ final class Injector {
 	 * @param targets what faults act on
 	 * @param watch how recoveries are seen
 	 * @param windows where outage windows are declared; its clock is the injector's
-	 * @param out instances taken out of the load balancer (restarting)
+	 * @param out instances taken out of the load balancer (drained, stopped or starting)
 	 * @param measured the run's length
 	 * @param pause sleeps for some milliseconds
 	 * @param orphans where processes that outlived a stopped instance are noted
@@ -196,7 +196,8 @@ final class Injector {
 
 	/**
 	 * An instance drained, stopped with SIGTERM and started again; its window opens with
-	 * the drain, its bound counts from the stop.
+	 * the drain, its bound counts from the stop. It is out of the load balancer from the
+	 * drain until it answers again.
 	 */
 	private final class Restart {
 
@@ -226,6 +227,13 @@ final class Injector {
 				stopped.orphans().forEach((command) -> Injector.this.orphans.add(this.name + ": " + command));
 				String failure = start();
 				restarting.run();
+				if (failure == null) {
+					// Back in service once it answers, as behind a load balancer that
+					// checks
+					// readiness: from here its traffic and every server's recovery watch
+					// count it, while its own window stays open until it serves a call.
+					Injector.this.out.remove(this.name);
+				}
 				long back = now();
 				Long recovered = (failure == null) ? Injector.this.watch.serving(this.name) : null;
 				return Recovery.of(this.fault, at, back, recovered, bound(this.fault), bound(this.fault) / 1000.0,

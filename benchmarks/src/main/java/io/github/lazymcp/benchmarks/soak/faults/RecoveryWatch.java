@@ -55,8 +55,8 @@ public final class RecoveryWatch implements FaultWatch {
 	 * Creates the watch.
 	 * @param probe makes the calls through chat turns
 	 * @param clock milliseconds since the run started
-	 * @param out instances out of the load balancer (restarting): a server's recovery
-	 * does not wait for them
+	 * @param out instances out of the load balancer (drained, stopped or starting): a
+	 * server's recovery does not wait for them
 	 * @param instances the instances
 	 */
 	public RecoveryWatch(Probe probe, LongSupplier clock, Set<String> out, List<AppInstance> instances) {

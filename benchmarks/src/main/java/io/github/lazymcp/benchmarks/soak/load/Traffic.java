@@ -46,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  * @param cap the apps' {@code max-active-schemas}
  * @param arguments makes tool arguments
  * @param thinkMillis the longest pause between a conversation's turns
- * @param out instances taken out of the load balancer (restarting)
+ * @param out instances taken out of the load balancer (drained, stopped or starting)
  * @param perUserCalls the per-user server's calls the model saw succeed, by user
  */
 public record Traffic(HttpClient http, List<AppInstance> instances, ScriptedModel model, Texts texts, Tally tally,

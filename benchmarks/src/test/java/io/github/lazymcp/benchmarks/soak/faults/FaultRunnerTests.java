@@ -1,7 +1,9 @@
 package io.github.lazymcp.benchmarks.soak.faults;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -164,6 +166,55 @@ class FaultRunnerTests {
 			assertThat(recovery.note()).isEqualTo("not run: the run ended before it");
 		});
 		assertThat(this.fleet.done).isEmpty();
+	}
+
+	@Test
+	void putsARestartedInstanceBackInServiceOnceItAnswersAndEndsItsWindowWhenItServes() {
+		// A server killed while the instance waits to serve again must be watched there
+		// too: it takes traffic from the moment it answers (CI, 2026-11-30).
+		Set<String> out = ConcurrentHashMap.newKeySet();
+		List<String> seen = new ArrayList<>();
+		FaultWatch watch = new FaultWatch() {
+
+			@Override
+			public @Nullable Long down(String server, long until) {
+				return FaultRunnerTests.this.watch.down(server, until);
+			}
+
+			@Override
+			public RecoveryWatch.Seen server(String server, List<String> instances) {
+				return FaultRunnerTests.this.watch.server(server, instances);
+			}
+
+			@Override
+			public @Nullable Long sessions() {
+				return FaultRunnerTests.this.watch.sessions();
+			}
+
+			@Override
+			public String sessionStatus(String instance) {
+				return FaultRunnerTests.this.watch.sessionStatus(instance);
+			}
+
+			@Override
+			public @Nullable Long serving(String instance) {
+				boolean open = FaultRunnerTests.this.windows.all()
+					.stream()
+					.anyMatch((window) -> window.target().equals(instance) && window.end() == Long.MAX_VALUE);
+				seen.add((out.contains(instance) ? "out" : "in service") + ", window " + (open ? "open" : "closed"));
+				return FaultRunnerTests.this.watch.serving(instance);
+			}
+
+		};
+		FaultRunner runner = new FaultRunner(this.fleet, watch, this.windows, out, MEASURED,
+				(millis) -> this.clock.addAndGet(Math.max(0, millis)));
+
+		runner.inject(new Fault(0, Type.RESTART_INSTANCE, "b"));
+
+		assertThat(seen).containsExactly("in service, window open");
+		assertThat(out).isEmpty();
+		assertThat(this.windows.all()).singleElement()
+			.satisfies((window) -> assertThat(window.end()).isLessThan(Long.MAX_VALUE));
 	}
 
 	@Test
