@@ -791,7 +791,7 @@ public class LazyMcpProperties {
 
 		/**
 		 * Most tools one user turn attaches, at most 20 and at most max-active-schemas.
-		 * When not set, 15 or max-active-schemas, whichever is smaller. Fewer are
+		 * When not set, 17 or max-active-schemas, whichever is smaller. Fewer are
 		 * attached when fewer clear the search's gate or fewer fit.
 		 */
 		private @Nullable Integer k;
