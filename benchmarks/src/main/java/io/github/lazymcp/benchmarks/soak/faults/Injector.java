@@ -228,10 +228,10 @@ final class Injector {
 				String failure = start();
 				restarting.run();
 				if (failure == null) {
-					// Back in service once it answers, as behind a load balancer that
-					// checks
-					// readiness: from here its traffic and every server's recovery watch
-					// count it, while its own window stays open until it serves a call.
+					// Back in service once it answers, as behind a load balancer
+					// that checks readiness: from here its traffic and every
+					// server's recovery watch count it, while its own window stays
+					// open until it serves a call.
 					Injector.this.out.remove(this.name);
 				}
 				long back = now();
