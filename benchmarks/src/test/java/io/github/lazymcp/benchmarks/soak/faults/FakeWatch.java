@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +21,10 @@ public final class FakeWatch implements FaultWatch {
 
 	/** Servers, instances (a restart) or {@code postgresql} that never serve again. */
 	public final Set<String> neverBack = new HashSet<>();
+
+	/** Runs when a restarted instance is watched until it serves, with its name. */
+	public Consumer<String> onServing = (instance) -> {
+	};
 
 	public FakeWatch(AtomicLong clock) {
 		this.clock = clock;
@@ -55,6 +60,7 @@ public final class FakeWatch implements FaultWatch {
 
 	@Override
 	public @Nullable Long serving(String instance) {
+		this.onServing.accept(instance);
 		return back(instance);
 	}
 

@@ -174,39 +174,13 @@ class FaultRunnerTests {
 		// too: it takes traffic from the moment it answers (CI, 2026-11-30).
 		Set<String> out = ConcurrentHashMap.newKeySet();
 		List<String> seen = new ArrayList<>();
-		FaultWatch watch = new FaultWatch() {
-
-			@Override
-			public @Nullable Long down(String server, long until) {
-				return FaultRunnerTests.this.watch.down(server, until);
-			}
-
-			@Override
-			public RecoveryWatch.Seen server(String server, List<String> instances) {
-				return FaultRunnerTests.this.watch.server(server, instances);
-			}
-
-			@Override
-			public @Nullable Long sessions() {
-				return FaultRunnerTests.this.watch.sessions();
-			}
-
-			@Override
-			public String sessionStatus(String instance) {
-				return FaultRunnerTests.this.watch.sessionStatus(instance);
-			}
-
-			@Override
-			public @Nullable Long serving(String instance) {
-				boolean open = FaultRunnerTests.this.windows.all()
-					.stream()
-					.anyMatch((window) -> window.target().equals(instance) && window.end() == Long.MAX_VALUE);
-				seen.add((out.contains(instance) ? "out" : "in service") + ", window " + (open ? "open" : "closed"));
-				return FaultRunnerTests.this.watch.serving(instance);
-			}
-
+		this.watch.onServing = (instance) -> {
+			boolean open = this.windows.all()
+				.stream()
+				.anyMatch((window) -> window.target().equals(instance) && window.end() == Long.MAX_VALUE);
+			seen.add((out.contains(instance) ? "out" : "in service") + ", window " + (open ? "open" : "closed"));
 		};
-		FaultRunner runner = new FaultRunner(this.fleet, watch, this.windows, out, MEASURED,
+		FaultRunner runner = new FaultRunner(this.fleet, this.watch, this.windows, out, MEASURED,
 				(millis) -> this.clock.addAndGet(Math.max(0, millis)));
 
 		runner.inject(new Fault(0, Type.RESTART_INSTANCE, "b"));
