@@ -107,7 +107,8 @@ final class Verdict {
 				(heap != null) ? String.format(Locale.ROOT, "%+.1f %%", heap) : "not measured",
 				heap != null && heap < HEAP_GROWTH_LIMIT);
 		int threads = InstanceReport.sum(instances, InstanceReport::unexplainedThreads);
-		targets.ci("threads back to start", counted(threads, " threads more"), threads == 0);
+		targets.ci("threads back to start", counted(threads, " threads more") + unexplainedPools(instances),
+				threads == 0);
 		int fds = InstanceReport.sum(instances, InstanceReport::unexplainedFileDescriptors);
 		targets
 			.report("no descriptor growth (beyond extra stdio servers' pipes)",
@@ -143,6 +144,16 @@ final class Verdict {
 	}
 
 	/** A count, or "not measured" for -1 (an instance could not be sampled). */
+	/** The pools whose growth is not explained, by instance: " (a: pool +1)", or "". */
+	private static String unexplainedPools(List<InstanceReport> instances) {
+		List<String> pools = new ArrayList<>();
+		for (InstanceReport instance : instances) {
+			instance.threadPoolsUnexplained()
+				.forEach((pool, threads) -> pools.add(instance.name() + ": " + pool + " +" + threads));
+		}
+		return pools.isEmpty() ? "" : " (" + String.join("; ", pools) + ")";
+	}
+
 	private static String counted(int count, String what) {
 		return (count < 0) ? "not measured (an instance did not answer)" : count + what;
 	}

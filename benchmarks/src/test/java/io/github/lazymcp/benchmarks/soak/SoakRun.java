@@ -88,6 +88,12 @@ public final class SoakRun implements AutoCloseable {
 	/** Selector threads of the JDK's HTTP clients on each instance at the end. */
 	final Map<String, Integer> selectorsEnd = new HashMap<>(Map.of("a", 4, "b", 4));
 
+	/**
+	 * Identities' connections of the per-user server open on each instance at the end
+	 * (one at the start).
+	 */
+	final Map<String, Integer> identityConnectionsEnd = new HashMap<>(Map.of("a", 1, "b", 1));
+
 	int conversations = 1;
 
 	/** What the per-user server recorded: one call of ada's, under ada's token. */
@@ -180,8 +186,8 @@ public final class SoakRun implements AutoCloseable {
 		Map<String, ResourceSample> start = new LinkedHashMap<>();
 		Map<String, ResourceSample> end = new LinkedHashMap<>();
 		for (String instance : FaultPlan.INSTANCES) {
-			start.put(instance, sample(InstanceReport.CONFIGURED_HTTP_SERVERS));
-			end.put(instance, sample(this.selectorsEnd.get(instance)));
+			start.put(instance, sample(InstanceReport.CONFIGURED_HTTP_SERVERS, 1));
+			end.put(instance, sample(this.selectorsEnd.get(instance), this.identityConnectionsEnd.get(instance)));
 		}
 		return new ReportAssembly(options(), this.traffic, this.faults, new MalformedRequests(this.traffic),
 				this.startFailures, this.traffic.perUserCalls().against(this.notesRecord, this.tokenLeaks))
@@ -199,10 +205,13 @@ public final class SoakRun implements AutoCloseable {
 		return tools;
 	}
 
-	/** An instance with its two stdio servers and some HTTP clients' selector threads. */
-	static ResourceSample sample(int selectors) {
+	/**
+	 * An instance with its two stdio servers, some HTTP clients' selector threads and
+	 * some identities' connections.
+	 */
+	static ResourceSample sample(int selectors, int identityConnections) {
 		return new ResourceSample(1, 100L << 20, 200, 240, InstanceReport.CONFIGURED_STDIO_SERVERS, List.of(),
-				Map.of(InstanceReport.HTTP_SELECTOR, selectors), 0, 0, List.of());
+				Map.of(InstanceReport.HTTP_SELECTOR, selectors), 0, 0, List.of(), identityConnections);
 	}
 
 	@Override

@@ -293,7 +293,23 @@ class VerdictTests {
 		assertThat(this.run.pass().ciFailures()).singleElement()
 			.asString()
 			.isEqualTo("threads back to start: " + (reconnects - InstanceReport.CONFIGURED_HTTP_SERVERS)
-					+ " threads more");
+					+ " threads more (a: " + InstanceReport.HTTP_SELECTOR + " +"
+					+ (reconnects - InstanceReport.CONFIGURED_HTTP_SERVERS) + ")");
+	}
+
+	@Test
+	void allowsTheSelectorThreadOfAnIdentitysConnectionOpenedDuringTheLoadAndNoMore() {
+		int reconnected = InstanceReport.CONFIGURED_HTTP_SERVERS + InstanceReport.CONFIGURED_HTTP_SERVERS;
+		this.run.selectorsEnd.put("a", reconnected + 1);
+		this.run.identityConnectionsEnd.put("a", 2);
+
+		assertThat(this.run.pass().ciFailures()).isEmpty();
+
+		this.run.selectorsEnd.put("a", reconnected + 2);
+
+		assertThat(this.run.pass().ciFailures()).singleElement()
+			.asString()
+			.isEqualTo("threads back to start: 1 threads more (a: " + InstanceReport.HTTP_SELECTOR + " +1)");
 	}
 
 	@Test

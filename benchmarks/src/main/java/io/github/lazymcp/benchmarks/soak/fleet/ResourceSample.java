@@ -25,13 +25,16 @@ import tools.jackson.databind.JsonNode;
  * @param httpClients each live selector thread of a JDK HTTP client, with whether its
  * client is still reachable, its pending operations and what holds it (the app's soak
  * endpoint)
+ * @param identityConnections identities' connections of per-user servers lazy-mcp has
+ * open, idle ones included (the app's soak endpoint; -1 when unknown): the soak's
+ * per-user server is reached over HTTP, so each keeps a selector thread
  */
 public record ResourceSample(long pid, long heapBytes, int threads, int fileDescriptors, int children,
 		List<String> childCommands, Map<String, Integer> threadGroups, long embeddingCacheVectors,
-		int connectedCapabilityServers, List<String> httpClients) {
+		int connectedCapabilityServers, List<String> httpClients, int identityConnections) {
 
 	public static final ResourceSample NONE = new ResourceSample(-1, -1, -1, -1, -1, List.of(), Map.of(), -1, 0,
-			List.of());
+			List.of(), -1);
 
 	/**
 	 * Takes a sample of an instance.
@@ -53,7 +56,8 @@ public record ResourceSample(long pid, long heapBytes, int threads, int fileDesc
 		List<String> httpClients = soak.path("httpClients").valueStream().map(JsonNode::asString).toList();
 		return new ResourceSample(pid, soak.path("heapUsedAfterGc").asLong(-1), Processes.threads(pid),
 				Processes.fileDescriptors(pid), commands.size(), commands, groups,
-				soak.path("embeddingCacheVectors").asLong(-1), connectedCapabilityServers(instance), httpClients);
+				soak.path("embeddingCacheVectors").asLong(-1), connectedCapabilityServers(instance), httpClients,
+				soak.path("identityConnections").asInt(-1));
 	}
 
 	private static int connectedCapabilityServers(AppInstance instance) {

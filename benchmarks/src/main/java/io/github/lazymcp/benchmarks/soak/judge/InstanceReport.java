@@ -34,7 +34,10 @@ import org.jspecify.annotations.Nullable;
  * @param threadPoolsGrown Java thread pools with more threads at the end than at the
  * start, with the growth
  * @param unexplainedThreads threads more at the end than at the start beyond what the
- * extra stdio server processes explain (see {@link #STDIO_POOL})
+ * extra stdio server processes and identities' connections explain (see
+ * {@link #unexplainedThreads})
+ * @param threadPoolsUnexplained the pools whose growth is not explained, with the threads
+ * beyond what is
  * @param unexplainedFileDescriptors descriptors more at the end than at the start beyond
  * the three pipes of each extra stdio server process
  * @param embeddingCacheVectorsStart vectors in the in-memory embedding cache at the start
@@ -44,13 +47,17 @@ import org.jspecify.annotations.Nullable;
  * @param httpClientsStart each live selector thread of a JDK HTTP client at the start,
  * with whether its client is reachable, its pending operations and what holds it
  * @param httpClientsEnd the same at the end
+ * @param identityConnectionsStart identities' connections of per-user servers open at the
+ * start, -1 when unknown
+ * @param identityConnectionsEnd at the end
  */
 public record InstanceReport(String name, boolean restarted, double heapMbStart, double heapMbMiddle, double heapMbEnd,
 		@Nullable Double heapGrowthPercent, int threadsStart, int threadsEnd, int fdStart, int fdEnd,
 		int childProcessesStart, int childProcessesEnd, int unexplainedChildProcesses, List<String> childCommandsEnd,
-		Map<String, Integer> threadPoolsGrown, int unexplainedThreads, int unexplainedFileDescriptors,
-		long embeddingCacheVectorsStart, long embeddingCacheVectorsEnd, Map<String, Long> lazyMcp,
-		List<String> httpClientsStart, List<String> httpClientsEnd) {
+		Map<String, Integer> threadPoolsGrown, int unexplainedThreads, Map<String, Integer> threadPoolsUnexplained,
+		int unexplainedFileDescriptors, long embeddingCacheVectorsStart, long embeddingCacheVectorsEnd,
+		Map<String, Long> lazyMcp, List<String> httpClientsStart, List<String> httpClientsEnd,
+		int identityConnectionsStart, int identityConnectionsEnd) {
 
 	/** Stdio servers each instance is configured with. */
 	public static final int CONFIGURED_STDIO_SERVERS = 2;
@@ -66,13 +73,14 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 	public static final String HTTP_SELECTOR = "HttpClient-#-SelectorManager";
 
 	/**
-	 * HTTP servers each instance is configured with (Streamable HTTP and SSE). Once
-	 * lazy-mcp has reconnected one, Spring AI's first client for it, closed, stays
-	 * referenced by Spring AI's client list bean for the application's life, and with it
-	 * its HTTP client and that client's selector thread, beside the new client's: at most
-	 * one selector thread more per HTTP connection, however often it is reconnected. The
-	 * fault plan reconnects each HTTP connection at least twice (kills it twice) even in
-	 * a 2-minute run, so a thread left behind by every reconnect exceeds this allowance.
+	 * HTTP servers each instance is configured with (Streamable HTTP and SSE) that the
+	 * fault plan kills. Once lazy-mcp has reconnected one, Spring AI's first client for
+	 * it, closed, stays referenced by Spring AI's client list bean for the application's
+	 * life, and with it its HTTP client and that client's selector thread, beside the new
+	 * client's: at most one selector thread more per HTTP connection, however often it is
+	 * reconnected. The fault plan reconnects each HTTP connection at least twice (kills
+	 * it twice) even in a 2-minute run, so a thread left behind by every reconnect
+	 * exceeds this allowance.
 	 */
 	public static final int CONFIGURED_HTTP_SERVERS = 2;
 
@@ -101,33 +109,43 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 		boolean measured = start.complete() && end.complete();
 		int moreChildren = end.children() - start.children();
 		int moreDescriptors = end.fileDescriptors() - start.fileDescriptors() - 3 * Math.max(0, moreChildren);
+		int moreIdentityConnections = (start.identityConnections() < 0 || end.identityConnections() < 0) ? 0
+				: end.identityConnections() - start.identityConnections();
+		Map<String, Integer> unexplained = unexplainedThreads(grown, moreChildren, moreIdentityConnections);
 		return new InstanceReport(name, restarted, start.heapMegabytes(), middle.heapMegabytes(), end.heapMegabytes(),
 				measured ? growth(start.heapBytes(), end.heapBytes()) : null, start.threads(), end.threads(),
 				start.fileDescriptors(), end.fileDescriptors(), start.children(), end.children(),
 				measured ? Math.max(0, end.children() - expected) : -1, end.childCommands(), grown,
-				measured ? unexplainedThreads(grown, moreChildren) : -1, measured ? Math.max(0, moreDescriptors) : -1,
+				measured ? unexplained.values().stream().mapToInt(Integer::intValue).sum() : -1,
+				measured ? unexplained : Map.of(), measured ? Math.max(0, moreDescriptors) : -1,
 				start.embeddingCacheVectors(), end.embeddingCacheVectors(), lazyMcp, start.httpClients(),
-				end.httpClients());
+				end.httpClients(), start.identityConnections(), end.identityConnections());
 	}
 
 	/**
-	 * Threads more at the end than at the start: every pool's growth but the
-	 * {@link #ELASTIC} ones', less three stdio transport threads and one reaper for each
-	 * child process more than at the start (a capability server connected since, which a
-	 * conversation still holds), and less one HTTP selector thread per HTTP connection
-	 * (see {@link #CONFIGURED_HTTP_SERVERS}).
+	 * The pools whose growth from the start to the end is not explained, with the threads
+	 * beyond what is: every pool's growth but the {@link #ELASTIC} ones', less three
+	 * stdio transport threads and one reaper for each child process more than at the
+	 * start (a capability server connected since, which a conversation still holds), and
+	 * less HTTP selector threads: one per HTTP connection the fault plan kills (see
+	 * {@link #CONFIGURED_HTTP_SERVERS}) and one per identity's connection of the per-user
+	 * server opened since the start (a user whose conversations first enabled it during
+	 * the load; lazy-mcp keeps it open, idle, for the idle timeout).
 	 */
-	static int unexplainedThreads(Map<String, Integer> grown, int moreChildren) {
+	static Map<String, Integer> unexplainedThreads(Map<String, Integer> grown, int moreChildren,
+			int moreIdentityConnections) {
 		int allowance = Math.max(0, moreChildren);
-		int unexplained = 0;
+		Map<String, Integer> unexplained = new TreeMap<>();
 		for (Map.Entry<String, Integer> pool : grown.entrySet()) {
 			int allowed = switch (pool.getKey()) {
 				case STDIO_POOL -> 3 * allowance;
 				case PROCESS_REAPER -> allowance;
-				case HTTP_SELECTOR -> CONFIGURED_HTTP_SERVERS;
+				case HTTP_SELECTOR -> CONFIGURED_HTTP_SERVERS + Math.max(0, moreIdentityConnections);
 				default -> ELASTIC.contains(pool.getKey()) ? pool.getValue() : 0;
 			};
-			unexplained += Math.max(0, pool.getValue() - allowed);
+			if (pool.getValue() > allowed) {
+				unexplained.put(pool.getKey(), pool.getValue() - allowed);
+			}
 		}
 		return unexplained;
 	}

@@ -54,6 +54,18 @@ class InstanceReportTests {
 	}
 
 	@Test
+	void allowsTheSelectorThreadOfEachIdentitysConnectionOpenedSinceTheStart() {
+		ResourceSample start = sample(200, 240, 2, Map.of("HttpClient-#-SelectorManager", 5), 3);
+		ResourceSample oneUserMore = sample(203, 240, 2, Map.of("HttpClient-#-SelectorManager", 8), 4);
+		ResourceSample sameUsers = sample(203, 240, 2, Map.of("HttpClient-#-SelectorManager", 8), 3);
+
+		assertThat(InstanceReport.of("a", false, start, start, oneUserMore, Map.of()).unexplainedThreads()).isZero();
+		InstanceReport leaked = InstanceReport.of("a", false, start, start, sameUsers, Map.of());
+		assertThat(leaked.unexplainedThreads()).isOne();
+		assertThat(leaked.threadPoolsUnexplained()).isEqualTo(Map.of("HttpClient-#-SelectorManager", 1));
+	}
+
+	@Test
 	void countsTheSelectorThreadsLeftBehindWhenEveryReconnectOfATwoMinuteRunLeavesOne() {
 		int reconnects = (int) FaultPlan.of(FaultPlan.SHORTEST_RUN)
 			.stream()
@@ -71,9 +83,10 @@ class InstanceReportTests {
 	@Test
 	void carriesWhatHoldsEachHttpClientsSelectorThread() {
 		ResourceSample start = new ResourceSample(1, 1 << 20, 200, 240, 2, List.of(), Map.of(), 0, 0,
-				List.of("HttpClient-3: reachable, 1 pending operations, held by Spring AI's mcpSyncClients, lazy-mcp"));
+				List.of("HttpClient-3: reachable, 1 pending operations, held by Spring AI's mcpSyncClients, lazy-mcp"),
+				0);
 		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 2, List.of(), Map.of(), 0, 0,
-				List.of("HttpClient-9: collected, 1 pending operations, held by none of the app's roots"));
+				List.of("HttpClient-9: collected, 1 pending operations, held by none of the app's roots"), 0);
 
 		InstanceReport report = InstanceReport.of("a", false, start, start, end, Map.of());
 
@@ -95,7 +108,7 @@ class InstanceReportTests {
 	@Test
 	void countsChildProcessesThatAreNeitherConfiguredNorConnectedCapabilityServers() {
 		ResourceSample start = sample(200, 240, 2, Map.of());
-		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 4, List.of(), Map.of(), 0, 1, List.of());
+		ResourceSample end = new ResourceSample(1, 1 << 20, 200, 240, 4, List.of(), Map.of(), 0, 1, List.of(), 0);
 
 		assertThat(InstanceReport.of("a", false, start, start, end, Map.of()).unexplainedChildProcesses()).isOne();
 	}
@@ -119,7 +132,13 @@ class InstanceReportTests {
 	}
 
 	private static ResourceSample sample(int threads, int fds, int children, Map<String, Integer> groups) {
-		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0, List.of());
+		return sample(threads, fds, children, groups, 0);
+	}
+
+	private static ResourceSample sample(int threads, int fds, int children, Map<String, Integer> groups,
+			int identityConnections) {
+		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0, List.of(),
+				identityConnections);
 	}
 
 }

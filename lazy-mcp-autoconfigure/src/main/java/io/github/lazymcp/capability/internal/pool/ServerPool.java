@@ -312,6 +312,15 @@ public final class ServerPool implements AutoCloseable {
 	}
 
 	/**
+	 * How many identities' connections of per-user servers are open, idle ones included:
+	 * each keeps a socket, and over HTTP a selector thread, until it is stopped.
+	 * @return the count over every per-user server
+	 */
+	public int identityConnections() {
+		return (int) this.servers.keySet().stream().filter((key) -> key.owner() != null).count();
+	}
+
+	/**
 	 * How many servers may be connected at once.
 	 * @return the budget
 	 */
