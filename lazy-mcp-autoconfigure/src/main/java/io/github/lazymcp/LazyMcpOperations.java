@@ -212,10 +212,13 @@ public interface LazyMcpOperations {
 	 * @param name its connection name
 	 * @param connected whether some conversation holds it (a server no one holds any more
 	 * may run on for the idle timeout, ready to be held again)
-	 * @param references how many conversations' capabilities hold it
+	 * @param references how many conversations' capabilities hold it (for a per-user
+	 * server, whichever identity's connection each holds)
 	 * @param heldBy who holds it, as {@code session/capability}
+	 * @param connections how many connections of it are open on this instance, idle ones
+	 * included: at most one, or one per identity for a per-user server
 	 */
-	record CapabilityServer(String name, boolean connected, int references, List<String> heldBy) {
+	record CapabilityServer(String name, boolean connected, int references, List<String> heldBy, int connections) {
 
 	}
 

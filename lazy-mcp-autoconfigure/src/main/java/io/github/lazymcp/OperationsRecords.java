@@ -58,7 +58,7 @@ final class OperationsRecords {
 				capability.servers()
 					.stream()
 					.map((server) -> new CapabilityServer(server.name(), server.connected(), server.references(),
-							server.heldBy()))
+							server.heldBy(), server.connections()))
 					.toList(),
 				capability.packages(), capability.failure());
 	}

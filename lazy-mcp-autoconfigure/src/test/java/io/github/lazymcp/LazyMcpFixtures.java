@@ -89,17 +89,6 @@ public final class LazyMcpFixtures {
 	}
 
 	/**
-	 * How many identities' connections of per-user servers an instance has open, idle
-	 * ones included: for the soak, which allows each one opened since its first sample
-	 * its selector thread.
-	 * @param lazyMcp the instance
-	 * @return the count
-	 */
-	public static int identityConnections(LazyMcp lazyMcp) {
-		return lazyMcp.assembly().pool().identityConnections();
-	}
-
-	/**
 	 * How many threads the scheduler lazy-mcp makes for itself has, when it is given
 	 * none: for a scheduler given in its place that keeps the same concurrency.
 	 * @return the thread count

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 import ch.qos.logback.classic.Level;
 import io.github.lazymcp.LazyMcp;
 import io.github.lazymcp.LazyMcpFixtures;
+import io.github.lazymcp.LazyMcpOperations;
 import io.github.lazymcp.LogEvents;
 import io.github.lazymcp.activation.Postgres;
 import io.github.lazymcp.activation.SessionStore;
@@ -133,6 +134,13 @@ class PerUserServersIntegrationTests {
 				.doesNotContain("notes__write_notes");
 			assertThat(app.getBean(ServerPool.class).holders()).containsOnlyKeys("notes@" + OpaqueIds.of("alice"),
 					"notes@" + OpaqueIds.of("bob"));
+			assertThat(app.getBean(LazyMcp.class).operations().capabilities().capabilities())
+				.as("the activation endpoint's capabilities section")
+				.filteredOn((capability) -> capability.name().equals("notes"))
+				.singleElement()
+				.satisfies(
+						(notes) -> assertThat(notes.servers()).containsExactly(new LazyMcpOperations.CapabilityServer(
+								"notes", true, 2, List.of("alice-1/notes", "bob-1/notes"), 2)));
 			List<JsonNode> record = server.record();
 			assertThat(record).extracting((entry) -> entry.path("kind").asString())
 				.doesNotContain("crossing")

@@ -92,7 +92,7 @@ public final class SoakRun implements AutoCloseable {
 	 * Identities' connections of the per-user server open on each instance at the end
 	 * (one at the start).
 	 */
-	final Map<String, Integer> identityConnectionsEnd = new HashMap<>(Map.of("a", 1, "b", 1));
+	final Map<String, Integer> perUserConnectionsEnd = new HashMap<>(Map.of("a", 1, "b", 1));
 
 	int conversations = 1;
 
@@ -187,7 +187,7 @@ public final class SoakRun implements AutoCloseable {
 		Map<String, ResourceSample> end = new LinkedHashMap<>();
 		for (String instance : FaultPlan.INSTANCES) {
 			start.put(instance, sample(InstanceReport.CONFIGURED_HTTP_SERVERS, 1));
-			end.put(instance, sample(this.selectorsEnd.get(instance), this.identityConnectionsEnd.get(instance)));
+			end.put(instance, sample(this.selectorsEnd.get(instance), this.perUserConnectionsEnd.get(instance)));
 		}
 		return new ReportAssembly(options(), this.traffic, this.faults, new MalformedRequests(this.traffic),
 				this.startFailures, this.traffic.perUserCalls().against(this.notesRecord, this.tokenLeaks))
@@ -207,11 +207,11 @@ public final class SoakRun implements AutoCloseable {
 
 	/**
 	 * An instance with its two stdio servers, some HTTP clients' selector threads and
-	 * some identities' connections.
+	 * some connections of the per-user server.
 	 */
-	static ResourceSample sample(int selectors, int identityConnections) {
+	static ResourceSample sample(int selectors, int perUserConnections) {
 		return new ResourceSample(1, 100L << 20, 200, 240, InstanceReport.CONFIGURED_STDIO_SERVERS, List.of(),
-				Map.of(InstanceReport.HTTP_SELECTOR, selectors), 0, 0, List.of(), identityConnections);
+				Map.of(InstanceReport.HTTP_SELECTOR, selectors), 0, 0, List.of(), perUserConnections);
 	}
 
 	@Override

@@ -301,7 +301,7 @@ class VerdictTests {
 	void allowsTheSelectorThreadOfAnIdentitysConnectionOpenedDuringTheLoadAndNoMore() {
 		int reconnected = InstanceReport.CONFIGURED_HTTP_SERVERS + InstanceReport.CONFIGURED_HTTP_SERVERS;
 		this.run.selectorsEnd.put("a", reconnected + 1);
-		this.run.identityConnectionsEnd.put("a", 2);
+		this.run.perUserConnectionsEnd.put("a", 2);
 
 		assertThat(this.run.pass().ciFailures()).isEmpty();
 

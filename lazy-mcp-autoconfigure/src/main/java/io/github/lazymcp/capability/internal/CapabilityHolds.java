@@ -165,11 +165,23 @@ public final class CapabilityHolds {
 	}
 
 	/**
-	 * Who holds each server, as {@code session/capability}.
-	 * @return the holders by server name
+	 * Who holds a server, as {@code session/capability}, whichever identities'
+	 * connections of a per-user server they hold.
+	 * @param serverName the server's connection name
+	 * @return the holders
 	 */
-	public Map<String, Set<String>> holders() {
-		return this.pool.holders();
+	public Set<String> holdersOf(String serverName) {
+		return this.pool.holdersOf(serverName);
+	}
+
+	/**
+	 * How many connections of a server are open, idle ones included: one per identity for
+	 * a per-user server.
+	 * @param serverName the server's connection name
+	 * @return the count
+	 */
+	public int connections(String serverName) {
+		return this.pool.connections(serverName);
 	}
 
 	/**

@@ -35,11 +35,10 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 */
 	public static CapabilityReport of(CapabilityManager manager, CapabilityHolds holds,
 			@Nullable CapabilityRouter router, boolean userText) {
-		Map<String, Set<String>> holders = holds.holders();
 		List<Capability> capabilities = manager.definitions()
 			.stream()
 			.map((definition) -> Capability.of(definition, holds.sessions(definition.name()),
-					manager.failure(definition.name()).orElse(null), holders))
+					manager.failure(definition.name()).orElse(null), holds))
 			.toList();
 		return new CapabilityReport(manager.maxActive(), capabilities,
 				(router != null) ? AutoActivation.of(router, userText) : null);
@@ -66,9 +65,9 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 			@Nullable String failure) {
 
 		static Capability of(CapabilityDefinition definition, long sessions, @Nullable String failure,
-				Map<String, Set<String>> holders) {
+				CapabilityHolds holds) {
 			String state = (sessions > 0) ? "enabled" : (failure != null) ? "failed" : "dormant";
-			List<Server> servers = definition.servers().stream().map((server) -> Server.of(server, holders)).toList();
+			List<Server> servers = definition.servers().stream().map((server) -> Server.of(server, holds)).toList();
 			return new Capability(definition.name(), definition.provider(), definition.alternatives(), state,
 					definition.description(), sessions, servers,
 					definition.deps().stream().map(Object::toString).toList(), failure);
@@ -82,14 +81,18 @@ public record CapabilityReport(int maxActive, List<Capability> capabilities, @Nu
 	 * @param name its connection name
 	 * @param connected whether some conversation holds it (a server no one holds any more
 	 * may run on for the idle timeout, ready to be held again)
-	 * @param references how many conversations' capabilities hold it
+	 * @param references how many conversations' capabilities hold it (for a per-user
+	 * server, whichever identity's connection each holds)
 	 * @param heldBy who holds it, as {@code session/capability}
+	 * @param connections how many connections of it are open on this instance, idle ones
+	 * included: at most one, or one per identity for a per-user server
 	 */
-	public record Server(String name, boolean connected, int references, List<String> heldBy) {
+	public record Server(String name, boolean connected, int references, List<String> heldBy, int connections) {
 
-		static Server of(ServerDefinition server, Map<String, Set<String>> holders) {
-			Set<String> holding = holders.getOrDefault(server.name(), Set.of());
-			return new Server(server.name(), !holding.isEmpty(), holding.size(), List.copyOf(new TreeSet<>(holding)));
+		static Server of(ServerDefinition server, CapabilityHolds holds) {
+			Set<String> holding = holds.holdersOf(server.name());
+			return new Server(server.name(), !holding.isEmpty(), holding.size(), List.copyOf(new TreeSet<>(holding)),
+					holds.connections(server.name()));
 		}
 
 	}

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.github.lazymcp.LazyMcp;
-import io.github.lazymcp.LazyMcpFixtures;
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -51,8 +50,7 @@ class SoakEndpoint {
 		Thread.getAllStackTraces()
 			.keySet()
 			.forEach((thread) -> threads.merge(ThreadGroups.of(thread.getName()), 1, Integer::sum));
-		return new Sample(heap, threads, EmbeddingCacheProbe.vectors(this.lazyMcp), HttpClients.describe(roots()),
-				LazyMcpFixtures.identityConnections(this.lazyMcp));
+		return new Sample(heap, threads, EmbeddingCacheProbe.vectors(this.lazyMcp), HttpClients.describe(roots()));
 	}
 
 	/** Spring AI's client lists and lazy-mcp, for {@link HttpClients}. */
@@ -75,11 +73,9 @@ class SoakEndpoint {
 	 * when it could not be found
 	 * @param httpClients each live selector thread of a JDK HTTP client, with why it
 	 * lives ({@link HttpClients})
-	 * @param identityConnections identities' connections of per-user servers lazy-mcp has
-	 * open, idle ones included (each keeps a selector thread over HTTP)
 	 */
 	record Sample(long heapUsedAfterGc, Map<String, Integer> threads, long embeddingCacheVectors,
-			List<String> httpClients, int identityConnections) {
+			List<String> httpClients) {
 	}
 
 }

@@ -21,17 +21,18 @@ import tools.jackson.databind.JsonNode;
  * @param threadGroups live Java threads by pool name
  * @param embeddingCacheVectors vectors in lazy-mcp's in-memory embedding cache, -1 when
  * unknown
- * @param connectedCapabilityServers capability servers lazy-mcp says are connected
+ * @param connectedCapabilityServers connections of capability servers started by a
+ * command that lazy-mcp reports open (idle ones included): each is a child process
  * @param httpClients each live selector thread of a JDK HTTP client, with whether its
  * client is still reachable, its pending operations and what holds it (the app's soak
  * endpoint)
- * @param identityConnections identities' connections of per-user servers lazy-mcp has
- * open, idle ones included (the app's soak endpoint; -1 when unknown): the soak's
- * per-user server is reached over HTTP, so each keeps a selector thread
+ * @param perUserConnections connections of the per-user server ({@link Fleet#NOTES}, one
+ * per identity) that lazy-mcp reports open, idle ones included, -1 when unknown: it is
+ * reached over HTTP, so each keeps an HTTP client's selector thread
  */
 public record ResourceSample(long pid, long heapBytes, int threads, int fileDescriptors, int children,
 		List<String> childCommands, Map<String, Integer> threadGroups, long embeddingCacheVectors,
-		int connectedCapabilityServers, List<String> httpClients, int identityConnections) {
+		int connectedCapabilityServers, List<String> httpClients, int perUserConnections) {
 
 	public static final ResourceSample NONE = new ResourceSample(-1, -1, -1, -1, -1, List.of(), Map.of(), -1, 0,
 			List.of(), -1);
@@ -54,26 +55,31 @@ public record ResourceSample(long pid, long heapBytes, int threads, int fileDesc
 		soak.path("threads").properties().forEach((entry) -> groups.put(entry.getKey(), entry.getValue().asInt()));
 		List<String> commands = Processes.descendants(pid).stream().map(Processes::commandLine).sorted().toList();
 		List<String> httpClients = soak.path("httpClients").valueStream().map(JsonNode::asString).toList();
+		Map<String, Integer> connections = capabilityConnections(instance);
+		int perUser = connections.getOrDefault(Fleet.NOTES, -1);
+		connections.remove(Fleet.NOTES);
 		return new ResourceSample(pid, soak.path("heapUsedAfterGc").asLong(-1), Processes.threads(pid),
 				Processes.fileDescriptors(pid), commands.size(), commands, groups,
-				soak.path("embeddingCacheVectors").asLong(-1), connectedCapabilityServers(instance), httpClients,
-				soak.path("identityConnections").asInt(-1));
+				soak.path("embeddingCacheVectors").asLong(-1),
+				connections.values().stream().mapToInt(Integer::intValue).sum(), httpClients, perUser);
 	}
 
-	private static int connectedCapabilityServers(AppInstance instance) {
+	/**
+	 * The open connections of each capability server, as the activation endpoint reports
+	 * them (a server in two capabilities once).
+	 */
+	private static Map<String, Integer> capabilityConnections(AppInstance instance) {
 		JsonNode state = instance.get("/actuator/mcpactivation")
 			.filter((response) -> response.statusCode() == 200)
 			.map((response) -> OpenAiWire.JSON.readTree(response.body()))
 			.orElse(OpenAiWire.JSON.missingNode());
-		int connected = 0;
+		Map<String, Integer> connections = new TreeMap<>();
 		for (JsonNode capability : state.path("capabilities").path("capabilities")) {
 			for (JsonNode server : capability.path("servers")) {
-				if (server.path("connected").asBoolean(false)) {
-					connected++;
-				}
+				connections.put(server.path("name").asString(""), server.path("connections").asInt(0));
 			}
 		}
-		return connected;
+		return connections;
 	}
 
 	/**

@@ -27,14 +27,14 @@ import org.jspecify.annotations.Nullable;
  * @param childProcessesStart child processes at the start
  * @param childProcessesEnd at the end
  * @param unexplainedChildProcesses child processes at the end that are neither a
- * configured stdio server nor a capability server lazy-mcp says is connected; -1 when the
- * instance could not be sampled at the start or the end (every figure derived from both
- * samples is -1 then)
+ * configured stdio server nor a connection lazy-mcp reports open of a capability server
+ * started by a command; -1 when the instance could not be sampled at the start or the end
+ * (every figure derived from both samples is -1 then)
  * @param childCommandsEnd the command lines of the children at the end
  * @param threadPoolsGrown Java thread pools with more threads at the end than at the
  * start, with the growth
  * @param unexplainedThreads threads more at the end than at the start beyond what the
- * extra stdio server processes and identities' connections explain (see
+ * extra stdio server processes and the per-user server's connections explain (see
  * {@link #unexplainedThreads})
  * @param threadPoolsUnexplained the pools whose growth is not explained, with the threads
  * beyond what is
@@ -47,9 +47,9 @@ import org.jspecify.annotations.Nullable;
  * @param httpClientsStart each live selector thread of a JDK HTTP client at the start,
  * with whether its client is reachable, its pending operations and what holds it
  * @param httpClientsEnd the same at the end
- * @param identityConnectionsStart identities' connections of per-user servers open at the
- * start, -1 when unknown
- * @param identityConnectionsEnd at the end
+ * @param perUserConnectionsStart connections of the per-user server open at the start,
+ * one per identity, -1 when unknown
+ * @param perUserConnectionsEnd at the end
  */
 public record InstanceReport(String name, boolean restarted, double heapMbStart, double heapMbMiddle, double heapMbEnd,
 		@Nullable Double heapGrowthPercent, int threadsStart, int threadsEnd, int fdStart, int fdEnd,
@@ -57,7 +57,7 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 		Map<String, Integer> threadPoolsGrown, int unexplainedThreads, Map<String, Integer> threadPoolsUnexplained,
 		int unexplainedFileDescriptors, long embeddingCacheVectorsStart, long embeddingCacheVectorsEnd,
 		Map<String, Long> lazyMcp, List<String> httpClientsStart, List<String> httpClientsEnd,
-		int identityConnectionsStart, int identityConnectionsEnd) {
+		int perUserConnectionsStart, int perUserConnectionsEnd) {
 
 	/** Stdio servers each instance is configured with. */
 	public static final int CONFIGURED_STDIO_SERVERS = 2;
@@ -109,9 +109,9 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 		boolean measured = start.complete() && end.complete();
 		int moreChildren = end.children() - start.children();
 		int moreDescriptors = end.fileDescriptors() - start.fileDescriptors() - 3 * Math.max(0, moreChildren);
-		int moreIdentityConnections = (start.identityConnections() < 0 || end.identityConnections() < 0) ? 0
-				: end.identityConnections() - start.identityConnections();
-		Map<String, Integer> unexplained = unexplainedThreads(grown, moreChildren, moreIdentityConnections);
+		int morePerUserConnections = (start.perUserConnections() < 0 || end.perUserConnections() < 0) ? 0
+				: end.perUserConnections() - start.perUserConnections();
+		Map<String, Integer> unexplained = unexplainedThreads(grown, moreChildren, morePerUserConnections);
 		return new InstanceReport(name, restarted, start.heapMegabytes(), middle.heapMegabytes(), end.heapMegabytes(),
 				measured ? growth(start.heapBytes(), end.heapBytes()) : null, start.threads(), end.threads(),
 				start.fileDescriptors(), end.fileDescriptors(), start.children(), end.children(),
@@ -119,7 +119,7 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 				measured ? unexplained.values().stream().mapToInt(Integer::intValue).sum() : -1,
 				measured ? unexplained : Map.of(), measured ? Math.max(0, moreDescriptors) : -1,
 				start.embeddingCacheVectors(), end.embeddingCacheVectors(), lazyMcp, start.httpClients(),
-				end.httpClients(), start.identityConnections(), end.identityConnections());
+				end.httpClients(), start.perUserConnections(), end.perUserConnections());
 	}
 
 	/**
@@ -133,14 +133,14 @@ public record InstanceReport(String name, boolean restarted, double heapMbStart,
 	 * the load; lazy-mcp keeps it open, idle, for the idle timeout).
 	 */
 	static Map<String, Integer> unexplainedThreads(Map<String, Integer> grown, int moreChildren,
-			int moreIdentityConnections) {
+			int morePerUserConnections) {
 		int allowance = Math.max(0, moreChildren);
 		Map<String, Integer> unexplained = new TreeMap<>();
 		for (Map.Entry<String, Integer> pool : grown.entrySet()) {
 			int allowed = switch (pool.getKey()) {
 				case STDIO_POOL -> 3 * allowance;
 				case PROCESS_REAPER -> allowance;
-				case HTTP_SELECTOR -> CONFIGURED_HTTP_SERVERS + Math.max(0, moreIdentityConnections);
+				case HTTP_SELECTOR -> CONFIGURED_HTTP_SERVERS + Math.max(0, morePerUserConnections);
 				default -> ELASTIC.contains(pool.getKey()) ? pool.getValue() : 0;
 			};
 			if (pool.getValue() > allowed) {

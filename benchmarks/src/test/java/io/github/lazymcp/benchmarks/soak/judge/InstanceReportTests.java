@@ -136,9 +136,9 @@ class InstanceReportTests {
 	}
 
 	private static ResourceSample sample(int threads, int fds, int children, Map<String, Integer> groups,
-			int identityConnections) {
+			int perUserConnections) {
 		return new ResourceSample(1, 100L << 20, threads, fds, children, List.of(), groups, 0, 0, List.of(),
-				identityConnections);
+				perUserConnections);
 	}
 
 }

@@ -312,12 +312,14 @@ public final class ServerPool implements AutoCloseable {
 	}
 
 	/**
-	 * How many identities' connections of per-user servers are open, idle ones included:
-	 * each keeps a socket, and over HTTP a selector thread, until it is stopped.
-	 * @return the count over every per-user server
+	 * How many connections of a server are open, idle ones included: at most one for a
+	 * shared server, one per identity for a per-user server. Each keeps a process, or a
+	 * socket and an HTTP client's thread, until it is stopped.
+	 * @param serverName the server's connection name
+	 * @return the count
 	 */
-	public int identityConnections() {
-		return (int) this.servers.keySet().stream().filter((key) -> key.owner() != null).count();
+	public int connections(String serverName) {
+		return (int) this.servers.keySet().stream().filter((key) -> key.server().equals(serverName)).count();
 	}
 
 	/**

@@ -194,7 +194,7 @@ class PerUserConnectionsTests {
 			ServerAcquisition refused = bounded.acquire("a-2", other, alice);
 			connected(bounded.acquire("b-1", other, bob), true);
 			bounded.release("a-1", "notes", "id-a");
-			int openWhileIdle = bounded.identityConnections();
+			int openWhileIdle = bounded.connections("notes") + bounded.connections("other-notes");
 			McpServerConnection made = connected(bounded.acquire("a-2", other, alice), true);
 
 			assertThat(refused).isInstanceOfSatisfying(ServerAcquisition.Failed.class,
@@ -204,7 +204,8 @@ class PerUserConnectionsTests {
 			assertThat(bounded.holders()).as("alice's idle connection stopped to make room for her new one")
 				.isEqualTo(Map.of("other-notes@id-a", Set.of("a-2"), "other-notes@id-b", Set.of("b-1")));
 			assertThat(openWhileIdle).as("alice's idle connection, still open, and bob's").isEqualTo(2);
-			assertThat(bounded.identityConnections()).as("alice's new connection and bob's").isEqualTo(2);
+			assertThat(bounded.connections("notes")).as("alice's idle one, stopped").isZero();
+			assertThat(bounded.connections("other-notes")).as("alice's new connection and bob's").isEqualTo(2);
 		}
 	}
 
