@@ -143,7 +143,6 @@ final class Verdict {
 		return thin;
 	}
 
-	/** A count, or "not measured" for -1 (an instance could not be sampled). */
 	/** The pools whose growth is not explained, by instance: " (a: pool +1)", or "". */
 	private static String unexplainedPools(List<InstanceReport> instances) {
 		List<String> pools = new ArrayList<>();
@@ -154,6 +153,7 @@ final class Verdict {
 		return pools.isEmpty() ? "" : " (" + String.join("; ", pools) + ")";
 	}
 
+	/** A count, or "not measured" for -1 (an instance could not be sampled). */
 	private static String counted(int count, String what) {
 		return (count < 0) ? "not measured (an instance did not answer)" : count + what;
 	}
