@@ -240,9 +240,10 @@ public class LazyMcpProperties {
 		/**
 		 * Number of further matches a ToolSearch result lists by name and a one-line
 		 * purpose, without loading them; the model loads one by name when it fits better.
-		 * 10 by default; 0 lists none. A result names at most 15 tools, loaded and listed
-		 * together, so fewer are listed beside a large limit (5 beside the default 10). A
-		 * search that finds no tool close enough to load lists the nearest this many.
+		 * 10 by default; 0 lists none. A result names at most 20 tools, loaded and listed
+		 * together, so fewer are listed beside a limit above 10 (all 10 beside the
+		 * default limit). A search that finds no tool close enough to load lists the
+		 * nearest this many.
 		 */
 		private int shortlist = 10;
 

@@ -19,8 +19,8 @@ import io.github.lazymcp.settings.internal.Checks;
  * surface (the bridge surface always carries them)
  * @param shortlist how many further matches a ToolSearch result lists by name and purpose
  * without loading them, so that the model can load a better one by name; 0 lists none. A
- * result names at most 15 tools, loaded and listed together, so fewer are listed beside a
- * large limit. On by default: in the replay of the dev splits it finished more tasks
+ * result names at most 20 tools, loaded and listed together, so fewer are listed beside a
+ * limit above 10. On by default: in the replay of the dev splits it finished more tasks
  * (docs/benchmarks.md)
  * @since 0.1.0
  */
@@ -31,9 +31,9 @@ public record ToolSettings(int defaultLimit, int maxLimit, int maxQueryLength, D
 	 * The shipped defaults: 10 tools per search, at most 10, queries up to 1,000
 	 * characters, a deferred tool called directly runs and becomes active, activated
 	 * tools join the request's tools, ToolSearch results name them without repeating
-	 * their schemas, and a shortlist of 10 further matches (of which 5 fit beside 10
-	 * loaded tools). In the replay of the dev splits these finished more tasks than 5
-	 * tools and no shortlist (docs/benchmarks.md).
+	 * their schemas, and a shortlist of 10 further matches, listed beside the 10 loaded.
+	 * In the replay of the dev splits these finished more tasks than 5 tools and no
+	 * shortlist, and 10 listed more than 5 (docs/benchmarks.md).
 	 */
 	public static final ToolSettings DEFAULTS = new ToolSettings(10, 10, 1000, DeferredCall.ACTIVATE, Surface.DEFAULT,
 			false, 10);

@@ -72,20 +72,20 @@ class ShortlistTests {
 	}
 
 	@Test
-	void aResultNamesAtMostFifteenToolsLoadedAndListedTogether() {
+	void aResultNamesAtMostTwentyToolsLoadedAndListedTogether() {
 		FakeConnection many = new FakeConnection("docs");
 		IntStream.range(0, 40).forEach((i) -> many.with("report_" + i, "Writes report number " + i + "."));
 		LazyToolsFixture fixture = fixture(
-				new ToolSettings(5, 12, 200, ToolSettings.DeferredCall.ACTIVATE).withShortlist(14), many);
+				new ToolSettings(5, 12, 200, ToolSettings.DeferredCall.ACTIVATE).withShortlist(18), many);
 
 		SearchResult byDefault = search(fixture, fixture.sessions.session("a"), "{\"query\": \"writes report\"}");
 		SearchResult large = search(fixture, fixture.sessions.session("b"),
 				"{\"query\": \"writes report\", \"limit\": 12}");
 
 		assertThat(byDefault.tools()).hasSize(5);
-		assertThat(byDefault.shortlist()).hasSize(10);
+		assertThat(byDefault.shortlist()).hasSize(15);
 		assertThat(large.tools()).hasSize(12);
-		assertThat(large.shortlist()).hasSize(3);
+		assertThat(large.shortlist()).hasSize(8);
 	}
 
 	@Test
@@ -166,9 +166,10 @@ class ShortlistTests {
 	@Test
 	void fewerAreListedBesideALargeLimit() {
 		assertThat(Shortlist.size(10, 5)).isEqualTo(10);
-		assertThat(Shortlist.size(10, 10)).isEqualTo(5);
-		assertThat(Shortlist.size(10, 15)).isZero();
+		assertThat(Shortlist.size(10, 10)).isEqualTo(10);
+		assertThat(Shortlist.size(10, 15)).isEqualTo(5);
 		assertThat(Shortlist.size(10, 20)).isZero();
+		assertThat(Shortlist.size(10, 25)).isZero();
 	}
 
 	private static FakeConnection files() {
