@@ -241,9 +241,9 @@ public class LazyMcpProperties {
 		 * Number of further matches a ToolSearch result lists by name and a one-line
 		 * purpose, without loading them; the model loads one by name when it fits better.
 		 * 10 by default; 0 lists none. A result names at most 20 tools, loaded and listed
-		 * together, so fewer are listed beside a limit above 10 (all 10 beside the
-		 * default limit). A search that finds no tool close enough to load lists the
-		 * nearest this many.
+		 * together, so fewer are listed beside a large limit (all 10 beside the default
+		 * limit). A search that finds no tool close enough to load lists the nearest this
+		 * many.
 		 */
 		private int shortlist = 10;
 

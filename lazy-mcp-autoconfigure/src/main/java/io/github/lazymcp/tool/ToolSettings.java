@@ -20,7 +20,7 @@ import io.github.lazymcp.settings.internal.Checks;
  * @param shortlist how many further matches a ToolSearch result lists by name and purpose
  * without loading them, so that the model can load a better one by name; 0 lists none. A
  * result names at most 20 tools, loaded and listed together, so fewer are listed beside a
- * limit above 10. On by default: in the replay of the dev splits it finished more tasks
+ * large limit. On by default: in the replay of the dev splits it finished more tasks
  * (docs/benchmarks.md)
  * @since 0.1.0
  */
